@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "albums",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "albums", targets: ["albums"]),
+        .library(name: "AlbumsPersistence", targets: ["AlbumsPersistence"]),
+        .library(name: "AlbumsTransfer", targets: ["AlbumsTransfer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    ],
+    targets: [
+        // The library file: migrations, albums, photos, ordered items, placeholders.
+        .target(
+            name: "AlbumsPersistence",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["EmbedMigrations"]
+        ),
+        // Drag-and-drop operations over the library: moves, copies, proposals, change sets.
+        .target(
+            name: "AlbumsTransfer",
+            dependencies: ["AlbumsPersistence"]
+        ),
+        // Every `albums` command, its output and its exit status.
+        .target(
+            name: "AlbumsCommands",
+            dependencies: [
+                "AlbumsPersistence",
+                "AlbumsTransfer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The executable is a trampoline into AlbumsCommands.
+        .executableTarget(
+            name: "albums",
+            dependencies: ["AlbumsCommands"]
+        ),
+
+        // Build support: turns migrations/*.sql into Swift source, so the
+        // binary carries its schema and never looks files up at run time.
+        .executableTarget(
+            name: "MigrationEmbedder",
+            path: "BuildTools/MigrationEmbedder"
+        ),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"]
+        ),
+
+        .testTarget(
+            name: "AlbumsPersistenceTests",
+            dependencies: ["AlbumsPersistence", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+/// A named, ordered list of items, as stored in the library.
+public struct Album: Identifiable, Hashable, Sendable {
+    public let id: AlbumID
+    /// Unique in the library, case-sensitive.
+    public let name: String
+    /// 0-based place in the library's list of albums.
+    public let index: Int
+    /// While locked, nothing enters, leaves or moves inside the album.
+    public let isLocked: Bool
+    /// Grows with every committed transaction that changes the album.
+    public let revision: Int64
+    /// All items, placeholders included.
+    public let itemCount: Int
+    /// Placeholders of loads not yet committed.
+    public let placeholderCount: Int
+
+    /// Whether loads into this album are still pending
+    /// (the analogue of `hasUncommittedUpdates` in UIKit's drop placeholders).
+    public var hasUncommittedUpdates: Bool { placeholderCount > 0 }
+
+    public init(
+        id: AlbumID, name: String, index: Int, isLocked: Bool, revision: Int64,
+        itemCount: Int, placeholderCount: Int
+    ) {
+        self.id = id
+        self.name = name
+        self.index = index
+        self.isLocked = isLocked
+        self.revision = revision
+        self.itemCount = itemCount
+        self.placeholderCount = placeholderCount
+    }
+}

@@ -1,0 +1,42 @@
+import GRDB
+
+extension LibraryReader {
+    static let albumColumns = """
+        a.id, a.name, (SELECT count(*) FROM album b WHERE b.order_key < a.order_key) AS position,
+        a.is_locked, a.revision, a.item_count, a.placeholder_count
+        """
+
+    static func album(from row: Row) -> Album {
+        Album(
+            id: row["id"], name: row["name"], index: row["position"], isLocked: row["is_locked"],
+            revision: row["revision"], itemCount: row["item_count"], placeholderCount: row["placeholder_count"])
+    }
+
+    /// Every album, in the library's order.
+    public func albums() throws -> [Album] {
+        try Row.fetchAll(db, sql: "SELECT \(Self.albumColumns) FROM album a ORDER BY a.order_key").map(Self.album(from:))
+    }
+
+    /// The album named `name` (case-sensitive).
+    ///
+    /// - Throws: ``LibraryError/albumNotFound(name:)``.
+    public func album(named name: String) throws -> Album {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [name])
+        else { throw LibraryError.albumNotFound(name: name) }
+        return Self.album(from: row)
+    }
+
+    /// The album with identifier `id`.
+    ///
+    /// - Throws: ``LibraryError/albumIDNotFound(_:)``.
+    public func album(_ id: AlbumID) throws -> Album {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
+        else { throw LibraryError.albumIDNotFound(id) }
+        return Self.album(from: row)
+    }
+
+    /// The number of albums in the library.
+    public func albumCount() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM album") ?? 0
+    }
+}

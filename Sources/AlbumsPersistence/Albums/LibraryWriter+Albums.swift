@@ -1,0 +1,113 @@
+import GRDB
+
+extension LibraryWriter {
+    /// Creates an empty album.
+    ///
+    /// ```swift
+    /// let trip = try library.write { try $0.createAlbum(named: "Trip", at: 0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: Unique, not empty, without control characters.
+    ///   - index: Its 0-based place in the list of albums; nil appends it.
+    /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
+    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    @discardableResult
+    public func createAlbum(named name: String, at index: Int? = nil) throws -> Album {
+        try AlbumName.validate(name)
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
+            throw LibraryError.albumNameTaken(name)
+        }
+        let count = try albumCount()
+        let key = try albumKey(forIndex: index ?? count, count: count, albumName: name, excluding: nil)
+        try db.execute(sql: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
+        let id = AlbumID(rawValue: db.lastInsertedRowID)
+        markChanged(id)
+        return try album(id)
+    }
+
+    /// Gives an album a new name.
+    ///
+    /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
+    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIDNotFound(_:)``.
+    public func renameAlbum(_ id: AlbumID, to name: String) throws {
+        let current = try album(id)
+        try AlbumName.validate(name)
+        guard name != current.name else { return }
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
+            throw LibraryError.albumNameTaken(name)
+        }
+        try db.execute(sql: "UPDATE album SET name = ? WHERE id = ?", arguments: [name, id])
+        markChanged(id)
+    }
+
+    /// Deletes an album and its items; its photos stay in the library.
+    ///
+    /// - Parameter force: Needed when the album has pending loads; they are cancelled.
+    /// - Throws: ``LibraryError/albumLocked(name:)``,
+    ///   ``LibraryError/albumHasPendingLoads(name:count:)``, ``LibraryError/albumIDNotFound(_:)``.
+    public func deleteAlbum(_ id: AlbumID, force: Bool = false) throws {
+        let album = try album(id)
+        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
+        if album.placeholderCount > 0 && !force {
+            throw LibraryError.albumHasPendingLoads(name: album.name, count: album.placeholderCount)
+        }
+        try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [id])
+    }
+
+    /// Moves an album to another place in the list of albums.
+    ///
+    /// - Parameter index: The album's 0-based place afterwards.
+    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)``, ``LibraryError/albumIDNotFound(_:)``.
+    public func moveAlbum(_ id: AlbumID, to index: Int) throws {
+        let album = try album(id)
+        let count = try albumCount()
+        guard index != album.index else {
+            guard (0..<count).contains(index) else {
+                throw LibraryError.indexOutOfRange(index: index, valid: 0..<count, album: album.name)
+            }
+            return
+        }
+        let key = try albumKey(forIndex: index, count: count - 1, albumName: album.name, excluding: id)
+        try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+        markChanged(id)
+    }
+
+    /// Locks or unlocks an album. A locked album refuses every change to its items.
+    ///
+    /// - Throws: ``LibraryError/albumIDNotFound(_:)``.
+    public func setAlbumLocked(_ id: AlbumID, _ isLocked: Bool) throws {
+        let album = try album(id)
+        guard album.isLocked != isLocked else { return }
+        try db.execute(sql: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
+        markChanged(id)
+    }
+
+    /// A key that puts an album at `index` of the list without `excluded`,
+    /// respacing every album's key if the gap there is used up (albums are few).
+    private func albumKey(forIndex index: Int, count: Int, albumName: String, excluding excluded: AlbumID?) throws -> Int64 {
+        guard (0...count).contains(index) else {
+            throw LibraryError.indexOutOfRange(index: index, valid: 0..<count + 1, album: albumName)
+        }
+        func neighbourKeys() throws -> (Int64?, Int64?) {
+            let keys = try Int64.fetchAll(
+                db, sql: "SELECT order_key FROM album WHERE id IS NOT ? ORDER BY order_key LIMIT 2 OFFSET ?",
+                arguments: [excluded, max(index - 1, 0)])
+            return index == 0 ? (nil, keys.first) : (keys.first, keys.dropFirst().first)
+        }
+        var (lower, upper) = try neighbourKeys()
+        if let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first {
+            return key
+        }
+        let ids = try AlbumID.fetchAll(db, sql: "SELECT id FROM album WHERE id IS NOT ? ORDER BY order_key", arguments: [excluded])
+        try db.execute(sql: "UPDATE album SET order_key = order_key + ?", arguments: [OrderKeySpace.segments.limit])
+        for (id, key) in zip(ids, OrderKeySpace.segments.layout(count: ids.count)) {
+            try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+        }
+        (lower, upper) = try neighbourKeys()
+        guard let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first else {
+            throw LibraryError.corrupt(path: path, detail: "no room in the album order after respacing")
+        }
+        return key
+    }
+}

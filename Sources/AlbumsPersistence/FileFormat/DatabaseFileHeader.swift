@@ -1,0 +1,127 @@
+import Foundation
+
+/// The first 100 bytes of an SQLite database file, read without SQLite.
+///
+/// Reading them directly lets `albums` refuse a file that is not SQLite, is
+/// cut short, or belongs to another application before any connection could
+/// touch it. Layout: <https://www.sqlite.org/fileformat.html#the_database_header>.
+public struct DatabaseFileHeader: Sendable, Equatable {
+    /// The size of an SQLite header in bytes.
+    public static let byteCount = 100
+    static let magic = Array("SQLite format 3\0".utf8)
+
+    public let pageSize: Int
+    /// 1 for the rollback journal, 2 for WAL.
+    public let writeVersion: UInt8
+    public let fileChangeCounter: UInt32
+    /// The database size in pages, if the header's copy of it is current.
+    public let pageCount: UInt32?
+    public let freelistPageCount: UInt32
+    public let schemaFormat: UInt32
+    public let userVersion: Int32
+    public let applicationID: Int32
+    public let sqliteVersionNumber: UInt32
+
+    /// Whether the file declares WAL journaling.
+    public var isWAL: Bool { writeVersion == 2 }
+
+    /// Parses a header, or explains why `bytes` are not one.
+    ///
+    /// - Throws: ``LibraryError/notADatabase(path:reason:)``.
+    public init(bytes: [UInt8], path: String) throws(LibraryError) {
+        guard bytes.count >= Self.byteCount else {
+            throw .notADatabase(path: path, reason: "it is only \(bytes.count) bytes long, shorter than any SQLite file")
+        }
+        guard Array(bytes[0..<16]) == Self.magic else {
+            throw .notADatabase(path: path, reason: "it does not start with the SQLite header")
+        }
+        func uint16(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]) }
+        func uint32(_ offset: Int) -> UInt32 {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        let rawPageSize = Int(uint16(16))
+        pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        guard pageSize >= 512, pageSize <= 65_536, pageSize & (pageSize - 1) == 0 else {
+            throw .notADatabase(path: path, reason: "its header declares an impossible page size (\(rawPageSize))")
+        }
+        writeVersion = bytes[19]
+        fileChangeCounter = uint32(24)
+        let declaredPageCount = uint32(28)
+        // The in-header size is only trusted when written by SQLite 3.7.0 or later,
+        // which stamps "version-valid-for" with the change counter.
+        pageCount = uint32(92) == fileChangeCounter && declaredPageCount > 0 ? declaredPageCount : nil
+        freelistPageCount = uint32(36)
+        schemaFormat = uint32(44)
+        userVersion = Int32(bitPattern: uint32(60))
+        applicationID = Int32(bitPattern: uint32(68))
+        sqliteVersionNumber = uint32(96)
+    }
+
+    /// Reads the header of the file at `path`, or nil if there is no file or
+    /// it is empty.
+    ///
+    /// An empty file is what `touch` makes: SQLite treats it as a new database.
+    ///
+    /// - Throws: ``LibraryError/notADatabase(path:reason:)`` or
+    ///   ``LibraryError/truncated(path:expectedBytes:actualBytes:)`` for a
+    ///   file too short for the pages its header promises,
+    ///   ``LibraryError/ioFailure(path:detail:)`` if it cannot be read.
+    public static func read(pathIfExists path: String) throws(LibraryError) -> DatabaseFileHeader? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            throw .ioFailure(path: path, detail: "it is a directory")
+        }
+        let handle: FileHandle
+        let fileSize: Int64
+        do {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            fileSize = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            if fileSize == 0 { return nil }
+            let bytes = [UInt8](try handle.read(upToCount: byteCount) ?? Data())
+            let header = try DatabaseFileHeader(bytes: bytes, path: path)
+            if let pageCount = header.pageCount {
+                let expected = Int64(pageCount) * Int64(header.pageSize)
+                if fileSize < expected {
+                    throw LibraryError.truncated(path: path, expectedBytes: expected, actualBytes: fileSize)
+                }
+            }
+            return header
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError.fileAccess(path: path, error: error)
+        }
+    }
+}
+
+extension LibraryError {
+    /// Classifies a Foundation file error.
+    static func fileAccess(path: String, error: any Error) -> LibraryError {
+        let nsError = error as NSError
+        let posixCode = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+            ?? (nsError.domain == NSPOSIXErrorDomain ? nsError.code : nil)
+        switch posixCode.map({ Int32($0) }) {
+        case EACCES, EPERM: return .ioFailure(path: path, detail: "permission denied")
+        case ENOENT: return .ioFailure(path: path, detail: "no such file")
+        case EISDIR: return .ioFailure(path: path, detail: "it is a directory")
+        case ENOSPC, EDQUOT: return .diskFull(path: path)
+        case EROFS: return .readOnly(path: path)
+        default:
+            switch nsError.code {
+            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError:
+                return .ioFailure(path: path, detail: "permission denied")
+            case NSFileReadNoSuchFileError, NSFileNoSuchFileError:
+                return .ioFailure(path: path, detail: "no such file")
+            case NSFileWriteOutOfSpaceError:
+                return .diskFull(path: path)
+            case NSFileWriteVolumeReadOnlyError:
+                return .readOnly(path: path)
+            default:
+                return .ioFailure(path: path, detail: nsError.localizedDescription)
+            }
+        }
+    }
+}

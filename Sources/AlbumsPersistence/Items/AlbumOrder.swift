@@ -1,0 +1,367 @@
+import GRDB
+
+/// Where an item stands in its album's physical order.
+struct ItemPlacement: Hashable, Sendable {
+    var albumID: AlbumID
+    var segmentID: Int64
+    var segmentKey: Int64
+    var orderKey: Int64
+}
+
+/// A contiguous run of an album's items.
+struct Segment: Hashable, Sendable {
+    let id: Int64
+    let orderKey: Int64
+    var itemCount: Int
+}
+
+/// What to place at a spot of an album: an item that moves there, or a new row.
+enum PlacementEntry {
+    case existing(AlbumItemID)
+    case newPhoto(PhotoID)
+    case newPlaceholder(PendingLoad)
+}
+
+/// The order of one album's items, as segments of gapped keys.
+///
+/// An album's order is `(segment.order_key, album_item.order_key)`. Each
+/// segment holds at most ``maximumSegmentItemCount`` items and knows its
+/// count, so the item at an index, or the index of an item, is found by
+/// summing segment counts and then counting inside one segment: work in
+/// the number of segments plus one segment's size, never the album's size.
+///
+/// Placing k items writes k item rows and the counts of the segments they
+/// leave and enter. Only when a gap between keys is used up, or a segment
+/// overflows, are one segment's rows relaid out (at most
+/// ``maximumSegmentItemCount`` rows) — the local rebalancing that keeps
+/// keys short under any insertion pattern.
+struct AlbumOrder {
+    static let maximumSegmentItemCount = 1024
+    /// The size of the segments a relayout cuts an overflowing run into.
+    static let splitSegmentItemCount = 512
+    /// A segment smaller than this after a removal is merged into a neighbour.
+    static let mergeSegmentItemCount = 32
+
+    let db: Database
+    let albumID: AlbumID
+
+    // MARK: - Reading
+
+    /// The album's segments in order.
+    func segments() throws -> [Segment] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, order_key, item_count FROM album_segment WHERE album_id = ? ORDER BY order_key",
+            arguments: [albumID]
+        ).map { Segment(id: $0[0], orderKey: $0[1], itemCount: $0[2]) }
+    }
+
+    /// Where an item stands, or nil if there is no such item.
+    static func placement(of item: AlbumItemID, in db: Database) throws -> ItemPlacement? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT i.album_id, i.segment_id, s.order_key, i.order_key
+                FROM album_item i JOIN album_segment s ON s.id = i.segment_id
+                WHERE i.id = ?
+                """,
+            arguments: [item]
+        ).map { ItemPlacement(albumID: $0[0], segmentID: $0[1], segmentKey: $0[2], orderKey: $0[3]) }
+    }
+
+    /// The 0-based index of the item at `placement`.
+    func index(of placement: ItemPlacement) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT (SELECT coalesce(sum(item_count), 0) FROM album_segment
+                        WHERE album_id = ? AND order_key < ?)
+                     + (SELECT count(*) FROM album_item WHERE segment_id = ? AND order_key < ?)
+                """,
+            arguments: [albumID, placement.segmentKey, placement.segmentID, placement.orderKey]
+        ) ?? 0
+    }
+
+    /// The item at a valid 0-based `index` of an album of `itemCount` items.
+    ///
+    /// Walks the segments from the nearer end of the album.
+    func item(at index: Int, itemCount: Int) throws -> (id: AlbumItemID, placement: ItemPlacement) {
+        let fromStart = index < itemCount / 2
+        let cursor = try Row.fetchCursor(
+            db,
+            sql: "SELECT id, order_key, item_count FROM album_segment WHERE album_id = ? ORDER BY order_key \(fromStart ? "ASC" : "DESC")",
+            arguments: [albumID])
+        var passed = 0
+        let target = fromStart ? index : itemCount - 1 - index
+        while let row = try cursor.next() {
+            let count: Int = row[2]
+            if target < passed + count {
+                let segment = Segment(id: row[0], orderKey: row[1], itemCount: count)
+                let offsetFromStart = fromStart ? target - passed : count - 1 - (target - passed)
+                return try item(atOffset: offsetFromStart, in: segment)
+            }
+            passed += count
+        }
+        throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) counts \(itemCount) items but its segments hold \(passed)")
+    }
+
+    private func item(atOffset offset: Int, in segment: Segment) throws -> (id: AlbumItemID, placement: ItemPlacement) {
+        // Count from the nearer end of the segment.
+        let fromStart = offset <= segment.itemCount / 2
+        let row = try Row.fetchOne(
+            db,
+            sql: "SELECT id, order_key FROM album_item WHERE segment_id = ? ORDER BY order_key \(fromStart ? "ASC" : "DESC") LIMIT 1 OFFSET ?",
+            arguments: [segment.id, fromStart ? offset : segment.itemCount - 1 - offset])
+        guard let row else {
+            throw LibraryError.corrupt(path: db.description, detail: "segment \(segment.id) holds fewer items than it counts")
+        }
+        return (row[0], ItemPlacement(albumID: albumID, segmentID: segment.id, segmentKey: segment.orderKey, orderKey: row[1]))
+    }
+
+    // MARK: - Placing
+
+    /// Places `entries` contiguously so that the first stands at `index` of
+    /// the album's list as it is without the items the entries move.
+    ///
+    /// - Parameters:
+    ///   - entries: What to place, in order.
+    ///   - index: A 0-based index in the album without the moving items;
+    ///     the caller has checked it.
+    ///   - sources: Where each moving item (every `.existing` entry) stands now.
+    ///   - counts: Collects the segment count changes; the caller applies them.
+    /// - Returns: The ids of the rows the `.new…` entries created, in order.
+    func place(
+        _ entries: [PlacementEntry], at index: Int, sources: [AlbumItemID: ItemPlacement],
+        counts: inout SegmentCounts
+    ) throws -> [AlbumItemID] {
+        guard !entries.isEmpty else { return [] }
+        for placement in sources.values {
+            counts.add(-1, to: placement.segmentID, in: placement.albumID)
+        }
+        let sourceIndexes = try sources.values.filter { $0.albumID == albumID }.map(index(of:)).sorted()
+        let itemCount = try Int.fetchOne(db, sql: "SELECT item_count FROM album WHERE id = ?", arguments: [albumID]) ?? 0
+        let remainingCount = itemCount - sourceIndexes.count
+
+        // The neighbours among the items that stay: their index in the full list
+        // skips the moving items that stand before them.
+        func fullIndex(_ remainingIndex: Int) -> Int {
+            var index = remainingIndex
+            for sourceIndex in sourceIndexes {
+                if sourceIndex <= index { index += 1 } else { break }
+            }
+            return index
+        }
+        let before = index > 0 ? try item(at: fullIndex(index - 1), itemCount: itemCount).placement : nil
+        let after = index < remainingCount ? try item(at: fullIndex(index), itemCount: itemCount).placement : nil
+
+        var writer = PlacementWriter(db: db, albumID: albumID, sources: sources)
+        let target = try chooseTarget(before: before, after: after, entryCount: entries.count, counts: counts)
+        switch target {
+        case .inside(let segment, let lower, let upper):
+            if let keys = OrderKeySpace.items.keys(count: entries.count, after: lower, before: upper) {
+                for (entry, key) in zip(entries, keys) {
+                    try writer.write(entry, segmentID: segment.id, orderKey: key, counts: &counts)
+                }
+            } else {
+                try relayOut(segment, splicing: entries, after: lower, writer: &writer, counts: &counts)
+            }
+        case .relayout(let segment, let splicePoint):
+            try relayOut(segment, splicing: entries, after: splicePoint, writer: &writer, counts: &counts)
+        case .newSegments(let lowerSegmentID, let upperSegmentID):
+            let chunks = Self.chunks(of: entries.count)
+            let segmentIDs = try insertSegments(count: chunks.count, between: lowerSegmentID, and: upperSegmentID)
+            var entryIterator = entries.makeIterator()
+            for (segmentID, chunkSize) in zip(segmentIDs, chunks) {
+                for key in OrderKeySpace.items.layout(count: chunkSize) {
+                    try writer.write(entryIterator.next()!, segmentID: segmentID, orderKey: key, counts: &counts)
+                }
+            }
+        }
+        return writer.createdIDs
+    }
+
+    private enum Target {
+        /// Between two keys of a segment that has room.
+        case inside(Segment, lower: Int64?, upper: Int64?)
+        /// A full segment to relay out, the entries after the key `splicePoint` (nil: first).
+        case relayout(Segment, splicePoint: Int64?)
+        /// Fresh segments between two segments (nil: an end of the album).
+        case newSegments(lower: Int64?, upper: Int64?)
+    }
+
+    private func chooseTarget(before: ItemPlacement?, after: ItemPlacement?, entryCount: Int, counts: SegmentCounts) throws -> Target {
+        func segment(_ id: Int64) throws -> Segment {
+            let row = try Row.fetchOne(db, sql: "SELECT id, order_key, item_count FROM album_segment WHERE id = ?", arguments: [id])!
+            return Segment(id: row[0], orderKey: row[1], itemCount: row[2] + counts.delta(for: id))
+        }
+        func hasRoom(_ segment: Segment) -> Bool {
+            segment.itemCount + entryCount <= Self.maximumSegmentItemCount
+        }
+        switch (before, after) {
+        case (nil, nil):
+            // Nothing stays in the album; any segments left hold only moving items.
+            guard let first = try segments().first else { return .newSegments(lower: nil, upper: nil) }
+            let segment = try segment(first.id)
+            return hasRoom(segment) ? .inside(segment, lower: nil, upper: nil) : .newSegments(lower: first.id, upper: nil)
+        case (let before?, nil):
+            let segment = try segment(before.segmentID)
+            return hasRoom(segment) ? .inside(segment, lower: before.orderKey, upper: nil) : .newSegments(lower: segment.id, upper: nil)
+        case (nil, let after?):
+            let segment = try segment(after.segmentID)
+            return hasRoom(segment) ? .inside(segment, lower: nil, upper: after.orderKey) : .newSegments(lower: nil, upper: segment.id)
+        case (let before?, let after?) where before.segmentID == after.segmentID:
+            let segment = try segment(before.segmentID)
+            return hasRoom(segment)
+                ? .inside(segment, lower: before.orderKey, upper: after.orderKey)
+                : .relayout(segment, splicePoint: before.orderKey)
+        case (let before?, let after?):
+            // At a boundary between segments: end the earlier or start the later.
+            let earlier = try segment(before.segmentID)
+            let later = try segment(after.segmentID)
+            if hasRoom(earlier), earlier.itemCount <= later.itemCount || !hasRoom(later) {
+                return .inside(earlier, lower: before.orderKey, upper: nil)
+            }
+            if hasRoom(later) {
+                return .inside(later, lower: nil, upper: after.orderKey)
+            }
+            return .newSegments(lower: earlier.id, upper: later.id)
+        }
+    }
+
+    /// Rewrites `segment`'s staying items and the entries into fresh segments,
+    /// the entries after the key `splicePoint` (nil: before every item).
+    private func relayOut(
+        _ segment: Segment, splicing entries: [PlacementEntry], after splicePoint: Int64?,
+        writer: inout PlacementWriter, counts: inout SegmentCounts
+    ) throws {
+        let staying = try Row.fetchAll(
+            db, sql: "SELECT id, order_key FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segment.id]
+        ).compactMap { row -> (id: AlbumItemID, key: Int64)? in
+            let id: AlbumItemID = row[0]
+            return writer.sources[id] == nil ? (id, row[1]) : nil
+        }
+        let splitIndex = splicePoint.map { point in staying.firstIndex { $0.key > point } ?? staying.count } ?? 0
+        var sequence: [PlacementEntry] = staying[..<splitIndex].map { .existing($0.id) }
+        sequence += entries
+        sequence += staying[splitIndex...].map { .existing($0.id) }
+        for item in staying {
+            writer.sources[item.id] = ItemPlacement(albumID: albumID, segmentID: segment.id, segmentKey: segment.orderKey, orderKey: item.key)
+            counts.add(-1, to: segment.id, in: albumID)
+        }
+        // The fresh segments take the old one's place; it empties and is dropped.
+        let chunks = sequence.count <= Self.maximumSegmentItemCount ? [sequence.count] : Self.chunks(of: sequence.count)
+        let nextID = try Int64.fetchOne(
+            db, sql: "SELECT id FROM album_segment WHERE album_id = ? AND order_key > ? ORDER BY order_key LIMIT 1",
+            arguments: [albumID, segment.orderKey])
+        let segmentIDs = try insertSegments(count: chunks.count, between: segment.id, and: nextID)
+        var entryIterator = sequence.makeIterator()
+        for (segmentID, chunkSize) in zip(segmentIDs, chunks) {
+            for key in OrderKeySpace.items.layout(count: chunkSize) {
+                try writer.write(entryIterator.next()!, segmentID: segmentID, orderKey: key, counts: &counts)
+            }
+        }
+    }
+
+    /// Sizes of the segments `count` items are cut into.
+    static func chunks(of count: Int) -> [Int] {
+        let chunkCount = max(1, (count + splitSegmentItemCount - 1) / splitSegmentItemCount)
+        return (0..<chunkCount).map { count / chunkCount + ($0 < count % chunkCount ? 1 : 0) }
+    }
+
+    /// Creates `count` empty segments between two segments (nil: an end of
+    /// the album), respacing the album's segment keys if the gap is used up.
+    private func insertSegments(count: Int, between lowerID: Int64?, and upperID: Int64?) throws -> [Int64] {
+        func key(of id: Int64?) throws -> Int64? {
+            try id.flatMap { try Int64.fetchOne(db, sql: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [$0]) }
+        }
+        var keys = OrderKeySpace.segments.keys(count: count, after: try key(of: lowerID), before: try key(of: upperID))
+        if keys == nil {
+            try respaceSegments(leavingRoomFor: count, after: lowerID)
+            keys = OrderKeySpace.segments.keys(count: count, after: try key(of: lowerID), before: try key(of: upperID))
+        }
+        guard let keys else {
+            throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) has no room for another segment")
+        }
+        return try keys.map { key in
+            try db.execute(
+                sql: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, 0)", arguments: [albumID, key])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Spreads the album's segment keys evenly, leaving `room` free slots
+    /// after the segment `after` (nil: at the start). Writes one row per segment.
+    private func respaceSegments(leavingRoomFor room: Int, after segmentID: Int64?) throws {
+        let ids = try segments().map(\.id)
+        let gapIndex = segmentID.flatMap { ids.firstIndex(of: $0).map { $0 + 1 } } ?? 0
+        var keys = OrderKeySpace.segments.layout(count: ids.count + room)
+        keys.removeSubrange(gapIndex..<gapIndex + room)
+        try db.execute(
+            sql: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
+            arguments: [OrderKeySpace.segments.limit, albumID])
+        for (id, key) in zip(ids, keys) {
+            try db.execute(sql: "UPDATE album_segment SET order_key = ? WHERE id = ?", arguments: [key, id])
+        }
+    }
+}
+
+/// Writes placed entries, parking a moving item whose old key is in the way.
+private struct PlacementWriter {
+    let db: Database
+    let albumID: AlbumID
+    /// Where the moving items stood before, removed as each is written.
+    var sources: [AlbumItemID: ItemPlacement]
+    private var occupants: [SlotKey: AlbumItemID] = [:]
+    private(set) var createdIDs: [AlbumItemID] = []
+
+    private struct SlotKey: Hashable {
+        let segmentID: Int64
+        let orderKey: Int64
+    }
+
+    init(db: Database, albumID: AlbumID, sources: [AlbumItemID: ItemPlacement]) {
+        self.db = db
+        self.albumID = albumID
+        self.sources = sources
+        for (id, placement) in sources {
+            occupants[SlotKey(segmentID: placement.segmentID, orderKey: placement.orderKey)] = id
+        }
+    }
+
+    mutating func write(_ entry: PlacementEntry, segmentID: Int64, orderKey: Int64, counts: inout SegmentCounts) throws {
+        let slot = SlotKey(segmentID: segmentID, orderKey: orderKey)
+        if let occupant = occupants.removeValue(forKey: slot) {
+            if case .existing(let id) = entry, id == occupant {
+                // Already there.
+            } else {
+                try db.execute(
+                    sql: "UPDATE album_item SET order_key = ? WHERE id = ?",
+                    arguments: [OrderKeySpace.items.parked(orderKey), occupant])
+            }
+        }
+        counts.add(1, to: segmentID, in: albumID)
+        switch entry {
+        case .existing(let id):
+            if let old = sources.removeValue(forKey: id) {
+                occupants.removeValue(forKey: SlotKey(segmentID: old.segmentID, orderKey: old.orderKey))
+            }
+            try db.execute(
+                sql: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                arguments: [albumID, segmentID, orderKey, id])
+        case .newPhoto(let photoID):
+            try db.execute(
+                sql: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id) VALUES (?, ?, ?, ?)",
+                arguments: [albumID, segmentID, orderKey, photoID])
+            createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
+        case .newPlaceholder(let load):
+            try db.execute(
+                sql: """
+                    INSERT INTO album_item (album_id, segment_id, order_key, load_source, load_owner_host,
+                        load_owner_process_id, load_owner_started_at, added_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [albumID, segmentID, orderKey, load.source, load.owner.host, load.owner.processID,
+                    load.owner.processStartedAt, load.createdAt])
+            createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
+        }
+    }
+}

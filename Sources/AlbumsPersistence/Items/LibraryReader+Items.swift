@@ -1,0 +1,164 @@
+import GRDB
+
+extension LibraryReader {
+    private static let itemColumns = """
+        i.id, i.album_id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id,
+        i.load_owner_started_at, i.added_at
+        """
+
+    private static func item(from row: Row, index: Int) -> AlbumItem {
+        let content: AlbumItem.Content
+        if let photoID: PhotoID = row["photo_id"] {
+            content = .photo(photoID)
+        } else {
+            content = .placeholder(
+                PendingLoad(
+                    source: row["load_source"],
+                    owner: LoadOwner(
+                        host: row["load_owner_host"], processID: row["load_owner_process_id"],
+                        processStartedAt: row["load_owner_started_at"]),
+                    createdAt: row["added_at"]))
+        }
+        return AlbumItem(id: row["id"], albumID: row["album_id"], index: index, content: content)
+    }
+
+    /// Calls `body` with each item of an album in order, from `index` on,
+    /// reading one row at a time: memory stays flat for any album size.
+    ///
+    /// - Parameters:
+    ///   - album: The album to read.
+    ///   - index: The 0-based index to start at; the album's item count gives nothing.
+    ///   - body: Returns false to stop early.
+    /// - Throws: ``LibraryError/albumIDNotFound(_:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    public func forEachItem(in album: AlbumID, from index: Int = 0, _ body: (AlbumItem) throws -> Bool) throws {
+        let album = try self.album(album)
+        guard (0...album.itemCount).contains(index) else {
+            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
+        }
+        guard index < album.itemCount else { return }
+        let order = AlbumOrder(db: db, albumID: album.id)
+        let start = index == 0 ? nil : try order.item(at: index, itemCount: album.itemCount).placement
+        try stream(album.id, from: start, inclusive: true, firstIndex: index, body)
+    }
+
+    /// Every item of an album, in order.
+    public func items(in album: AlbumID) throws -> [AlbumItem] {
+        var items: [AlbumItem] = []
+        try forEachItem(in: album) { items.append($0); return true }
+        return items
+    }
+
+    /// The items at `indexes` of an album: one page, by index.
+    ///
+    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)`` if the
+    ///   range reaches past the end.
+    public func items(in album: AlbumID, indexes: Range<Int>) throws -> [AlbumItem] {
+        let count = try self.album(album).itemCount
+        if indexes.upperBound > count {
+            throw LibraryError.indexOutOfRange(index: indexes.upperBound - 1, valid: 0..<count, album: try self.album(album).name)
+        }
+        var items: [AlbumItem] = []
+        guard !indexes.isEmpty else { return items }
+        try forEachItem(in: album, from: indexes.lowerBound) { item in
+            items.append(item)
+            return items.count < indexes.count
+        }
+        return items
+    }
+
+    /// Up to `limit` items that follow `item` in its album (nil: from the
+    /// start of `album`): one page, by key.
+    ///
+    /// Pages by key stay correct while the album changes between pages: the
+    /// next page starts after the last item seen, wherever it now stands.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` if `item` is gone or is not in `album`.
+    public func items(in album: AlbumID, after item: AlbumItemID?, limit: Int) throws -> [AlbumItem] {
+        var items: [AlbumItem] = []
+        guard limit > 0 else { return items }
+        let collect: (AlbumItem) -> Bool = { items.append($0); return items.count < limit }
+        guard let item else {
+            try forEachItem(in: album, collect)
+            return items
+        }
+        guard let placement = try AlbumOrder.placement(of: item, in: db), placement.albumID == album else {
+            throw LibraryError.itemNotFound(item)
+        }
+        let index = try AlbumOrder(db: db, albumID: album).index(of: placement)
+        try stream(album, from: placement, inclusive: false, firstIndex: index + 1, collect)
+        return items
+    }
+
+    /// Streams items from `start` (nil: the album's first) in order.
+    private func stream(
+        _ album: AlbumID, from start: ItemPlacement?, inclusive: Bool, firstIndex: Int, _ body: (AlbumItem) throws -> Bool
+    ) throws {
+        var index = firstIndex
+        if let start {
+            let rest = try Row.fetchCursor(
+                db,
+                sql: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.segment_id = ? AND i.order_key \(inclusive ? ">=" : ">") ? ORDER BY i.order_key",
+                arguments: [start.segmentID, start.orderKey])
+            while let row = try rest.next() {
+                guard try body(Self.item(from: row, index: index)) else { return }
+                index += 1
+            }
+        }
+        // CROSS JOIN keeps segments as the outer loop: rows come in order from
+        // the two indexes, with no sort and no temporary table.
+        let following = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT \(Self.itemColumns)
+                FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id
+                WHERE s.album_id = ? AND s.order_key > ?
+                ORDER BY s.order_key, i.order_key
+                """,
+            arguments: [album, start?.segmentKey ?? 0])
+        while let row = try following.next() {
+            guard try body(Self.item(from: row, index: index)) else { return }
+            index += 1
+        }
+    }
+
+    /// The item at a 0-based index of an album.
+    ///
+    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)``, ``LibraryError/albumIDNotFound(_:)``.
+    public func item(at index: Int, in album: AlbumID) throws -> AlbumItem {
+        let album = try self.album(album)
+        guard (0..<album.itemCount).contains(index) else {
+            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount, album: album.name)
+        }
+        let found = try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount)
+        return try item(found.id, index: index)
+    }
+
+    /// The item with identifier `id`, with its current index.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)``.
+    public func item(_ id: AlbumItemID) throws -> AlbumItem {
+        try item(id, index: index(of: id))
+    }
+
+    private func item(_ id: AlbumItemID, index: Int) throws -> AlbumItem {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.id = ?", arguments: [id])
+        else { throw LibraryError.itemNotFound(id) }
+        return Self.item(from: row, index: index)
+    }
+
+    /// The 0-based index of an item in its album.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)``.
+    public func index(of item: AlbumItemID) throws -> Int {
+        guard let placement = try AlbumOrder.placement(of: item, in: db) else { throw LibraryError.itemNotFound(item) }
+        return try AlbumOrder(db: db, albumID: placement.albumID).index(of: placement)
+    }
+
+    /// The item holding `photo` in `album`, if the album has it.
+    public func item(holding photo: PhotoID, in album: AlbumID) throws -> AlbumItem? {
+        guard let id = try AlbumItemID.fetchOne(
+            db, sql: "SELECT id FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo])
+        else { return nil }
+        return try item(id)
+    }
+}

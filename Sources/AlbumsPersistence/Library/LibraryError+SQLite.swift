@@ -1,0 +1,39 @@
+import GRDB
+
+extension LibraryError {
+    /// Classifies any error met while using the library at `path`.
+    ///
+    /// A ``LibraryError`` passes through unchanged; SQLite's result codes
+    /// become the case that says what happened to the file.
+    init(_ error: any Error, path: String, busyTimeout: Double) {
+        if let error = error as? LibraryError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self = .ioFailure(path: path, detail: String(describing: error))
+            return
+        }
+        let detail = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self = .busy(path: path, timeout: busyTimeout)
+        case .SQLITE_CORRUPT:
+            self = .corrupt(path: path, detail: detail)
+        case .SQLITE_NOTADB:
+            self = .notADatabase(path: path, reason: "SQLite does not recognise it as a database")
+        case .SQLITE_READONLY:
+            self = .readOnly(path: path)
+        case .SQLITE_FULL:
+            self = .diskFull(path: path)
+        case .SQLITE_CONSTRAINT:
+            self = .constraintViolated(detail: detail)
+        case .SQLITE_PERM, .SQLITE_AUTH:
+            self = .ioFailure(path: path, detail: "permission denied")
+        case .SQLITE_CANTOPEN:
+            self = .ioFailure(path: path, detail: "cannot open the file (missing folder or no permission)")
+        default:
+            self = .ioFailure(path: path, detail: detail)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// The migrations this build carries, generated from `migrations/*.sql` by
+/// the EmbedMigrations build plugin (see `EmbeddedMigrationFiles.swift` in
+/// the build folder).
+public enum EmbeddedMigrations {
+    /// Every migration, in version order.
+    public static let all: [Migration] = files.map { file in
+        guard let migration = Migration(fileName: file.fileName, sql: file.text) else {
+            // trap: the build embedded a file whose name the plugin should have refused.
+            fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")
+        }
+        return migration
+    }
+
+    /// The schema version of a library that has every migration applied.
+    public static var latestVersion: Int { all.last?.version ?? 0 }
+}

@@ -1,0 +1,3 @@
+import AlbumsCommands
+
+AlbumsCommand.main()
