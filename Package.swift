@@ -20,6 +20,8 @@ let package = Package(
             name: "AlbumsPersistence",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for opening files immutable (see ImmutableDatabaseFile).
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(platforms: [.linux])),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedMigrations"]

@@ -227,8 +227,14 @@ struct AlbumOrder {
         }
     }
 
-    /// Rewrites `segment`'s staying items and the entries into fresh segments,
-    /// the entries after the key `splicePoint` (nil: before every item).
+    /// Makes room in `segment` for the entries after the key `splicePoint`
+    /// (nil: before every item), when its gap there is used up or it is full.
+    ///
+    /// A small segment is laid out afresh whole. A larger one is split at the
+    /// splice point: the shorter side moves, with the entries, into fresh
+    /// segments of fresh keys, and the longer side stays as it is. An
+    /// adversary inserting again and again at one spot therefore pays for
+    /// the few items it recently put there, not for the whole segment.
     private func relayOut(
         _ segment: Segment, splicing entries: [PlacementEntry], after splicePoint: Int64?,
         writer: inout PlacementWriter, counts: inout SegmentCounts
@@ -240,25 +246,46 @@ struct AlbumOrder {
             return writer.sources[id] == nil ? (id, row[1]) : nil
         }
         let splitIndex = splicePoint.map { point in staying.firstIndex { $0.key > point } ?? staying.count } ?? 0
-        var sequence: [PlacementEntry] = staying[..<splitIndex].map { .existing($0.id) }
-        sequence += entries
-        sequence += staying[splitIndex...].map { .existing($0.id) }
-        for item in staying {
+        let head = staying[..<splitIndex]
+        let tail = staying[splitIndex...]
+        let moving: ArraySlice<(id: AlbumItemID, key: Int64)>
+        let sequence: [PlacementEntry]
+        let (lowerID, upperID): (Int64?, Int64?)
+        if staying.count + entries.count <= Self.mergeSegmentItemCount * 2 {
+            // Small: everything moves to one fresh segment taking this one's place.
+            moving = staying[...]
+            sequence = head.map { .existing($0.id) } + entries + tail.map { .existing($0.id) }
+            (lowerID, upperID) = (segment.id, try neighbourSegmentID(of: segment, following: true))
+        } else if head.count <= tail.count {
+            moving = head
+            sequence = head.map { .existing($0.id) } + entries
+            (lowerID, upperID) = (try neighbourSegmentID(of: segment, following: false), segment.id)
+        } else {
+            moving = tail
+            sequence = entries + tail.map { .existing($0.id) }
+            (lowerID, upperID) = (segment.id, try neighbourSegmentID(of: segment, following: true))
+        }
+        for item in moving {
             writer.sources[item.id] = ItemPlacement(albumID: albumID, segmentID: segment.id, segmentKey: segment.orderKey, orderKey: item.key)
             counts.add(-1, to: segment.id, in: albumID)
         }
-        // The fresh segments take the old one's place; it empties and is dropped.
         let chunks = sequence.count <= Self.maximumSegmentItemCount ? [sequence.count] : Self.chunks(of: sequence.count)
-        let nextID = try Int64.fetchOne(
-            db, sql: "SELECT id FROM album_segment WHERE album_id = ? AND order_key > ? ORDER BY order_key LIMIT 1",
-            arguments: [albumID, segment.orderKey])
-        let segmentIDs = try insertSegments(count: chunks.count, between: segment.id, and: nextID)
+        let segmentIDs = try insertSegments(count: chunks.count, between: lowerID, and: upperID)
         var entryIterator = sequence.makeIterator()
         for (segmentID, chunkSize) in zip(segmentIDs, chunks) {
             for key in OrderKeySpace.items.layout(count: chunkSize) {
                 try writer.write(entryIterator.next()!, segmentID: segmentID, orderKey: key, counts: &counts)
             }
         }
+    }
+
+    private func neighbourSegmentID(of segment: Segment, following: Bool) throws -> Int64? {
+        try Int64.fetchOne(
+            db,
+            sql: following
+                ? "SELECT id FROM album_segment WHERE album_id = ? AND order_key > ? ORDER BY order_key ASC LIMIT 1"
+                : "SELECT id FROM album_segment WHERE album_id = ? AND order_key < ? ORDER BY order_key DESC LIMIT 1",
+            arguments: [albumID, segment.orderKey])
     }
 
     /// Sizes of the segments `count` items are cut into.

@@ -62,72 +62,72 @@ public final class Library: Sendable {
     public static func open(at path: String, options: Options = Options()) throws(LibraryError) -> Library {
         let runner = MigrationRunner(migrations: options.migrations, path: path)
         do {
-            let header = try DatabaseFileHeader.read(pathIfExists: path)
-            if let header, header.applicationID != 0 {
-                try refuseForeignOrNewer(applicationID: header.applicationID, userVersion: Int(header.userVersion), runner: runner)
-            } else {
-                // A new or empty file, a foreign file without an id, or a
-                // library whose first migration still sits in its WAL: ask
-                // SQLite, without changing the journal mode yet.
-                try probe(path: path, runner: runner)
-            }
-            let database = try connect(path: path, options: options)
-            let library = Library(path: path, database: database, options: options)
-            try runner.migrate(database) { version in
-                if options.backsUpBeforeUpgrading {
-                    try library.backUp(schemaVersion: version)
+            if try DatabaseFileHeader.read(pathIfExists: path)?.applicationID != Self.applicationID
+                || LibraryFileProbe.hasPendingWAL(path: path)
+            {
+                // Not plainly ours, or its newest state waits in the WAL: look
+                // without any connection that could write or checkpoint.
+                if FileManager.default.fileExists(atPath: path) {
+                    try refuseUnlessLibrary(try LibraryFileProbe.read(path: path), runner: runner)
                 }
             }
-            return library
+            // A plain connection first: GRDB's own WAL setup writes to the
+            // file, which must not happen before the file is known to be ours.
+            let queue = try DatabaseQueue(path: path, configuration: configuration(options))
+            try runner.validate(try queue.writeWithoutTransaction(MigrationRunner.readState))
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try runner.migrate(queue) { version in
+                if options.backsUpBeforeUpgrading {
+                    try backUp(queue, path: path, schemaVersion: version)
+                }
+            }
+            guard options.allowsConcurrentReads else {
+                return Library(path: path, database: queue, options: options)
+            }
+            try queue.close()
+            let pool = try DatabasePool(path: path, configuration: configuration(options))
+            return Library(path: path, database: pool, options: options)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
     }
 
-    private static func refuseForeignOrNewer(applicationID: Int32, userVersion: Int, runner: MigrationRunner) throws(LibraryError) {
-        guard applicationID == Self.applicationID else {
-            throw .foreignApplication(path: runner.path, applicationID: applicationID)
-        }
+    private static func refuseNewer(userVersion: Int, runner: MigrationRunner) throws(LibraryError) {
         if userVersion > runner.latestVersion {
             throw .newerSchema(path: runner.path, fileVersion: userVersion, supportedVersion: runner.latestVersion)
         }
     }
 
-    private static func probe(path: String, runner: MigrationRunner) throws {
-        var configuration = Configuration()
-        configuration.label = "albums.probe"
-        let probe = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? probe.close() }
-        try probe.read { db in
-            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            if applicationID != 0 {
-                let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                try refuseForeignOrNewer(applicationID: applicationID, userVersion: userVersion, runner: runner)
-                return
-            }
-            let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            if !tables.isEmpty {
-                throw LibraryError.foreignDatabase(path: path, tables: tables)
-            }
+    /// Refuses a file that is another application's, or a library this build must not touch.
+    private static func refuseUnlessLibrary(_ probe: LibraryFileProbe, runner: MigrationRunner) throws(LibraryError) {
+        switch probe.applicationID {
+        case Self.applicationID:
+            try runner.validate(probe.schema)
+        case 0 where probe.tables.isEmpty:
+            break  // An empty SQLite database: nobody's data yet.
+        case 0:
+            throw .foreignDatabase(path: runner.path, tables: probe.tables)
+        default:
+            throw .foreignApplication(path: runner.path, applicationID: probe.applicationID)
         }
     }
 
-    private static func connect(path: String, options: Options) throws -> any DatabaseWriter {
+    private static func configuration(_ options: Options) -> Configuration {
         var configuration = Configuration()
         configuration.label = "albums"
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.foreignKeysEnabled = true
-        if options.allowsConcurrentReads {
-            return try DatabasePool(path: path, configuration: configuration)
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL never corrupts; it may lose the last
+            // transactions on power loss (not on a crash), like Apple's apps.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        configuration.journalMode = .wal
-        return try DatabaseQueue(path: path, configuration: configuration)
+        return configuration
     }
 
     /// Copies the file, as it is before an upgrade, to a new file beside it.
-    private func backUp(schemaVersion: Int) throws {
-        let backupPath = Self.unusedPath(startingWith: "\(path).schema-\(schemaVersion).backup")
+    private static func backUp(_ database: some DatabaseWriter, path: String, schemaVersion: Int) throws {
+        let backupPath = unusedPath(startingWith: "\(path).schema-\(schemaVersion).backup")
         let destination = try DatabaseQueue(path: backupPath)
         try database.backup(to: destination)
         try destination.close()
@@ -162,6 +162,7 @@ public final class Library: Sendable {
     /// Each album the transaction changes gets its revision raised once.
     ///
     /// - Throws: ``LibraryError``, or whatever `body` throws.
+    @discardableResult
     public func write<T>(_ body: (LibraryWriter) throws -> T) throws -> T {
         do {
             return try database.writeWithoutTransaction { db in
@@ -181,9 +182,13 @@ public final class Library: Sendable {
         }
     }
 
-    /// Closes the connection. Later calls fail.
+    /// Moves everything committed into the main file and closes the
+    /// connections. Later calls fail.
     public func close() throws {
         do {
+            // GRDB closes a pool's writer before its read-only readers, so the
+            // last connection to close cannot checkpoint: do it here.
+            try database.writeWithoutTransaction { _ = try $0.checkpoint(.truncate) }
             if let pool = database as? DatabasePool {
                 try pool.close()
             } else if let queue = database as? DatabaseQueue {

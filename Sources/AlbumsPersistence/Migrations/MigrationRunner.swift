@@ -59,7 +59,9 @@ struct MigrationRunner {
     /// Applies every pending migration, calling `backUp` with the file's
     /// current version first when the file already holds a library.
     func migrate(_ writer: some DatabaseWriter, backUp: (Int) throws -> Void) throws {
-        let state = try writer.read(Self.readState)
+        // Read on the writer's connection: opening a pool reader here would
+        // leave -wal and -shm behind if the file is then refused.
+        let state = try writer.writeWithoutTransaction(Self.readState)
         try validate(state)
         let pending = pendingMigrations(state)
         guard !pending.isEmpty else { return }

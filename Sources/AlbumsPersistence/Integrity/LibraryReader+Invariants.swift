@@ -1,0 +1,65 @@
+import GRDB
+
+/// One way in which a library file breaks the rules this module keeps.
+public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of rule is broken, as a stable `snake_case` code.
+    public let code: String
+    /// The facts, in one line.
+    public let message: String
+
+    public var description: String { "\(code): \(message)" }
+}
+
+extension LibraryReader {
+    /// Every broken invariant of the library: counters that disagree with
+    /// the rows, segments that are empty or overfull, order keys out of
+    /// range, items in another album than their segment, dangling references.
+    ///
+    /// Schema constraints (unique names, a photo once per album, …) are kept
+    /// by SQLite itself; this finds what only this module's code keeps.
+    public func invariantViolations() throws -> [InvariantViolation] {
+        var violations: [InvariantViolation] = []
+        func collect(_ code: String, _ sql: String, _ message: (Row) -> String) throws {
+            for row in try Row.fetchAll(db, sql: sql) {
+                violations.append(InvariantViolation(code: code, message: message(row)))
+            }
+        }
+        try collect(
+            "album_count_mismatch",
+            """
+            SELECT a.name, a.item_count, a.placeholder_count,
+                (SELECT count(*) FROM album_item i WHERE i.album_id = a.id) AS items,
+                (SELECT count(*) FROM album_item i WHERE i.album_id = a.id AND i.photo_id IS NULL) AS placeholders
+            FROM album a WHERE items != a.item_count OR placeholders != a.placeholder_count
+            """
+        ) { "album '\($0["name"] as String)' counts \($0["item_count"] as Int) items and \($0["placeholder_count"] as Int) placeholders but holds \($0["items"] as Int) and \($0["placeholders"] as Int)" }
+        try collect(
+            "segment_count_mismatch",
+            """
+            SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items
+            FROM album_segment s WHERE items != s.item_count
+            """
+        ) { "segment \($0["id"] as Int64) counts \($0["item_count"] as Int) items but holds \($0["items"] as Int)" }
+        try collect("empty_segment", "SELECT id FROM album_segment WHERE item_count = 0") {
+            "segment \($0["id"] as Int64) is empty"
+        }
+        try collect(
+            "overfull_segment", "SELECT id, item_count FROM album_segment WHERE item_count > \(AlbumOrder.maximumSegmentItemCount)"
+        ) { "segment \($0["id"] as Int64) holds \($0["item_count"] as Int) items, more than \(AlbumOrder.maximumSegmentItemCount)" }
+        try collect(
+            "item_album_mismatch",
+            "SELECT i.id, i.album_id, s.album_id AS segment_album FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE s.album_id != i.album_id"
+        ) { "item \($0["id"] as Int64) is in album \($0["album_id"] as Int64) but its segment in album \($0["segment_album"] as Int64)" }
+        try collect(
+            "order_key_out_of_range", "SELECT id, order_key FROM album_item WHERE order_key >= \(OrderKeySpace.items.limit)"
+        ) { "item \($0["id"] as Int64) has order key \($0["order_key"] as Int64), not below \(OrderKeySpace.items.limit)" }
+        try collect(
+            "order_key_out_of_range",
+            "SELECT 'segment' AS kind, id, order_key FROM album_segment WHERE order_key >= \(OrderKeySpace.segments.limit) UNION ALL SELECT 'album', id, order_key FROM album WHERE order_key >= \(OrderKeySpace.segments.limit)"
+        ) { "\($0["kind"] as String) \($0["id"] as Int64) has order key \($0["order_key"] as Int64), not below \(OrderKeySpace.segments.limit)" }
+        try collect("dangling_reference", "PRAGMA foreign_key_check") {
+            "a row of \($0[0] as String) refers to a missing row of \($0[2] as String)"
+        }
+        return violations
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import AlbumsPersistence
+
+@Suite("Migrations")
+struct MigrationTests {
+    /// The folder that holds the package's migrations/*.sql.
+    static let migrationsFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "migrations")
+
+    @Test("the binary embeds exactly the files in migrations/")
+    func embeddedCopiesEqualTheFiles() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(!names.isEmpty)
+        #expect(EmbeddedMigrations.files.map(\.fileName) == names)
+        for (name, embedded) in zip(names, EmbeddedMigrations.files) {
+            let text = try String(contentsOf: Self.migrationsFolder.appending(path: name), encoding: .utf8)
+            #expect(embedded.text == text, "migrations/\(name) differs from its embedded copy")
+        }
+        #expect(EmbeddedMigrations.all.map(\.version) == Array(1...names.count))
+    }
+
+    @Test("a new library is stamped, versioned and records every migration with its checksum")
+    func newLibrary() throws {
+        let fixture = try LibraryFixture()
+        try fixture.library.close()
+        let bytes = try fileBytes(fixture.folder.path("library.albums"))
+        let header = try DatabaseFileHeader(bytes: [UInt8](bytes.prefix(100)), path: "library.albums")
+        #expect(header.applicationID == Library.applicationID)
+        #expect(Int(header.userVersion) == EmbeddedMigrations.latestVersion)
+        #expect(header.isWAL)
+        let queue = try DatabaseQueue(path: fixture.folder.path("library.albums"))
+        let recorded = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration ORDER BY version")
+        }
+        #expect(recorded.map { $0["version"] as Int } == EmbeddedMigrations.all.map(\.version))
+        #expect(recorded.map { $0["checksum"] as String } == EmbeddedMigrations.all.map(\.checksum))
+        #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test("an empty file, as touch makes it, becomes a library")
+    func emptyFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("touched.albums")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let library = try Library.open(at: path)
+        #expect(try library.read { try $0.albumCount() } == 0)
+    }
+
+    @Test("every earlier version upgrades to the latest, keeping data and a backup")
+    func upgradeFromEachEarlierVersion() throws {
+        let all = EmbeddedMigrations.all
+        for version in 0..<all.count {
+            let folder = try TemporaryFolder()
+            let path = folder.path("library.albums")
+            var old = Library.Options()
+            old.migrations = Array(all.prefix(version))
+            if version > 0 {
+                let library = try Library.open(at: path, options: old)
+                _ = try library.write { try $0.createAlbum(named: "Kept") }
+                try library.close()
+            }
+            let upgraded = try Library.open(at: path)
+            if version > 0 {
+                #expect(try upgraded.read { try $0.album(named: "Kept") }.itemCount == 0)
+                #expect(try folder.fileNames().contains("library.albums.schema-\(version).backup"))
+            }
+            try upgraded.close()
+            let queue = try DatabaseQueue(path: path)
+            #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == all.last!.version)
+        }
+    }
+
+    /// A later schema, made up for the tests that need two versions.
+    static let nextMigration = Migration(
+        version: EmbeddedMigrations.latestVersion + 1, name: "add_album_note",
+        sql: "ALTER TABLE album ADD COLUMN note TEXT;")
+
+    @Test("upgrading a library keeps a backup equal to the file before the upgrade")
+    func backupBeforeUpgrade() throws {
+        let fixture = try LibraryFixture()
+        let path = fixture.folder.path("library.albums")
+        _ = try fixture.library.write { try $0.createAlbum(named: "Before") }
+        try fixture.library.close()
+
+        var newer = Library.Options()
+        newer.migrations = EmbeddedMigrations.all + [Self.nextMigration]
+        let upgraded = try Library.open(at: path, options: newer)
+        _ = try upgraded.write { try $0.createAlbum(named: "After") }
+        try upgraded.close()
+
+        let backupPath = path + ".schema-\(EmbeddedMigrations.latestVersion).backup"
+        let backup = try DatabaseQueue(path: backupPath)
+        try backup.read { (db) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == EmbeddedMigrations.latestVersion)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM album") == ["Before"])
+        }
+        // A second upgrade does not overwrite the first backup.
+        #expect(Library.unusedPath(startingWith: backupPath) == backupPath + "-2")
+    }
+
+    @Test("a file of a newer schema is refused and left byte for byte")
+    func newerSchemaRefused() throws {
+        let fixture = try LibraryFixture()
+        let path = fixture.folder.path("library.albums")
+        try fixture.library.close()
+        var newer = Library.Options()
+        newer.migrations = EmbeddedMigrations.all + [Self.nextMigration]
+        try Library.open(at: path, options: newer).close()
+        let before = try fileBytes(path)
+        let filesBefore = try fixture.folder.fileNames()
+
+        #expect(throws: LibraryError.newerSchema(path: path, fileVersion: Self.nextMigration.version, supportedVersion: EmbeddedMigrations.latestVersion)) {
+            try Library.open(at: path)
+        }
+        #expect(try fileBytes(path) == before)
+        #expect(try fixture.folder.fileNames() == filesBefore)
+    }
+
+    @Test("a recorded migration whose text changed is refused")
+    func modifiedMigrationRefused() throws {
+        let fixture = try LibraryFixture()
+        let path = fixture.folder.path("library.albums")
+        try fixture.library.close()
+        let before = try fileBytes(path)
+        var edited = Library.Options()
+        let first = EmbeddedMigrations.all[0]
+        edited.migrations = [Migration(version: 1, name: first.name, sql: first.sql + "\n-- edited after shipping\n")]
+            + EmbeddedMigrations.all.dropFirst()
+        #expect(throws: LibraryError.modifiedMigration(path: path, version: 1, name: first.name)) {
+            try Library.open(at: path, options: edited)
+        }
+        #expect(try fileBytes(path) == before)
+    }
+
+    @Test("migration file names parse into version and name")
+    func fileNames() {
+        #expect(Migration(fileName: "0012_add_tags.sql", sql: "")?.version == 12)
+        #expect(Migration(fileName: "0012_add_tags.sql", sql: "")?.name == "add_tags")
+        #expect(Migration(fileName: "add_tags.sql", sql: "") == nil)
+        #expect(Migration(fileName: "0000_zero.sql", sql: "") == nil)
+        #expect(Migration(fileName: "0001_x.txt", sql: "") == nil)
+    }
+}

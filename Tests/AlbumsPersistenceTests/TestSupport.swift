@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+
+@testable import AlbumsPersistence
+
+/// A folder of its own for one test, removed when the test is done.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appending(path: "albums-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appending(path: name).path
+    }
+
+    /// The names of the files in the folder, sorted.
+    func fileNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// A new library file in a new temporary folder.
+struct LibraryFixture {
+    let folder: TemporaryFolder
+    let library: Library
+
+    init(options: Library.Options = Library.Options()) throws {
+        folder = try TemporaryFolder()
+        library = try Library.open(at: folder.path("library.albums"), options: options)
+    }
+}
+
+extension LibraryWriter {
+    /// Adds `count` photos with random digests, fast (one statement), and returns their ids.
+    func addTestPhotos(count: Int) throws -> [PhotoID] {
+        let before = try Int64.fetchOne(database, sql: "SELECT coalesce(max(id), 0) FROM photo") ?? 0
+        try database.execute(
+            sql: """
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+                INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path)
+                SELECT randomblob(32), x, 'image/jpeg', 'photo' || x || '.jpg', '/photos/photo' || x || '.jpg' FROM n
+                """,
+            arguments: [count])
+        return try PhotoID.fetchAll(database, sql: "SELECT id FROM photo WHERE id > ? ORDER BY id", arguments: [before])
+    }
+
+    /// Rows inserted, updated or deleted while `body` runs.
+    func rowsWritten(_ body: () throws -> Void) throws -> Int {
+        let before = database.totalChangesCount
+        try body()
+        return database.totalChangesCount - before
+    }
+}
+
+extension Library {
+    /// The photo ids of an album, in order (placeholders as nil).
+    func photoOrder(of album: AlbumID) throws -> [PhotoID?] {
+        try read { try $0.items(in: album).map(\.photoID) }
+    }
+
+    func violations() throws -> [InvariantViolation] {
+        try read { try $0.invariantViolations() }
+    }
+}
+
+/// A small, fast, seedable random generator, so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func fileBytes(_ path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+let testOwner = LoadOwner(host: "test-host", processID: 4242, processStartedAt: nil)
+
+func testLoad(_ source: String) -> PendingLoad {
+    PendingLoad(source: source, owner: testOwner, createdAt: "2026-11-21T00:00:00.000Z")
+}
