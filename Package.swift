@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "albums",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "albums", targets: ["albums"]),
         .library(name: "AlbumsPersistence", targets: ["AlbumsPersistence"]),
@@ -58,9 +58,19 @@ let package = Package(
             dependencies: ["MigrationEmbedder"]
         ),
 
+        // Fixtures shared by the test targets: temporary folders, libraries, seeded randomness.
+        .target(
+            name: "AlbumsTestSupport",
+            dependencies: ["AlbumsPersistence", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/AlbumsTestSupport"
+        ),
         .testTarget(
             name: "AlbumsPersistenceTests",
-            dependencies: ["AlbumsPersistence", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AlbumsPersistence", "AlbumsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "AlbumsTransferTests",
+            dependencies: ["AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,9 +14,13 @@ CREATE TABLE schema_migration (
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 ) STRICT;
 
+-- Ids of albums, photos and items are never reused (AUTOINCREMENT): a UI,
+-- a script or a pending load that still holds an old id must not reach a
+-- newer row.
+
 -- The ordered list of albums.
 CREATE TABLE album (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     -- Case-sensitive, any Unicode, not empty, no control characters (C0, DEL, C1).
     name TEXT NOT NULL UNIQUE CHECK (
         length(name) > 0
@@ -40,7 +44,7 @@ CREATE TABLE album (
 
 -- One piece of content, identified by the SHA-256 of its bytes.
 CREATE TABLE photo (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     sha256 BLOB NOT NULL UNIQUE CHECK (length(sha256) = 32),
     byte_count INTEGER NOT NULL CHECK (byte_count >= 0),
     media_type TEXT NOT NULL CHECK (media_type GLOB 'image/?*'),
@@ -72,7 +76,7 @@ CREATE INDEX album_segment_running_count ON album_segment (album_id, order_key, 
 
 -- One slot of an album: a photo, or a placeholder holding the slot of a pending load.
 CREATE TABLE album_item (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     album_id INTEGER NOT NULL REFERENCES album (id) ON DELETE CASCADE,
     segment_id INTEGER NOT NULL REFERENCES album_segment (id) ON DELETE CASCADE,
     -- Keys in use are below 2^46; 2^46 up to 2^47 parks a row for the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import AlbumsTestSupport
 import Testing
 
 @testable import AlbumsPersistence
@@ -104,8 +105,7 @@ struct ItemOrderTests {
 
     @Test("random operation sequences match an array model, and invariants hold after each")
     func randomOperationsMatchModel() throws {
-        let seed = UInt64(ProcessInfo.processInfo.environment["ALBUMS_TEST_SEED"] ?? "") ?? 20261121
-        let steps = Int(ProcessInfo.processInfo.environment["ALBUMS_TEST_STEPS"] ?? "") ?? 400
+        let (seed, steps) = randomTestSettings(defaultSteps: 400)
         var random = SplitMix64(seed: seed)
         let fixture = try LibraryFixture()
         let library = fixture.library

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import AlbumsTestSupport
 import Testing
 
 @testable import AlbumsPersistence
@@ -78,6 +79,17 @@ struct ItemTests {
         #expect(try library.violations() == [])
     }
 
+    @Test("two moving items of one photo cannot both enter an album")
+    func moveSamePhotoTwice() throws {
+        let third = try library.write { try $0.createAlbum(named: "Third").id }
+        let fromTrip = try library.write { try $0.insertPhotos([photos[0]], into: trip) }[0]
+        let fromOther = try library.write { try $0.insertPhotos([photos[0]], into: other) }[0]
+        #expect(throws: LibraryError.photoAlreadyInAlbum(photos[0], album: "Third")) {
+            try library.write { try $0.moveItems([fromTrip, fromOther], to: third) }
+        }
+        #expect(try library.photoOrder(of: third) == [])
+    }
+
     @Test("swapping exchanges places within and across albums")
     func swap() throws {
         let tripItems = try library.write { try $0.insertPhotos(Array(photos[0..<3]), into: trip) }
@@ -128,6 +140,14 @@ struct ItemTests {
         #expect(try library.read { try $0.photoCount() } == photos.count)
         #expect(throws: LibraryError.itemNotFound(items[1])) { try library.write { try $0.removeItems([items[1]]) } }
         #expect(try library.read { try $0.album(trip) }.placeholderCount == 0)
+    }
+
+    @Test("ids of removed items are never given to new ones")
+    func idsAreNotReused() throws {
+        let items = try library.write { try $0.insertPhotos(Array(photos[0..<2]), into: trip) }
+        try library.write { try $0.removeItems([items[1]]) }
+        let placeholder = try library.write { try $0.insertPlaceholders([testLoad("/in/late.jpg")], into: trip) }[0]
+        #expect(placeholder > items[1])
     }
 
     @Test("a failed write leaves the file exactly as it was")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import AlbumsTestSupport
 import Testing
 
 @testable import AlbumsPersistence

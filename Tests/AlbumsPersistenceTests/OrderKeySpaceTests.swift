@@ -1,3 +1,4 @@
+import AlbumsTestSupport
 import Testing
 
 @testable import AlbumsPersistence

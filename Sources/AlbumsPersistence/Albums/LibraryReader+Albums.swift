@@ -35,6 +35,15 @@ extension LibraryReader {
         return Self.album(from: row)
     }
 
+    /// The albums that hold `photo`, in the library's order.
+    public func albums(holding photo: PhotoID) throws -> [Album] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.id IN (SELECT album_id FROM album_item WHERE photo_id = ?) ORDER BY a.order_key",
+            arguments: [photo]
+        ).map(Self.album(from:))
+    }
+
     /// The number of albums in the library.
     public func albumCount() throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM album") ?? 0

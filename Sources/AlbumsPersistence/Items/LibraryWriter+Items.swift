@@ -91,8 +91,10 @@ extension LibraryWriter {
         let found = try distinctItems(items)
         let destination = try unlockedAlbum(album)
         for albumID in Set(found.map(\.albumID)) { _ = try unlockedAlbum(albumID) }
+        var arriving = Set<PhotoID>()
         for item in found where item.albumID != album {
-            if let photo = item.photoID, try self.item(holding: photo, in: album) != nil {
+            // Two moving items of one photo would put it twice in the album, too.
+            if let photo = item.photoID, try self.item(holding: photo, in: album) != nil || !arriving.insert(photo).inserted {
                 throw LibraryError.photoAlreadyInAlbum(photo, album: destination.name)
             }
         }

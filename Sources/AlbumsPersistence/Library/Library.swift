@@ -147,11 +147,11 @@ public final class Library: Sendable {
 
     /// Runs `body` on one consistent snapshot of the library.
     ///
-    /// - Throws: ``LibraryError``, or whatever `body` throws.
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
         do {
             return try database.read { db in try body(LibraryReader(db: db, path: path)) }
-        } catch {
+        } catch let error as DatabaseError {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
     }
@@ -161,7 +161,7 @@ public final class Library: Sendable {
     ///
     /// Each album the transaction changes gets its revision raised once.
     ///
-    /// - Throws: ``LibraryError``, or whatever `body` throws.
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult
     public func write<T>(_ body: (LibraryWriter) throws -> T) throws -> T {
         do {
@@ -177,6 +177,18 @@ public final class Library: Sendable {
                 guard let result else { fatalError("write transaction ended without a result") }
                 return result
             }
+        } catch let error as DatabaseError {
+            throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// A number that changes when another connection (another process)
+    /// commits to the file, and not for this library's own writes.
+    ///
+    /// Compare two values to learn whether the file changed under you.
+    public func externalChangeToken() throws -> Int {
+        do {
+            return try database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }

@@ -148,12 +148,12 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
     public var errorDescription: String? { description }
 
     /// A name as it can be shown on one line: control characters escaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         "'" + text.unicodeScalars.map { $0.isControlCharacter ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
     }
 
     /// A name as a POSIX shell would take it back as one argument.
-    static func shellQuoted(_ text: String) -> String {
+    public static func shellQuoted(_ text: String) -> String {
         let isPlain = text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./".unicodeScalars.contains($0))
         }

@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
 
-@testable import AlbumsPersistence
+import AlbumsPersistence
 
 /// A folder of its own for one test, removed when the test is done.
-final class TemporaryFolder {
-    let url: URL
+public final class TemporaryFolder {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appending(path: "albums-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -16,22 +16,22 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appending(path: name).path
     }
 
     /// The names of the files in the folder, sorted.
-    func fileNames() throws -> [String] {
+    public func fileNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 }
 
 /// A new library file in a new temporary folder.
-struct LibraryFixture {
-    let folder: TemporaryFolder
-    let library: Library
+public struct LibraryFixture {
+    public let folder: TemporaryFolder
+    public let library: Library
 
-    init(options: Library.Options = Library.Options()) throws {
+    public init(options: Library.Options = Library.Options()) throws {
         folder = try TemporaryFolder()
         library = try Library.open(at: folder.path("library.albums"), options: options)
     }
@@ -39,7 +39,7 @@ struct LibraryFixture {
 
 extension LibraryWriter {
     /// Adds `count` photos with random digests, fast (one statement), and returns their ids.
-    func addTestPhotos(count: Int) throws -> [PhotoID] {
+    public func addTestPhotos(count: Int) throws -> [PhotoID] {
         let before = try Int64.fetchOne(database, sql: "SELECT coalesce(max(id), 0) FROM photo") ?? 0
         try database.execute(
             sql: """
@@ -52,7 +52,7 @@ extension LibraryWriter {
     }
 
     /// Rows inserted, updated or deleted while `body` runs.
-    func rowsWritten(_ body: () throws -> Void) throws -> Int {
+    public func rowsWritten(_ body: () throws -> Void) throws -> Int {
         let before = database.totalChangesCount
         try body()
         return database.totalChangesCount - before
@@ -61,22 +61,29 @@ extension LibraryWriter {
 
 extension Library {
     /// The photo ids of an album, in order (placeholders as nil).
-    func photoOrder(of album: AlbumID) throws -> [PhotoID?] {
+    public func photoOrder(of album: AlbumID) throws -> [PhotoID?] {
         try read { try $0.items(in: album).map(\.photoID) }
     }
 
-    func violations() throws -> [InvariantViolation] {
+    public func violations() throws -> [InvariantViolation] {
         try read { try $0.invariantViolations() }
     }
 }
 
+/// The seed and length of the random-sequence tests: fixed in CI, and set
+/// with ALBUMS_TEST_SEED and ALBUMS_TEST_STEPS to run longer by hand.
+public func randomTestSettings(defaultSteps: Int) -> (seed: UInt64, steps: Int) {
+    let environment = ProcessInfo.processInfo.environment
+    return (UInt64(environment["ALBUMS_TEST_SEED"] ?? "") ?? 20_261_121, Int(environment["ALBUMS_TEST_STEPS"] ?? "") ?? defaultSteps)
+}
+
 /// A small, fast, seedable random generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -85,12 +92,12 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-func fileBytes(_ path: String) throws -> Data {
+public func fileBytes(_ path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-let testOwner = LoadOwner(host: "test-host", processID: 4242, processStartedAt: nil)
+public let testOwner = LoadOwner(host: "test-host", processID: 4242, processStartedAt: nil)
 
-func testLoad(_ source: String) -> PendingLoad {
+public func testLoad(_ source: String) -> PendingLoad {
     PendingLoad(source: source, owner: testOwner, createdAt: "2026-11-21T00:00:00.000Z")
 }

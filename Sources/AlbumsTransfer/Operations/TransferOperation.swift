@@ -1,0 +1,54 @@
+import AlbumsPersistence
+
+/// One drag-and-drop operation on items: move, copy, swap or remove.
+///
+/// ```swift
+/// let drop = TransferOperation.move([.position(0, in: "Trip"), .item(cover)], to: .at(2, in: "Book"))
+/// ```
+public struct TransferOperation: Hashable, Sendable {
+    public enum Action: String, Hashable, Sendable, CaseIterable {
+        /// Items leave their albums and enter the destination, contiguously, in order.
+        case move
+        /// The destination gains the items' photos; the sources stay.
+        case copy
+        /// Two items exchange places, in one album or across two.
+        case swap
+        /// Items leave their albums; photos stay in the library, placeholders' loads are cancelled.
+        case remove
+    }
+
+    public var action: Action
+    /// The items, in the order they are to stand.
+    public var sources: [ItemReference]
+    /// Where a move or copy lands; nil for swap and remove.
+    public var destination: Destination?
+    /// Revisions the caller last saw: if an album has changed since, the
+    /// operation is refused (optimistic concurrency).
+    public var expectedRevisions: [AlbumReference: Int64]
+
+    public init(
+        action: Action, sources: [ItemReference], destination: Destination? = nil,
+        expectedRevisions: [AlbumReference: Int64] = [:]
+    ) {
+        self.action = action
+        self.sources = sources
+        self.destination = destination
+        self.expectedRevisions = expectedRevisions
+    }
+
+    public static func move(_ sources: [ItemReference], to destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
+        Self(action: .move, sources: sources, destination: destination, expectedRevisions: revisions)
+    }
+
+    public static func copy(_ sources: [ItemReference], to destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
+        Self(action: .copy, sources: sources, destination: destination, expectedRevisions: revisions)
+    }
+
+    public static func swap(_ first: ItemReference, _ second: ItemReference, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
+        Self(action: .swap, sources: [first, second], expectedRevisions: revisions)
+    }
+
+    public static func remove(_ sources: [ItemReference], expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
+        Self(action: .remove, sources: sources, expectedRevisions: revisions)
+    }
+}
