@@ -288,6 +288,32 @@ struct AlbumOrder {
             arguments: [albumID, segment.orderKey])
     }
 
+    /// Lays the album's items out afresh in `order`, which holds each of
+    /// them exactly once: fresh segments of fresh keys, the old ones dropped.
+    /// Writes every item, as any whole reordering must.
+    func rearrange(_ order: [AlbumItemID]) throws {
+        let oldSegments = try segments().map(\.id)
+        // Old segment keys move above the range in use, out of the new ones' way.
+        try db.execute(
+            sql: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
+            arguments: [OrderKeySpace.segments.limit, albumID])
+        let chunks = Self.chunks(of: order.count)
+        var items = order.makeIterator()
+        for (segmentKey, chunkSize) in zip(OrderKeySpace.segments.layout(count: chunks.count), chunks) {
+            try db.execute(
+                sql: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, ?)",
+                arguments: [albumID, segmentKey, chunkSize])
+            let segmentID = db.lastInsertedRowID
+            for key in OrderKeySpace.items.layout(count: chunkSize) {
+                try db.execute(
+                    sql: "UPDATE album_item SET segment_id = ?, order_key = ? WHERE id = ?", arguments: [segmentID, key, items.next()!])
+            }
+        }
+        for segmentID in oldSegments {
+            try db.execute(sql: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
+        }
+    }
+
     /// Sizes of the segments `count` items are cut into.
     static func chunks(of count: Int) -> [Int] {
         let chunkCount = max(1, (count + splitSegmentItemCount - 1) / splitSegmentItemCount)

@@ -148,6 +148,22 @@ extension LibraryWriter {
         markChanged(b.albumID)
     }
 
+    /// Puts an album's items in a new order, such as a sort produces.
+    ///
+    /// - Parameter order: Every item of the album, each once, in the new order.
+    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/duplicateItem(_:)``,
+    ///   ``LibraryError/itemNotFound(_:)`` if `order` is not exactly the album's items.
+    public func rearrangeItems(in album: AlbumID, order: [AlbumItemID]) throws {
+        let album = try unlockedAlbum(album)
+        let current = try AlbumItemID.fetchAll(db, sql: "SELECT id FROM album_item WHERE album_id = ?", arguments: [album.id])
+        var seen = Set<AlbumItemID>()
+        for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(id) }
+        if let stranger = order.first(where: { !Set(current).contains($0) }) { throw LibraryError.itemNotFound(stranger) }
+        if let missing = current.first(where: { !seen.contains($0) }) { throw LibraryError.itemNotFound(missing) }
+        try AlbumOrder(db: db, albumID: album.id).rearrange(order)
+        markChanged(album.id)
+    }
+
     // MARK: - Helpers
 
     func unlockedAlbum(_ id: AlbumID) throws -> Album {

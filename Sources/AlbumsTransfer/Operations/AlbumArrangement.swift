@@ -1,0 +1,84 @@
+import AlbumsPersistence
+import Foundation
+
+/// What an album's manual order can be sorted by.
+public enum AlbumSortKey: String, Hashable, Sendable, CaseIterable {
+    /// The file name the photo was imported from, as Finder sorts names ("IMG_2" before "IMG_10").
+    case name
+    /// The capture date the file records; photos without one come last.
+    case captureDate = "capture-date"
+    /// When the photo entered the library.
+    case importTime = "import-time"
+}
+
+extension LibraryWriter {
+    /// Rewrites an album's manual order by a key: one operation, one change set.
+    ///
+    /// Ties keep their current order; placeholders, which have nothing to
+    /// sort by, keep theirs after every photo. A sort that changes nothing
+    /// returns an empty change set and does not raise the revision.
+    ///
+    /// - Throws: ``TransferRefusal/albumLocked(name:)``, ``TransferRefusal/albumNotFound(_:)``.
+    @discardableResult
+    public func sortAlbum(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool = true) throws -> AlbumChangeSet {
+        let album = try existingAlbum(reference)
+        if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
+        let items = try items(in: album.id)
+        var photos: [PhotoID: Photo] = [:]
+        for photoID in items.compactMap(\.photoID) { photos[photoID] = try photo(photoID) }
+
+        func sortValue(_ item: AlbumItem) -> String? {
+            guard let photo = item.photoID.flatMap({ photos[$0] }) else { return nil }
+            switch key {
+            case .name: return photo.content.originalName
+            case .captureDate: return photo.content.capturedAt
+            case .importTime: return photo.importedAt
+            }
+        }
+        func precedes(_ a: String, _ b: String) -> Bool {
+            let order = key == .name ? a.localizedStandardCompare(b) : (a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending)
+            return ascending ? order == .orderedAscending : order == .orderedDescending
+        }
+        // Stable: ties and items without a value keep their current order, the latter last.
+        let sorted = items.enumerated().sorted { lhs, rhs in
+            switch (sortValue(lhs.element), sortValue(rhs.element)) {
+            case (let a?, let b?): precedes(a, b) || (!precedes(b, a) && lhs.offset < rhs.offset)
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+
+        var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+        changes.moved = sorted.enumerated().compactMap { newIndex, item in
+            item.index == newIndex ? nil : AlbumChangeSet.Move(from: item.index, to: newIndex)
+        }.sorted { $0.from < $1.from }
+        guard !changes.moved.isEmpty else {
+            return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
+        }
+        try rearrangeItems(in: album.id, order: sorted.map(\.id))
+        return changes
+    }
+
+    /// Locks or unlocks an album; a locked album refuses every change to its items.
+    ///
+    /// - Returns: The album's change set: no index changes, its new revision
+    ///   (unchanged if it already was so).
+    @discardableResult
+    public func setLocked(_ isLocked: Bool, album reference: AlbumReference) throws -> AlbumChangeSet {
+        let album = try existingAlbum(reference)
+        guard album.isLocked != isLocked else {
+            return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
+        }
+        try setAlbumLocked(album.id, isLocked)
+        return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+    }
+
+    private func existingAlbum(_ reference: AlbumReference) throws -> Album {
+        do {
+            return try album(reference)
+        } catch LibraryError.albumNotFound, LibraryError.albumIDNotFound {
+            throw TransferRefusal.albumNotFound(reference)
+        }
+    }
+}

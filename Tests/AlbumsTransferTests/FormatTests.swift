@@ -1,0 +1,88 @@
+import AlbumsPersistence
+import Testing
+
+@testable import AlbumsTransfer
+
+@Suite("Reference and JSON Lines formats")
+struct FormatTests {
+    @Test("references: positions, ranges, photo ids; the album part ends at the last colon")
+    func references() throws {
+        #expect(try ReferenceParser.parse("Trip:3") == [.position(2, in: "Trip")])
+        #expect(try ReferenceParser.parse("Trip:2-4") == [.position(1, in: "Trip"), .position(2, in: "Trip"), .position(3, in: "Trip")])
+        #expect(try ReferenceParser.parse("Rome: day 1:12") == [.position(11, in: "Rome: day 1")])
+        #expect(try ReferenceParser.parse("id:42") == [.photo(PhotoID(rawValue: 42), in: nil)])
+        #expect(try ReferenceParser.parse("id:42", photoAlbum: "Trip") == [.photo(PhotoID(rawValue: 42), in: "Trip")])
+        #expect(try ReferenceParser.parse("🌅:1") == [.position(0, in: "🌅")])
+    }
+
+    @Test("malformed references are refused with the reason", arguments: [
+        ("Trip", "expected ALBUM:N, ALBUM:N-M or id:P"),
+        (":3", "the album name before ':' is empty"),
+        ("Trip:", "is not a position"),
+        ("Trip:0", "out of range"),
+        ("Trip:-2", "is not a position"),
+        ("Trip:4-2", "runs backwards"),
+        ("Trip:1.5", "is not a position"),
+        ("Trip:٣", "is not a position"),
+        ("Trip:99999999999", "out of range"),
+        ("id:x", "is not a photo id"),
+        ("id:", "is not a photo id"),
+    ])
+    func malformedReferences(text: String, reason: String) {
+        #expect {
+            try ReferenceParser.parse(text)
+        } throws: { error in
+            let description = (error as? ReferenceParser.ParseError)?.description ?? ""
+            return description.contains(reason) && !description.contains("\n")
+        }
+    }
+
+    @Test("JSON Lines: every operation and destination form")
+    func jsonLines() throws {
+        let text = """
+            {"op": "move", "items": ["Trip:3", "Trip:5-6"], "to": "Book", "at": 2}
+
+            {"op": "move", "items": ["id:42"], "from": "Trip", "before": "Book:1"}
+            {"op": "copy", "items": ["id:42"], "to": "Portfolio"}
+            {"op": "copy", "items": ["Trip:1"], "after": "Book:2", "expect_revision": {"Book": 12}}
+            {"op": "swap", "items": ["Book:1", "Book:9"]}
+            {"op": "remove", "items": ["Trip:2"]}
+            """
+        let operations = try TransferBatchFormat.operations(fromJSONLines: text)
+        #expect(operations == [
+            .move([.position(2, in: "Trip"), .position(4, in: "Trip"), .position(5, in: "Trip")], to: .at(1, in: "Book")),
+            .move([.photo(PhotoID(rawValue: 42), in: "Trip")], to: .before(.position(0, in: "Book"))),
+            .copy([.photo(PhotoID(rawValue: 42), in: nil)], to: .into("Portfolio")),
+            .copy([.position(0, in: "Trip")], to: .after(.position(1, in: "Book")), expecting: ["Book": 12]),
+            .swap(.position(0, in: "Book"), .position(8, in: "Book")),
+            .remove([.position(1, in: "Trip")]),
+        ])
+    }
+
+    @Test("malformed lines name their line and what is wrong", arguments: [
+        ("{\"op\": \"move\", \"items\": [\"T:1\"]", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ("{\"op\": \"fly\", \"items\": []}", "unknown op \"fly\""),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"too\": \"B\"}", "unknown key \"too\""),
+        ("{\"op\": \"move\", \"items\": \"T:1\", \"to\": \"B\"}", "\"items\" must be an array"),
+        ("{\"op\": \"move\", \"items\": [1], \"to\": \"B\"}", "must hold strings"),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"to\": \"B\", \"at\": 0}", "\"at\" must be a position"),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"to\": \"B\", \"at\": 1.5}", "\"at\" must be a position"),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"to\": \"B\", \"at\": true}", "\"at\" must be a position"),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"]}", "move needs \"to\""),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"before\": \"B:1\", \"after\": \"B:2\"}", "got before, after"),
+        ("{\"op\": \"move\", \"items\": [\"T:1\"], \"before\": \"B:1-3\"}", "name one item"),
+        ("{\"op\": \"remove\", \"items\": [\"T:1\"], \"to\": \"B\"}", "\"to\" does not apply to remove"),
+        ("{\"op\": \"remove\", \"items\": [\"T:x\"]}", "invalid reference 'T:x'"),
+        ("{\"op\": \"remove\", \"items\": [\"T:1\"], \"expect_revision\": {\"T\": \"7\"}}", "must be a whole number"),
+    ])
+    func malformedLines(line: String, reason: String) {
+        let text = "{\"op\": \"remove\", \"items\": [\"T:1\"]}\n" + line
+        #expect {
+            try TransferBatchFormat.operations(fromJSONLines: text)
+        } throws: { error in
+            let description = (error as? TransferBatchFormat.FormatError)?.description ?? ""
+            return description.hasPrefix("line 2: ") && description.contains(reason)
+        }
+    }
+}

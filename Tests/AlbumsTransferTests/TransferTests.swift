@@ -1,0 +1,178 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+@testable import AlbumsTransfer
+
+@Suite("Transfers: semantics, change sets, batches, sessions")
+struct TransferTests {
+    let fixture: LibraryFixture
+    let session: TransferSession
+    let photos: [PhotoID]
+
+    init() throws {
+        fixture = try LibraryFixture()
+        session = TransferSession(library: fixture.library)
+        var photos: [PhotoID] = []
+        try session.library.write { writer in
+            photos = try writer.addTestPhotos(count: 8)
+            try writer.insertPhotos(Array(photos[0..<5]), into: try writer.createAlbum(named: "Trip").id)  // a b c d e
+            try writer.insertPhotos(Array(photos[5..<7]), into: try writer.createAlbum(named: "Book").id)  // f g
+        }
+        self.photos = photos
+    }
+
+    func order(_ album: String) throws -> [PhotoID?] {
+        try session.library.read { try $0.items(in: try $0.album(named: album).id).map(\.photoID) }
+    }
+
+    @Test("a reorder reports moves, fixed points included, and replays")
+    func reorder() throws {
+        let old = try order("Trip")
+        // Move b, e, d to just after a: b keeps index 1, d keeps index 3.
+        let operation = TransferOperation.move([.position(1, in: "Trip"), .position(4, in: "Trip"), .position(3, in: "Trip")], to: .after(.position(0, in: "Trip")))
+        let proposal = try session.propose(operation)
+        #expect(proposal.verdict == .move)
+        let changes = try session.perform(operation)
+        #expect(changes == proposal.changes)
+        let new = try order("Trip")
+        #expect(new == [photos[0], photos[1], photos[4], photos[3], photos[2]])
+        #expect(changes.count == 1)
+        #expect(changes[0].moved == [.init(from: 1, to: 1), .init(from: 3, to: 3), .init(from: 4, to: 2)])
+        #expect(changes[0].applied(to: old, inserting: { new[$0] }) == new)
+    }
+
+    @Test("moving across albums removes from one and inserts into the other, in the order given")
+    func acrossAlbums() throws {
+        let operation = TransferOperation.move([.position(3, in: "Trip"), .photo(photos[0], in: "Trip")], to: .at(1, in: "Book"))
+        let changes = try session.perform(operation)
+        #expect(try order("Trip") == [photos[1], photos[2], photos[4]])
+        #expect(try order("Book") == [photos[5], photos[3], photos[0], photos[6]])
+        let trip = changes.first { $0.albumName == "Trip" }!
+        let book = changes.first { $0.albumName == "Book" }!
+        #expect(trip.removed == [0, 3] && trip.inserted.isEmpty)
+        #expect(book.inserted == [1, 2] && book.removed.isEmpty)
+    }
+
+    @Test("a copy leaves the sources and adds the photos; a drop where items already are is a no-op")
+    func copyAndNoOp() throws {
+        let changes = try session.perform(.copy([.position(0, in: "Trip"), .photo(photos[7], in: nil)], to: .into("Book")))
+        #expect(try order("Trip").count == 5)
+        #expect(try order("Book") == [photos[5], photos[6], photos[0], photos[7]])
+        #expect(changes.map(\.inserted) == [[2, 3]])
+        let revision = try session.library.read { try $0.album(named: "Trip").revision }
+        let noOp = TransferOperation.move([.position(1, in: "Trip"), .position(2, in: "Trip")], to: .at(1, in: "Trip"))
+        #expect(try session.propose(noOp).verdict == .noOp)
+        #expect(try session.perform(noOp).isEmpty)
+        #expect(try session.library.read { try $0.album(named: "Trip").revision } == revision)
+    }
+
+    @Test("a change set that does not fit an order is refused by applied(to:)")
+    func appliedRejectsMisfits() {
+        var changes = AlbumChangeSet(albumID: AlbumID(rawValue: 1), albumName: "X", revision: 1)
+        changes.removed = [5]
+        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
+        changes.removed = [0]
+        changes.moved = [.init(from: 0, to: 1)]
+        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
+        changes.moved = [.init(from: 2, to: 0)]
+        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == [3, 2])
+    }
+
+    @Test("a batch applies all its operations in one transaction, or none, naming the first refused")
+    func batches() throws {
+        let before = (try order("Trip"), try order("Book"))
+        let failing: [TransferOperation] = [
+            .move([.position(0, in: "Trip")], to: .into("Book")),
+            .remove([.position(0, in: "Book")]),
+            .move([.position(9, in: "Trip")], to: .into("Book")),
+        ]
+        #expect {
+            try session.perform(batch: failing)
+        } throws: { error in
+            guard let refusal = error as? BatchRefusal else { return false }
+            return refusal.index == 2 && refusal.description.hasPrefix("operation 3 (move) refused, nothing applied: position 10")
+        }
+        #expect(try order("Trip") == before.0 && order("Book") == before.1)
+
+        // References in later operations see the state the earlier ones left.
+        let changes = try session.perform(batch: [
+            .move([.position(0, in: "Trip")], to: .into("Book")),
+            .remove([.position(0, in: "Trip")]),
+        ])
+        #expect(changes.count == 2)
+        #expect(try order("Trip") == [photos[2], photos[3], photos[4]])
+        #expect(try order("Book") == [photos[5], photos[6], photos[0]])
+    }
+
+    @Test("observers hear committed change sets, not refusals; tokens end observation")
+    func observation() throws {
+        let heard = LockedList<[AlbumChangeSet]>()
+        var token: ObservationToken? = session.observeChanges { heard.append($0) }
+        let changes = try session.perform(.move([.position(0, in: "Trip")], to: .into("Book")))
+        _ = try? session.perform(.remove([.position(99, in: "Trip")]))
+        #expect(heard.values == [changes])
+        token?.cancel()
+        token = nil
+        try session.perform(.remove([.position(0, in: "Trip")]))
+        #expect(heard.values.count == 1)
+    }
+
+    @Test("a commit by another process is noticed; the session's own are not")
+    func externalChanges() throws {
+        #expect(try session.fileChangedElsewhere() == false)
+        try session.perform(.remove([.position(0, in: "Trip")]))
+        #expect(try session.fileChangedElsewhere() == false)
+        let other = try Library.open(at: fixture.folder.path("library.albums"))
+        try other.write { try $0.createAlbum(named: "Elsewhere") }
+        #expect(try session.fileChangedElsewhere() == true)
+        #expect(try session.fileChangedElsewhere() == false)
+    }
+
+    @Test("sorting rewrites the manual order in one change set; placeholders stay last")
+    func sort() throws {
+        try session.library.write { writer in
+            let names = ["IMG_10.jpg", "IMG_2.jpg", "b.png", "A.png", "IMG_1.jpg"]
+            for (photo, name) in zip(photos[0..<5], names) {
+                try writer.database.execute(sql: "UPDATE photo SET original_name = ?, captured_at = ? WHERE id = ?",
+                    arguments: [name, name == "b.png" ? nil : "2026-0\(name.count % 9 + 1)-01T00:00:00", photo])
+            }
+            try writer.insertPlaceholders([testLoad("/in/late.jpg")], into: try writer.album(named: "Trip").id, at: 0)
+        }
+        let old = try session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
+        let changes = try session.library.write { try $0.sortAlbum("Trip", by: .name) }
+        let new = try session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
+        let names = try session.library.read { reader in try new.map { try reader.item($0).photoID.map { try reader.photo($0).content.originalName } } }
+        #expect(names == ["A.png", "b.png", "IMG_1.jpg", "IMG_2.jpg", "IMG_10.jpg", nil])
+        #expect(changes.applied(to: old, inserting: { new[$0] }) == new)
+        #expect(changes.revision == (try session.library.read { try $0.album(named: "Trip").revision }))
+
+        try session.library.write { try $0.sortAlbum("Trip", by: .captureDate, ascending: false) }
+        let dated = try session.library.read { reader in try reader.items(in: try reader.album(named: "Trip").id).map { try $0.photoID.map { try reader.photo($0).content.capturedAt } ?? nil } }
+        #expect(dated.dropLast(2).map { $0! } == dated.dropLast(2).map { $0! }.sorted(by: >))
+        #expect(dated.suffix(2) == [nil, nil])  // no date, then the placeholder
+
+        let unchanged = try session.library.write { try $0.sortAlbum("Trip", by: .captureDate, ascending: false) }
+        #expect(unchanged.isEmpty)
+        #expect(try session.library.violations() == [])
+    }
+
+    @Test("locking and unlocking report the album's new revision")
+    func lock() throws {
+        let before = try session.library.read { try $0.album(named: "Book").revision }
+        let locked = try session.library.write { try $0.setLocked(true, album: "Book") }
+        #expect(locked.revision == before + 1 && locked.isEmpty)
+        #expect(throws: TransferRefusal.albumLocked(name: "Book")) { try session.library.write { try $0.sortAlbum("Book", by: .name) } }
+        #expect(try session.library.write { try $0.setLocked(true, album: "Book") }.revision == before + 1)
+    }
+}
+
+/// A list several threads may append to.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+
+    func append(_ element: Element) { lock.withLock { storage.append(element) } }
+    var values: [Element] { lock.withLock { storage } }
+}
