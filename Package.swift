@@ -46,6 +46,26 @@ let package = Package(
             dependencies: ["AlbumsCommands"]
         ),
 
+        // A host app embedding the library: proposal, drop, change set.
+        .executableTarget(
+            name: "embedding-example",
+            dependencies: [
+                "AlbumsPersistence", "AlbumsTransfer",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Examples/EmbeddingExample"
+        ),
+
+        // Benchmarks (scripts/benchmark builds them in release mode).
+        .executableTarget(
+            name: "albums-benchmarks",
+            dependencies: [
+                "AlbumsPersistence", "AlbumsTransfer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks"
+        ),
+
         // Build support: turns migrations/*.sql into Swift source, so the
         // binary carries its schema and never looks files up at run time.
         .executableTarget(

@@ -14,14 +14,14 @@ extension LibraryReader {
 
     /// Every album, in the library's order.
     public func albums() throws -> [Album] {
-        try Row.fetchAll(db, sql: "SELECT \(Self.albumColumns) FROM album a ORDER BY a.order_key").map(Self.album(from:))
+        try Row.fetchAll(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a ORDER BY a.order_key").map(Self.album(from:))
     }
 
     /// The album named `name` (case-sensitive).
     ///
     /// - Throws: ``LibraryError/albumNotFound(name:)``.
     public func album(named name: String) throws -> Album {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [name])
+        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [name])
         else { throw LibraryError.albumNotFound(name: name) }
         return Self.album(from: row)
     }
@@ -30,7 +30,7 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError/albumIDNotFound(_:)``.
     public func album(_ id: AlbumID) throws -> Album {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
+        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
         else { throw LibraryError.albumIDNotFound(id) }
         return Self.album(from: row)
     }
@@ -46,6 +46,6 @@ extension LibraryReader {
 
     /// The number of albums in the library.
     public func albumCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM album") ?? 0
+        try Int.fetchOne(db, cachedSQL: "SELECT count(*) FROM album") ?? 0
     }
 }

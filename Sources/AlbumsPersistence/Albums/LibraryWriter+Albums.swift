@@ -15,12 +15,12 @@ extension LibraryWriter {
     @discardableResult
     public func createAlbum(named name: String, at index: Int? = nil) throws -> Album {
         try AlbumName.validate(name)
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
+        if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
             throw LibraryError.albumNameTaken(name)
         }
         let count = try albumCount()
         let key = try albumKey(forIndex: index ?? count, count: count, albumName: name, excluding: nil)
-        try db.execute(sql: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
+        try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
         let id = AlbumID(rawValue: db.lastInsertedRowID)
         markChanged(id)
         return try album(id)
@@ -34,10 +34,10 @@ extension LibraryWriter {
         let current = try album(id)
         try AlbumName.validate(name)
         guard name != current.name else { return }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
+        if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
             throw LibraryError.albumNameTaken(name)
         }
-        try db.execute(sql: "UPDATE album SET name = ? WHERE id = ?", arguments: [name, id])
+        try db.execute(cachedSQL: "UPDATE album SET name = ? WHERE id = ?", arguments: [name, id])
         markChanged(id)
     }
 
@@ -52,7 +52,7 @@ extension LibraryWriter {
         if album.placeholderCount > 0 && !force {
             throw LibraryError.albumHasPendingLoads(name: album.name, count: album.placeholderCount)
         }
-        try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [id])
+        try db.execute(cachedSQL: "DELETE FROM album WHERE id = ?", arguments: [id])
     }
 
     /// Moves an album to another place in the list of albums.
@@ -69,7 +69,7 @@ extension LibraryWriter {
             return
         }
         let key = try albumKey(forIndex: index, count: count - 1, albumName: album.name, excluding: id)
-        try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+        try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
         markChanged(id)
     }
 
@@ -79,7 +79,7 @@ extension LibraryWriter {
     public func setAlbumLocked(_ id: AlbumID, _ isLocked: Bool) throws {
         let album = try album(id)
         guard album.isLocked != isLocked else { return }
-        try db.execute(sql: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
+        try db.execute(cachedSQL: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
         markChanged(id)
     }
 
@@ -91,7 +91,7 @@ extension LibraryWriter {
         }
         func neighbourKeys() throws -> (Int64?, Int64?) {
             let keys = try Int64.fetchAll(
-                db, sql: "SELECT order_key FROM album WHERE id IS NOT ? ORDER BY order_key LIMIT 2 OFFSET ?",
+                db, cachedSQL: "SELECT order_key FROM album WHERE id IS NOT ? ORDER BY order_key LIMIT 2 OFFSET ?",
                 arguments: [excluded, max(index - 1, 0)])
             return index == 0 ? (nil, keys.first) : (keys.first, keys.dropFirst().first)
         }
@@ -99,10 +99,10 @@ extension LibraryWriter {
         if let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first {
             return key
         }
-        let ids = try AlbumID.fetchAll(db, sql: "SELECT id FROM album WHERE id IS NOT ? ORDER BY order_key", arguments: [excluded])
-        try db.execute(sql: "UPDATE album SET order_key = order_key + ?", arguments: [OrderKeySpace.segments.limit])
+        let ids = try AlbumID.fetchAll(db, cachedSQL: "SELECT id FROM album WHERE id IS NOT ? ORDER BY order_key", arguments: [excluded])
+        try db.execute(cachedSQL: "UPDATE album SET order_key = order_key + ?", arguments: [OrderKeySpace.segments.limit])
         for (id, key) in zip(ids, OrderKeySpace.segments.layout(count: ids.count)) {
-            try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+            try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
         }
         (lower, upper) = try neighbourKeys()
         guard let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first else {

@@ -50,7 +50,7 @@ struct AlbumOrder {
     /// The album's segments in order.
     func segments() throws -> [Segment] {
         try Row.fetchAll(
-            db, sql: "SELECT id, order_key, item_count FROM album_segment WHERE album_id = ? ORDER BY order_key",
+            db, cachedSQL: "SELECT id, order_key, item_count FROM album_segment WHERE album_id = ? ORDER BY order_key",
             arguments: [albumID]
         ).map { Segment(id: $0[0], orderKey: $0[1], itemCount: $0[2]) }
     }
@@ -138,7 +138,7 @@ struct AlbumOrder {
             counts.add(-1, to: placement.segmentID, in: placement.albumID)
         }
         let sourceIndexes = try sources.values.filter { $0.albumID == albumID }.map(index(of:)).sorted()
-        let itemCount = try Int.fetchOne(db, sql: "SELECT item_count FROM album WHERE id = ?", arguments: [albumID]) ?? 0
+        let itemCount = try Int.fetchOne(db, cachedSQL: "SELECT item_count FROM album WHERE id = ?", arguments: [albumID]) ?? 0
         let remainingCount = itemCount - sourceIndexes.count
 
         // The neighbours among the items that stay: their index in the full list
@@ -190,7 +190,7 @@ struct AlbumOrder {
 
     private func chooseTarget(before: ItemPlacement?, after: ItemPlacement?, entryCount: Int, counts: SegmentCounts) throws -> Target {
         func segment(_ id: Int64) throws -> Segment {
-            let row = try Row.fetchOne(db, sql: "SELECT id, order_key, item_count FROM album_segment WHERE id = ?", arguments: [id])!
+            let row = try Row.fetchOne(db, cachedSQL: "SELECT id, order_key, item_count FROM album_segment WHERE id = ?", arguments: [id])!
             return Segment(id: row[0], orderKey: row[1], itemCount: row[2] + counts.delta(for: id))
         }
         func hasRoom(_ segment: Segment) -> Bool {
@@ -240,7 +240,7 @@ struct AlbumOrder {
         writer: inout PlacementWriter, counts: inout SegmentCounts
     ) throws {
         let staying = try Row.fetchAll(
-            db, sql: "SELECT id, order_key FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segment.id]
+            db, cachedSQL: "SELECT id, order_key FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segment.id]
         ).compactMap { row -> (id: AlbumItemID, key: Int64)? in
             let id: AlbumItemID = row[0]
             return writer.sources[id] == nil ? (id, row[1]) : nil
@@ -295,22 +295,22 @@ struct AlbumOrder {
         let oldSegments = try segments().map(\.id)
         // Old segment keys move above the range in use, out of the new ones' way.
         try db.execute(
-            sql: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
+            cachedSQL: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
             arguments: [OrderKeySpace.segments.limit, albumID])
         let chunks = Self.chunks(of: order.count)
         var items = order.makeIterator()
         for (segmentKey, chunkSize) in zip(OrderKeySpace.segments.layout(count: chunks.count), chunks) {
             try db.execute(
-                sql: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, ?)",
+                cachedSQL: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, ?)",
                 arguments: [albumID, segmentKey, chunkSize])
             let segmentID = db.lastInsertedRowID
             for key in OrderKeySpace.items.layout(count: chunkSize) {
                 try db.execute(
-                    sql: "UPDATE album_item SET segment_id = ?, order_key = ? WHERE id = ?", arguments: [segmentID, key, items.next()!])
+                    cachedSQL: "UPDATE album_item SET segment_id = ?, order_key = ? WHERE id = ?", arguments: [segmentID, key, items.next()!])
             }
         }
         for segmentID in oldSegments {
-            try db.execute(sql: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
+            try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
         }
     }
 
@@ -324,7 +324,7 @@ struct AlbumOrder {
     /// the album), respacing the album's segment keys if the gap is used up.
     private func insertSegments(count: Int, between lowerID: Int64?, and upperID: Int64?) throws -> [Int64] {
         func key(of id: Int64?) throws -> Int64? {
-            try id.flatMap { try Int64.fetchOne(db, sql: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [$0]) }
+            try id.flatMap { try Int64.fetchOne(db, cachedSQL: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [$0]) }
         }
         var keys = OrderKeySpace.segments.keys(count: count, after: try key(of: lowerID), before: try key(of: upperID))
         if keys == nil {
@@ -336,7 +336,7 @@ struct AlbumOrder {
         }
         return try keys.map { key in
             try db.execute(
-                sql: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, 0)", arguments: [albumID, key])
+                cachedSQL: "INSERT INTO album_segment (album_id, order_key, item_count) VALUES (?, ?, 0)", arguments: [albumID, key])
             return db.lastInsertedRowID
         }
     }
@@ -349,10 +349,10 @@ struct AlbumOrder {
         var keys = OrderKeySpace.segments.layout(count: ids.count + room)
         keys.removeSubrange(gapIndex..<gapIndex + room)
         try db.execute(
-            sql: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
+            cachedSQL: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
             arguments: [OrderKeySpace.segments.limit, albumID])
         for (id, key) in zip(ids, keys) {
-            try db.execute(sql: "UPDATE album_segment SET order_key = ? WHERE id = ?", arguments: [key, id])
+            try db.execute(cachedSQL: "UPDATE album_segment SET order_key = ? WHERE id = ?", arguments: [key, id])
         }
     }
 }
@@ -387,7 +387,7 @@ private struct PlacementWriter {
                 // Already there.
             } else {
                 try db.execute(
-                    sql: "UPDATE album_item SET order_key = ? WHERE id = ?",
+                    cachedSQL: "UPDATE album_item SET order_key = ? WHERE id = ?",
                     arguments: [OrderKeySpace.items.parked(orderKey), occupant])
             }
         }
@@ -398,16 +398,16 @@ private struct PlacementWriter {
                 occupants.removeValue(forKey: SlotKey(segmentID: old.segmentID, orderKey: old.orderKey))
             }
             try db.execute(
-                sql: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
                 arguments: [albumID, segmentID, orderKey, id])
         case .newPhoto(let photoID):
             try db.execute(
-                sql: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id) VALUES (?, ?, ?, ?)",
+                cachedSQL: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id) VALUES (?, ?, ?, ?)",
                 arguments: [albumID, segmentID, orderKey, photoID])
             createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
         case .newPlaceholder(let load):
             try db.execute(
-                sql: """
+                cachedSQL: """
                     INSERT INTO album_item (album_id, segment_id, order_key, load_source, load_owner_host,
                         load_owner_process_id, load_owner_started_at, added_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)

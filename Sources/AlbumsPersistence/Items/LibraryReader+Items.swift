@@ -141,7 +141,7 @@ extension LibraryReader {
     }
 
     private func item(_ id: AlbumItemID, index: Int) throws -> AlbumItem {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.id = ?", arguments: [id])
+        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.id = ?", arguments: [id])
         else { throw LibraryError.itemNotFound(id) }
         return Self.item(from: row, index: index)
     }
@@ -157,7 +157,7 @@ extension LibraryReader {
     /// The item holding `photo` in `album`, if the album has it.
     public func item(holding photo: PhotoID, in album: AlbumID) throws -> AlbumItem? {
         guard let id = try AlbumItemID.fetchOne(
-            db, sql: "SELECT id FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo])
+            db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo])
         else { return nil }
         return try item(id)
     }

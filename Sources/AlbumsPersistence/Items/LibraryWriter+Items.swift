@@ -53,13 +53,13 @@ extension LibraryWriter {
             return nil
         }
         try db.execute(
-            sql: """
+            cachedSQL: """
                 UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
                     load_owner_process_id = NULL, load_owner_started_at = NULL
                 WHERE id = ?
                 """,
             arguments: [photo, placeholder])
-        try db.execute(sql: "UPDATE album SET placeholder_count = placeholder_count - 1 WHERE id = ?", arguments: [item.albumID])
+        try db.execute(cachedSQL: "UPDATE album SET placeholder_count = placeholder_count - 1 WHERE id = ?", arguments: [item.albumID])
         markChanged(item.albumID)
         return placeholder
     }
@@ -132,11 +132,11 @@ extension LibraryWriter {
         else { throw LibraryError.itemNotFound(a.id) }
         // Park one so the other can take its key without a UNIQUE clash.
         try db.execute(
-            sql: "UPDATE album_item SET order_key = ? WHERE id = ?",
+            cachedSQL: "UPDATE album_item SET order_key = ? WHERE id = ?",
             arguments: [OrderKeySpace.items.parked(placementA.orderKey), a.id])
         for (id, target) in [(b.id, placementA), (a.id, placementB)] {
             try db.execute(
-                sql: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
                 arguments: [target.albumID, target.segmentID, target.orderKey, id])
         }
         if a.albumID != b.albumID, a.isPlaceholder != b.isPlaceholder {
@@ -155,7 +155,7 @@ extension LibraryWriter {
     ///   ``LibraryError/itemNotFound(_:)`` if `order` is not exactly the album's items.
     public func rearrangeItems(in album: AlbumID, order: [AlbumItemID]) throws {
         let album = try unlockedAlbum(album)
-        let current = try AlbumItemID.fetchAll(db, sql: "SELECT id FROM album_item WHERE album_id = ?", arguments: [album.id])
+        let current = try AlbumItemID.fetchAll(db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ?", arguments: [album.id])
         var seen = Set<AlbumItemID>()
         for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(id) }
         if let stranger = order.first(where: { !Set(current).contains($0) }) { throw LibraryError.itemNotFound(stranger) }
@@ -203,7 +203,7 @@ extension LibraryWriter {
         var counts = SegmentCounts()
         for item in items {
             guard let placement = try AlbumOrder.placement(of: item.id, in: db) else { throw LibraryError.itemNotFound(item.id) }
-            try db.execute(sql: "DELETE FROM album_item WHERE id = ?", arguments: [item.id])
+            try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [item.id])
             counts.add(-1, to: placement.segmentID, in: item.albumID)
             try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
             markChanged(item.albumID)
@@ -214,7 +214,7 @@ extension LibraryWriter {
     private func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {
         guard items != 0 || placeholders != 0 else { return }
         try db.execute(
-            sql: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",
+            cachedSQL: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",
             arguments: [items, placeholders, album])
     }
 }

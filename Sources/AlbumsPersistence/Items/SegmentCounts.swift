@@ -21,15 +21,15 @@ struct SegmentCounts {
     func apply(in db: Database) throws {
         for (segmentID, delta) in deltas where delta != 0 {
             try db.execute(
-                sql: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segmentID])
+                cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segmentID])
         }
         for segmentID in deltas.keys.sorted() {
-            guard let count = try Int.fetchOne(db, sql: "SELECT item_count FROM album_segment WHERE id = ?", arguments: [segmentID])
+            guard let count = try Int.fetchOne(db, cachedSQL: "SELECT item_count FROM album_segment WHERE id = ?", arguments: [segmentID])
             else { continue }
             if count == 0 {
                 // Empty by its count; ON DELETE CASCADE would take any row
                 // still pointing at it, so only a consistent count gets here.
-                try db.execute(sql: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
+                try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
             } else if count < AlbumOrder.mergeSegmentItemCount, let albumID = albums[segmentID] {
                 try Self.merge(segmentID: segmentID, count: count, albumID: albumID, in: db)
             }
@@ -39,14 +39,14 @@ struct SegmentCounts {
     /// Moves a small segment's rows to the end of the previous segment or the
     /// start of the next, if either has room, and drops it.
     private static func merge(segmentID: Int64, count: Int, albumID: AlbumID, in db: Database) throws {
-        guard let key = try Int64.fetchOne(db, sql: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [segmentID])
+        guard let key = try Int64.fetchOne(db, cachedSQL: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [segmentID])
         else { return }
         let neighbours = [
             (sql: "SELECT id, item_count FROM album_segment WHERE album_id = ? AND order_key < ? ORDER BY order_key DESC LIMIT 1", isPrevious: true),
             (sql: "SELECT id, item_count FROM album_segment WHERE album_id = ? AND order_key > ? ORDER BY order_key ASC LIMIT 1", isPrevious: false),
         ]
         for neighbour in neighbours {
-            guard let row = try Row.fetchOne(db, sql: neighbour.sql, arguments: [albumID, key]) else { continue }
+            guard let row = try Row.fetchOne(db, cachedSQL: neighbour.sql, arguments: [albumID, key]) else { continue }
             let neighbourID: Int64 = row[0]
             let neighbourCount: Int = row[1]
             guard neighbourCount + count <= AlbumOrder.maximumSegmentItemCount else { continue }
@@ -59,13 +59,13 @@ struct SegmentCounts {
                 : OrderKeySpace.items.keys(count: count, after: nil, before: boundary)
             guard let keys else { continue }
             let ids = try AlbumItemID.fetchAll(
-                db, sql: "SELECT id FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segmentID])
+                db, cachedSQL: "SELECT id FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segmentID])
             for (id, newKey) in zip(ids, keys) {
                 try db.execute(
-                    sql: "UPDATE album_item SET segment_id = ?, order_key = ? WHERE id = ?", arguments: [neighbourID, newKey, id])
+                    cachedSQL: "UPDATE album_item SET segment_id = ?, order_key = ? WHERE id = ?", arguments: [neighbourID, newKey, id])
             }
-            try db.execute(sql: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [count, neighbourID])
-            try db.execute(sql: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
+            try db.execute(cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [count, neighbourID])
+            try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
             return
         }
     }

@@ -16,7 +16,7 @@ public final class LibraryWriter: LibraryReader {
     /// Raises the revision of every changed album that still exists.
     func finish() throws {
         for album in changedAlbums {
-            try db.execute(sql: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
+            try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
         }
     }
 }

@@ -16,7 +16,7 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError/photoNotFound(_:)``.
     public func photo(_ id: PhotoID) throws -> Photo {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM photo WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM photo WHERE id = ?", arguments: [id]) else {
             throw LibraryError.photoNotFound(id)
         }
         return Self.photo(from: row)
@@ -24,11 +24,11 @@ extension LibraryReader {
 
     /// The photo whose bytes have this SHA-256, if the library has it.
     public func photo(sha256: Data) throws -> Photo? {
-        try Row.fetchOne(db, sql: "SELECT * FROM photo WHERE sha256 = ?", arguments: [sha256]).map(Self.photo(from:))
+        try Row.fetchOne(db, cachedSQL: "SELECT * FROM photo WHERE sha256 = ?", arguments: [sha256]).map(Self.photo(from:))
     }
 
     /// The number of photos in the library.
     public func photoCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0
+        try Int.fetchOne(db, cachedSQL: "SELECT count(*) FROM photo") ?? 0
     }
 }

@@ -14,7 +14,7 @@ extension LibraryWriter {
             return (existing, false)
         }
         try db.execute(
-            sql: """
+            cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, captured_at,
                     original_name, source_path)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
