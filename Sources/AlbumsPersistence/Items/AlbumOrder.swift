@@ -36,9 +36,9 @@ enum PlacementEntry {
 /// ``maximumSegmentItemCount`` rows) — the local rebalancing that keeps
 /// keys short under any insertion pattern.
 struct AlbumOrder {
-    static let maximumSegmentItemCount = 1024
+    static let maximumSegmentItemCount = 2048
     /// The size of the segments a relayout cuts an overflowing run into.
-    static let splitSegmentItemCount = 512
+    static let splitSegmentItemCount = 1024
     /// A segment smaller than this after a removal is merged into a neighbour.
     static let mergeSegmentItemCount = 32
 
@@ -83,25 +83,56 @@ struct AlbumOrder {
 
     /// The item at a valid 0-based `index` of an album of `itemCount` items.
     ///
-    /// Walks the segments from the nearer end of the album.
+    /// Walks the segment counts from the nearer end of the album, reading
+    /// bare integers (no row objects: at a million items this loop is the
+    /// cost of a lookup), then counts inside one segment.
     func item(at index: Int, itemCount: Int) throws -> (id: AlbumItemID, placement: ItemPlacement) {
         let fromStart = index < itemCount / 2
-        let cursor = try Row.fetchCursor(
-            db,
-            sql: "SELECT id, order_key, item_count FROM album_segment WHERE album_id = ? ORDER BY order_key \(fromStart ? "ASC" : "DESC")",
+        let direction = fromStart ? "ASC" : "DESC"
+        // Nothing else runs this SQL while the cursor is open, so it may be cached.
+        let counts = try Int.fetchCursor(
+            db.cachedStatement(sql: "SELECT item_count FROM album_segment WHERE album_id = ? ORDER BY order_key \(direction)"),
             arguments: [albumID])
-        var passed = 0
         let target = fromStart ? index : itemCount - 1 - index
-        while let row = try cursor.next() {
-            let count: Int = row[2]
+        var passed = 0
+        var segmentOffset = 0
+        while let count = try counts.next() {
             if target < passed + count {
+                guard let row = try Row.fetchOne(
+                    db, cachedSQL: "SELECT id, order_key FROM album_segment WHERE album_id = ? ORDER BY order_key \(direction) LIMIT 1 OFFSET ?",
+                    arguments: [albumID, segmentOffset])
+                else { break }
                 let segment = Segment(id: row[0], orderKey: row[1], itemCount: count)
                 let offsetFromStart = fromStart ? target - passed : count - 1 - (target - passed)
                 return try item(atOffset: offsetFromStart, in: segment)
             }
             passed += count
+            segmentOffset += 1
         }
         throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) counts \(itemCount) items but its segments hold \(passed)")
+    }
+
+    /// The first item after `placement` in the album's order that is not in
+    /// `skipping`, or nil at the end: a keyset step, cheap wherever it is.
+    func item(after placement: ItemPlacement, skipping: Set<AlbumItemID>) throws -> ItemPlacement? {
+        let limit = skipping.count + 1
+        let inSegment = try Row.fetchAll(
+            db, cachedSQL: "SELECT id, order_key FROM album_item WHERE segment_id = ? AND order_key > ? ORDER BY order_key LIMIT ?",
+            arguments: [placement.segmentID, placement.orderKey, limit])
+        if let row = inSegment.first(where: { !skipping.contains($0[0]) }) {
+            return ItemPlacement(albumID: albumID, segmentID: placement.segmentID, segmentKey: placement.segmentKey, orderKey: row[1])
+        }
+        let following = try Row.fetchAll(
+            db,
+            cachedSQL: """
+                SELECT i.id, i.segment_id, s.order_key, i.order_key
+                FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id
+                WHERE s.album_id = ? AND s.order_key > ? ORDER BY s.order_key, i.order_key LIMIT ?
+                """,
+            arguments: [albumID, placement.segmentKey, limit])
+        return following.first { !skipping.contains($0[0]) }.map {
+            ItemPlacement(albumID: albumID, segmentID: $0[1], segmentKey: $0[2], orderKey: $0[3])
+        }
     }
 
     private func item(atOffset offset: Int, in segment: Segment) throws -> (id: AlbumItemID, placement: ItemPlacement) {
@@ -150,8 +181,16 @@ struct AlbumOrder {
             }
             return index
         }
+        // The right neighbour is a keyset step from the left one; only moving items lie between.
         let before = index > 0 ? try item(at: fullIndex(index - 1), itemCount: itemCount).placement : nil
-        let after = index < remainingCount ? try item(at: fullIndex(index), itemCount: itemCount).placement : nil
+        let after: ItemPlacement?
+        if index >= remainingCount {
+            after = nil
+        } else if let before {
+            after = try item(after: before, skipping: Set(sources.keys))
+        } else {
+            after = try item(at: fullIndex(index), itemCount: itemCount).placement
+        }
 
         var writer = PlacementWriter(db: db, albumID: albumID, sources: sources)
         let target = try chooseTarget(before: before, after: after, entryCount: entries.count, counts: counts)

@@ -140,7 +140,7 @@ extension LibraryReader {
         try item(id, index: index(of: id))
     }
 
-    private func item(_ id: AlbumItemID, index: Int) throws -> AlbumItem {
+    func item(_ id: AlbumItemID, index: Int) throws -> AlbumItem {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.id = ?", arguments: [id])
         else { throw LibraryError.itemNotFound(id) }
         return Self.item(from: row, index: index)

@@ -173,11 +173,12 @@ extension LibraryWriter {
     }
 
     /// The items, in the order given, refusing unknown and repeated ones.
+    /// Their `index` is not looked up (it costs a count), and reads -1.
     func distinctItems(_ ids: [AlbumItemID]) throws -> [AlbumItem] {
         var seen = Set<AlbumItemID>()
         return try ids.map { id in
             guard seen.insert(id).inserted else { throw LibraryError.duplicateItem(id) }
-            return try item(id)
+            return try item(id, index: -1)
         }
     }
 
