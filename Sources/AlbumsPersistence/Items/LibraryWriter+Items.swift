@@ -27,43 +27,6 @@ extension LibraryWriter {
         return try place(photos.map { .newPhoto($0) }, into: destination, at: index, moving: [:])
     }
 
-    /// Puts placeholders for pending loads into an album, contiguously and in order.
-    ///
-    /// - Returns: The placeholders' identifiers, in order.
-    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
-    @discardableResult
-    public func insertPlaceholders(_ loads: [PendingLoad], into album: AlbumID, at index: Int? = nil) throws -> [AlbumItemID] {
-        let destination = try unlockedAlbum(album)
-        return try place(loads.map { .newPlaceholder($0) }, into: destination, at: index, moving: [:])
-    }
-
-    /// Replaces a placeholder by a photo, at the placeholder's current index.
-    ///
-    /// - Returns: The item now holding the photo, or nil if the album already
-    ///   had the photo elsewhere, in which case the placeholder is deleted.
-    /// - Throws: ``LibraryError/itemNotFound(_:)`` if there is no such placeholder,
-    ///   ``LibraryError/photoNotFound(_:)``.
-    @discardableResult
-    public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
-        let item = try item(placeholder)
-        guard item.isPlaceholder else { throw LibraryError.itemNotFound(placeholder) }
-        _ = try self.photo(photo)
-        if try self.item(holding: photo, in: item.albumID) != nil {
-            try deleteRows([item])
-            return nil
-        }
-        try db.execute(
-            cachedSQL: """
-                UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
-                    load_owner_process_id = NULL, load_owner_started_at = NULL
-                WHERE id = ?
-                """,
-            arguments: [photo, placeholder])
-        try db.execute(cachedSQL: "UPDATE album SET placeholder_count = placeholder_count - 1 WHERE id = ?", arguments: [item.albumID])
-        markChanged(item.albumID)
-        return placeholder
-    }
-
     /// Takes items out of their albums; their photos stay in the library.
     /// Removing a placeholder cancels its load.
     ///
@@ -182,7 +145,7 @@ extension LibraryWriter {
         }
     }
 
-    private func place(
+    func place(
         _ entries: [PlacementEntry], into album: Album, at index: Int?, moving sources: [AlbumItemID: ItemPlacement]
     ) throws -> [AlbumItemID] {
         let staying = album.itemCount - sources.values.filter { $0.albumID == album.id }.count
@@ -200,7 +163,7 @@ extension LibraryWriter {
         return created
     }
 
-    private func deleteRows(_ items: [AlbumItem]) throws {
+    func deleteRows(_ items: [AlbumItem]) throws {
         var counts = SegmentCounts()
         for item in items {
             guard let placement = try AlbumOrder.placement(of: item.id, in: db) else { throw LibraryError.itemNotFound(item.id) }
@@ -212,7 +175,7 @@ extension LibraryWriter {
         try counts.apply(in: db)
     }
 
-    private func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {
+    func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {
         guard items != 0 || placeholders != 0 else { return }
         try db.execute(
             cachedSQL: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",

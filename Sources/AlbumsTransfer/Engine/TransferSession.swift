@@ -73,7 +73,7 @@ public final class TransferSession: Sendable {
         }
     }
 
-    private func notify(_ changes: [AlbumChangeSet]) {
+    func notify(_ changes: [AlbumChangeSet]) {
         guard !changes.isEmpty else { return }
         let observers = state.withLock { Array($0.observers.values) }
         for observer in observers { observer(changes) }

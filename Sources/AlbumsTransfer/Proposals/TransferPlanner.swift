@@ -189,7 +189,7 @@ struct TransferPlanner {
     }
 
     /// The destination album and index, counted in the album without the moving items.
-    private func resolveDestination(_ destination: Destination, sources: [ResolvedSource], action: TransferOperation.Action) throws
+    func resolveDestination(_ destination: Destination, sources: [ResolvedSource], action: TransferOperation.Action) throws
         -> (Album, Int)
     {
         func movingIndexes(in album: AlbumID) -> [Int] {

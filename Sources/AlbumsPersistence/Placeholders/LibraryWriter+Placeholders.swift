@@ -1,0 +1,114 @@
+import GRDB
+
+// The placeholder lifecycle: begin (insert), commit (become the photo, in
+// place), cancel or fail (vanish), claim (a new owner resumes the load).
+//
+// A lock freezes an album's order: nothing new enters. Loads already
+// pending when it was locked still commit or fail into their own slots,
+// so that a lock never strands a placeholder.
+
+extension LibraryWriter {
+    /// Begins loads: one placeholder per load, contiguously and in order,
+    /// in this transaction, before any bytes are read.
+    ///
+    /// - Returns: The placeholders' identifiers, in order.
+    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    @discardableResult
+    public func insertPlaceholders(_ loads: [PendingLoad], into album: AlbumID, at index: Int? = nil) throws -> [AlbumItemID] {
+        let destination = try unlockedAlbum(album)
+        return try place(loads.map { .newPlaceholder($0) }, into: destination, at: index, moving: [:])
+    }
+
+    /// Commits a load: adds its photo to the library (or finds the one with
+    /// the same bytes) and puts it in the placeholder's slot, wherever that
+    /// slot stands now.
+    ///
+    /// - Returns: What happened; if the album already holds the photo, the
+    ///   placeholder is deleted instead.
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` if the placeholder is gone
+    ///   (cancelled meanwhile), ``LibraryError/constraintViolated(detail:)``
+    ///   for content the schema refuses.
+    @discardableResult
+    public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
+        _ = try pendingPlaceholder(placeholder)
+        let (photo, isNew) = try addPhoto(content)
+        if try commitPlaceholder(placeholder, with: photo.id) == nil {
+            return .alreadyInAlbum(photo: photo)
+        }
+        return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
+    }
+
+    /// Replaces a placeholder by a photo of the library, at the placeholder's current index.
+    ///
+    /// - Returns: The item now holding the photo, or nil if the album already
+    ///   had the photo elsewhere, in which case the placeholder is deleted.
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` if there is no such placeholder,
+    ///   ``LibraryError/photoNotFound(_:)``.
+    @discardableResult
+    public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
+        let item = try pendingPlaceholder(placeholder)
+        _ = try self.photo(photo)
+        if try self.item(holding: photo, in: item.albumID) != nil {
+            try deleteRows([item])
+            return nil
+        }
+        try db.execute(
+            cachedSQL: """
+                UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
+                    load_owner_process_id = NULL, load_owner_started_at = NULL
+                WHERE id = ?
+                """,
+            arguments: [photo, placeholder])
+        try adjustCounts(of: item.albumID, items: 0, placeholders: -1)
+        markChanged(item.albumID)
+        return placeholder
+    }
+
+    /// Deletes placeholders: their loads failed or were cancelled. Nothing else changes.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` for an id that is not a pending placeholder.
+    public func deletePlaceholders(_ placeholders: [AlbumItemID]) throws {
+        try deleteRows(try placeholders.map(pendingPlaceholder))
+    }
+
+    /// Makes `owner` the owner of placeholders, to resume their loads.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` for an id that is not a pending placeholder.
+    public func claimPlaceholders(_ placeholders: [AlbumItemID], owner: LoadOwner = .current) throws {
+        for placeholder in placeholders {
+            _ = try pendingPlaceholder(placeholder)
+            try db.execute(
+                cachedSQL: "UPDATE album_item SET load_owner_host = ?, load_owner_process_id = ?, load_owner_started_at = ? WHERE id = ?",
+                arguments: [owner.host, owner.processID, owner.processStartedAt, placeholder])
+        }
+    }
+
+    private func pendingPlaceholder(_ id: AlbumItemID) throws -> AlbumItem {
+        let item = try item(id, index: -1)
+        guard item.isPlaceholder else { throw LibraryError.itemNotFound(id) }
+        return item
+    }
+}
+
+extension LibraryReader {
+    /// The placeholders of loads not yet committed, with where they stand
+    /// now and whether their owner is gone, album by album, in order.
+    ///
+    /// - Parameter album: Only this album's; nil for the whole library.
+    public func pendingPlaceholders(in album: AlbumID? = nil) throws -> [PendingPlaceholder] {
+        let albums = try album.map { [try self.album($0)] } ?? albums().filter { $0.placeholderCount > 0 }
+        var pending: [PendingPlaceholder] = []
+        for album in albums where album.placeholderCount > 0 {
+            let ids = try AlbumItemID.fetchAll(
+                db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ? AND photo_id IS NULL", arguments: [album.id])
+            var inAlbum: [PendingPlaceholder] = []
+            for id in ids {
+                let item = try item(id)
+                guard case .placeholder(let load) = item.content else { continue }
+                inAlbum.append(PendingPlaceholder(id: id, albumID: album.id, albumName: album.name, index: item.index, load: load))
+            }
+            pending += inAlbum.sorted { $0.index < $1.index }
+        }
+        return pending
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LoadOwner {
+    /// This process: host name, process id and when it started.
+    public static let current = LoadOwner(
+        host: ProcessInfo.processInfo.hostName, processID: ProcessInfo.processInfo.processIdentifier,
+        processStartedAt: processStartTime(of: ProcessInfo.processInfo.processIdentifier))
+
+    /// Whether the owning process is known to be gone: it ran on this host
+    /// and no process with its id and start time exists any more.
+    ///
+    /// An owner on another host cannot be checked from here and is not
+    /// called gone.
+    public var isGone: Bool {
+        guard host == ProcessInfo.processInfo.hostName else { return false }
+        if kill(processID, 0) != 0 && errno == ESRCH { return true }
+        // The id exists; it is the owner only if it started when the owner did.
+        guard let recorded = processStartedAt else { return false }
+        return Self.processStartTime(of: processID) != recorded
+    }
+
+    /// An identity of a process's start that survives neither its exit nor
+    /// a reboot, or nil where the system does not tell.
+    static func processStartTime(of processID: Int32) -> String? {
+        #if os(Linux)
+            // /proc/PID/stat: the command name (field 2) is in parentheses and may
+            // hold spaces; field 22, start time in clock ticks since boot, counts
+            // from after the closing parenthesis.
+            guard let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
+                let closing = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: closing)...].split(separator: " ")
+            guard fields.count > 19 else { return nil }
+            let bootID = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "boot"
+            return "\(bootID):\(fields[19])"
+        #elseif canImport(Darwin)
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, processID]
+            guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return nil }
+            let start = info.kp_proc.p_un.__p_starttime
+            return "\(start.tv_sec).\(start.tv_usec)"
+        #else
+            return nil
+        #endif
+    }
+}

@@ -1,0 +1,56 @@
+import AlbumsPersistence
+import Crypto
+import Foundation
+
+/// Loads photos from files: reads each file once, hashes its bytes
+/// (SHA-256) and reads its header from the same bytes in memory.
+public struct FileLoader: PhotoLoader {
+    public init() {}
+
+    public func load(_ source: String) async throws -> PhotoContent {
+        try Task.checkCancellation()
+        let url = URL(fileURLWithPath: source)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw LoadFailure.failed("is a directory")
+        }
+        let data: Data
+        do {
+            // One read into memory, not a mapping: a file truncated while
+            // it is read must fail the load, not crash the process.
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LoadFailure.failed(Self.describe(error, path: source))
+        }
+        let facts: ImageFacts
+        do {
+            facts = try ImageHeaderReader.read(data)
+        } catch .notAnImage(let detail) {
+            throw LoadFailure.skipped("not an image: \(detail)")
+        } catch {
+            throw LoadFailure.failed(error.description)
+        }
+        return PhotoContent(
+            sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
+            pixelWidth: facts.pixelWidth, pixelHeight: facts.pixelHeight, capturedAt: facts.capturedAt,
+            originalName: url.lastPathComponent, sourcePath: url.path)
+    }
+
+    static func describe(_ error: any Error, path: String) -> String {
+        let nsError = error as NSError
+        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
+        if underlying.domain == NSPOSIXErrorDomain {
+            switch Int32(underlying.code) {
+            case ENOENT: return "no such file"
+            case EACCES, EPERM: return "permission denied"
+            case EISDIR: return "is a directory"
+            default: return String(cString: strerror(Int32(underlying.code)))
+            }
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

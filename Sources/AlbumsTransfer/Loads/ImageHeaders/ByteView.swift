@@ -1,0 +1,51 @@
+import Foundation
+
+/// Bounds-checked reads of integers from bytes: every read past the end
+/// returns nil instead of trapping, so a truncated or lying file can only
+/// make a header unreadable, never crash the loader.
+struct ByteView {
+    let bytes: UnsafeRawBufferPointer
+
+    var count: Int { bytes.count }
+
+    func u8(_ offset: Int) -> UInt8? {
+        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+    }
+
+    func u16(_ offset: Int, bigEndian: Bool) -> UInt16? {
+        guard let a = u8(offset), let b = u8(offset + 1) else { return nil }
+        return bigEndian ? UInt16(a) << 8 | UInt16(b) : UInt16(b) << 8 | UInt16(a)
+    }
+
+    func u24le(_ offset: Int) -> UInt32? {
+        guard let a = u8(offset), let b = u8(offset + 1), let c = u8(offset + 2) else { return nil }
+        return UInt32(c) << 16 | UInt32(b) << 8 | UInt32(a)
+    }
+
+    func u32(_ offset: Int, bigEndian: Bool) -> UInt32? {
+        guard let high = u16(offset, bigEndian: bigEndian), let low = u16(offset + 2, bigEndian: bigEndian) else { return nil }
+        return bigEndian ? UInt32(high) << 16 | UInt32(low) : UInt32(low) << 16 | UInt32(high)
+    }
+
+    func u64be(_ offset: Int) -> UInt64? {
+        guard let high = u32(offset, bigEndian: true), let low = u32(offset + 4, bigEndian: true) else { return nil }
+        return UInt64(high) << 32 | UInt64(low)
+    }
+
+    /// Whether the bytes at `offset` are `expected`.
+    func matches(_ expected: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset + expected.count <= bytes.count else { return false }
+        return expected.indices.allSatisfy { bytes[offset + $0] == expected[$0] }
+    }
+
+    func ascii(_ offset: Int, count: Int) -> String? {
+        guard offset >= 0, count >= 0, offset + count <= bytes.count else { return nil }
+        return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
+    }
+
+    /// A view of `count` bytes from `offset`, clipped to what exists.
+    func slice(_ offset: Int, count: Int) -> ByteView? {
+        guard offset >= 0, offset <= bytes.count, count >= 0 else { return nil }
+        return ByteView(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + count)]))
+    }
+}

@@ -1,0 +1,169 @@
+/// HEIF (HEIC, AVIF): an ISO base media file. The `ftyp` brands say which
+/// kind; the primary item's `ispe` property gives the size; an item of type
+/// `Exif`, located by `iloc`, holds EXIF.
+enum HEIFHeader {
+    /// The facts, or nil when the brands are not an image format (an MP4 video, say).
+    static func read(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts? {
+        guard let mediaType = mediaType(bytes) else { return nil }
+        var facts = ImageFacts(mediaType: mediaType)
+        let file = BoxReader(bytes: bytes)
+        guard let meta = file.boxes(in: 0..<bytes.count).first(where: { $0.type == "meta" }) else {
+            throw .damaged(format: "HEIF", detail: "no meta box")
+        }
+        let children = file.boxes(in: meta.body + 4..<meta.end)  // meta is a full box
+        func child(_ type: String) -> Box? { children.first { $0.type == type } }
+
+        let primary = child("pitm").flatMap { box -> UInt32? in
+            bytes.u8(box.body) == 0 ? bytes.u16(box.body + 4, bigEndian: true).map(UInt32.init) : bytes.u32(box.body + 4, bigEndian: true)
+        }
+        if let iprp = child("iprp") {
+            let properties = file.boxes(in: iprp.body..<iprp.end)
+            let ipco = properties.first { $0.type == "ipco" }
+            let sizes: [Int: (Int, Int)] = Dictionary(
+                uniqueKeysWithValues: (ipco.map { file.boxes(in: $0.body..<$0.end) } ?? []).enumerated().compactMap { index, box in
+                    guard box.type == "ispe", let width = bytes.u32(box.body + 4, bigEndian: true),
+                        let height = bytes.u32(box.body + 8, bigEndian: true)
+                    else { return nil }
+                    return (index + 1, (Int(width), Int(height)))
+                })
+            let associated = primary.flatMap { id in properties.first { $0.type == "ipma" }.flatMap { file.associations(of: id, in: $0) } }
+            let size = associated?.compactMap { sizes[$0] }.first ?? sizes.values.max { $0.0 * $0.1 < $1.0 * $1.1 }
+            if let (width, height) = size, width > 0, height > 0 {
+                facts.pixelWidth = width
+                facts.pixelHeight = height
+            }
+        }
+        if let exifID = child("iinf").flatMap(file.exifItemID), let location = child("iloc").flatMap({ file.location(of: exifID, in: $0) }),
+            let headerOffset = bytes.u32(location.offset, bigEndian: true)
+        {
+            let start = location.offset + 4 + Int(headerOffset)
+            facts.capturedAt = bytes.slice(start, count: location.length - 4 - Int(headerOffset)).flatMap(TIFFDirectory.read)?.capturedAt
+        }
+        guard facts.pixelWidth != nil else { throw .damaged(format: "HEIF", detail: "no image size (ispe) property") }
+        return facts
+    }
+
+    private static func mediaType(_ bytes: ByteView) -> String? {
+        guard let size = bytes.u32(0, bigEndian: true), size >= 16, size <= 4096 else { return nil }
+        var brands = [bytes.ascii(8, count: 4)]
+        var offset = 16
+        while offset + 4 <= Int(size) {
+            brands.append(bytes.ascii(offset, count: 4))
+            offset += 4
+        }
+        let set = Set(brands.compactMap { $0 })
+        if !set.isDisjoint(with: ["heic", "heix", "hevc", "hevx", "heim", "heis"]) { return "image/heic" }
+        if !set.isDisjoint(with: ["avif", "avis"]) { return "image/avif" }
+        if !set.isDisjoint(with: ["mif1", "msf1"]) { return "image/heif" }
+        return nil
+    }
+
+    struct Box {
+        let type: String
+        /// Where the box's content starts (after its header).
+        let body: Int
+        let end: Int
+    }
+
+    struct BoxReader {
+        let bytes: ByteView
+
+        /// The boxes laid end to end in `range`; stops at the first that does not fit.
+        func boxes(in range: Range<Int>) -> [Box] {
+            var boxes: [Box] = []
+            var offset = range.lowerBound
+            while offset + 8 <= range.upperBound, boxes.count < 4096 {
+                guard let size32 = bytes.u32(offset, bigEndian: true), let type = bytes.ascii(offset + 4, count: 4) else { break }
+                var body = offset + 8
+                var size = Int(size32)
+                if size32 == 1 {
+                    guard let large = bytes.u64be(offset + 8), large <= UInt64(Int.max) else { break }
+                    size = Int(large)
+                    body += 8
+                } else if size32 == 0 {
+                    size = range.upperBound - offset
+                }
+                guard size >= body - offset, offset + size <= range.upperBound else { break }
+                boxes.append(Box(type: type, body: body, end: offset + size))
+                offset += size
+            }
+            return boxes
+        }
+
+        /// The property indexes (1-based) an `ipma` box associates with `item`.
+        func associations(of item: UInt32, in ipma: Box) -> [Int]? {
+            guard let version = bytes.u8(ipma.body), let flags = bytes.u8(ipma.body + 3),
+                let count = bytes.u32(ipma.body + 4, bigEndian: true)
+            else { return nil }
+            var offset = ipma.body + 8
+            for _ in 0..<min(Int(count), 65_536) {
+                let id = version < 1 ? bytes.u16(offset, bigEndian: true).map(UInt32.init) : bytes.u32(offset, bigEndian: true)
+                offset += version < 1 ? 2 : 4
+                guard let id, let associationCount = bytes.u8(offset) else { return nil }
+                offset += 1
+                var indexes: [Int] = []
+                for _ in 0..<Int(associationCount) {
+                    if flags & 1 == 1 {
+                        guard let value = bytes.u16(offset, bigEndian: true) else { return nil }
+                        indexes.append(Int(value & 0x7FFF))
+                        offset += 2
+                    } else {
+                        guard let value = bytes.u8(offset) else { return nil }
+                        indexes.append(Int(value & 0x7F))
+                        offset += 1
+                    }
+                }
+                if id == item { return indexes }
+            }
+            return nil
+        }
+
+        /// The id of the item of type `Exif` listed in an `iinf` box.
+        func exifItemID(in iinf: Box) -> UInt32? {
+            guard let version = bytes.u8(iinf.body) else { return nil }
+            let entriesStart = iinf.body + 4 + (version == 0 ? 2 : 4)
+            for infe in boxes(in: entriesStart..<iinf.end) where infe.type == "infe" {
+                guard let infeVersion = bytes.u8(infe.body), infeVersion >= 2 else { continue }
+                let id = infeVersion == 2 ? bytes.u16(infe.body + 4, bigEndian: true).map(UInt32.init) : bytes.u32(infe.body + 4, bigEndian: true)
+                let typeOffset = infe.body + 4 + (infeVersion == 2 ? 2 : 4) + 2
+                if bytes.ascii(typeOffset, count: 4) == "Exif" { return id }
+            }
+            return nil
+        }
+
+        /// Where an item's first extent lies in the file, from an `iloc` box.
+        func location(of item: UInt32, in iloc: Box) -> (offset: Int, length: Int)? {
+            guard let version = bytes.u8(iloc.body), let sizes = bytes.u8(iloc.body + 4), let sizes2 = bytes.u8(iloc.body + 5) else { return nil }
+            let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF), baseOffsetSize = Int(sizes2 >> 4)
+            let indexSize = version == 1 || version == 2 ? Int(sizes2 & 0xF) : 0
+            var offset = iloc.body + 6
+            let count = version < 2 ? bytes.u16(offset, bigEndian: true).map(Int.init) : bytes.u32(offset, bigEndian: true).map(Int.init)
+            offset += version < 2 ? 2 : 4
+            func number(size: Int) -> Int? {
+                defer { offset += size }
+                switch size {
+                case 0: return 0
+                case 4: return bytes.u32(offset, bigEndian: true).map(Int.init)
+                case 8: return bytes.u64be(offset).flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil }
+                default: return nil
+                }
+            }
+            for _ in 0..<min(count ?? 0, 65_536) {
+                let id = version < 2 ? bytes.u16(offset, bigEndian: true).map(UInt32.init) : bytes.u32(offset, bigEndian: true)
+                offset += version < 2 ? 2 : 4
+                if version == 1 || version == 2 { offset += 2 }  // construction method
+                offset += 2  // data reference index
+                guard let id, let base = number(size: baseOffsetSize), let extents = bytes.u16(offset, bigEndian: true) else { return nil }
+                offset += 2
+                var first: (Int, Int)?
+                for _ in 0..<Int(extents) {
+                    offset += indexSize
+                    guard let extentOffset = number(size: offsetSize), let extentLength = number(size: lengthSize) else { return nil }
+                    if first == nil { first = (base + extentOffset, extentLength) }
+                }
+                if id == item { return first }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Recognises an image from its bytes (never its file name) and reads its
+/// header: JPEG, PNG, GIF, WebP, HEIC/HEIF (and AVIF), TIFF.
+///
+/// Why these readers are ours rather than a C library's: the persistence
+/// and transfer modules are embedded on iOS and macOS as well as Linux.
+/// - libexif reads EXIF only, and only from JPEG: no pixel sizes, no PNG,
+///   WebP or HEIF.
+/// - exiv2 covers all of it, but is C++ (its C binding, gexiv2, brings
+///   GLib) and is not on Apple platforms without vendoring it.
+///
+/// What is needed is small. Every format puts its size in a fixed header
+/// field, and EXIF is a TIFF directory. So these readers walk the bytes
+/// already in memory for hashing, with bounds checked on every read, and
+/// with loops that always advance and are capped in count.
+public enum ImageHeaderReader {
+    /// The media type, pixel size and capture date of an image's bytes.
+    ///
+    /// - Throws: ``ImageReadFailure/notAnImage(detail:)`` for bytes of no
+    ///   known image format, ``ImageReadFailure/damaged(format:detail:)``
+    ///   for a known format whose header cannot be read.
+    public static func read(_ data: Data) throws(ImageReadFailure) -> ImageFacts {
+        let result = data.withUnsafeBytes { raw -> Result<ImageFacts, ImageReadFailure> in
+            do throws(ImageReadFailure) {
+                return .success(try read(ByteView(bytes: raw)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func read(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
+        if bytes.count == 0 { throw .notAnImage(detail: "the file is empty") }
+        if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return try JPEGHeader.read(bytes) }
+        if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return try PNGHeader.read(bytes) }
+        if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return try GIFHeader.read(bytes) }
+        if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return try WebPHeader.read(bytes) }
+        if bytes.matches(Array("II*\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) { return try TIFFHeader.read(bytes) }
+        if bytes.matches(Array("ftyp".utf8), at: 4), let facts = try HEIFHeader.read(bytes) { return facts }
+        throw .notAnImage(detail: "its first bytes match no image format albums reads (JPEG, PNG, GIF, WebP, HEIC/HEIF, TIFF)")
+    }
+}

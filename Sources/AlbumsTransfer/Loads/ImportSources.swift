@@ -1,0 +1,53 @@
+import Foundation
+
+/// The files an import names: paths as given, directories expanded.
+public struct ImportSources: Sendable {
+    /// Absolute paths of the files to load, in the order they will stand.
+    public var files: [String] = []
+    /// Paths not loaded, each with the reason; knowingly skipped.
+    public var skipped: [(path: String, reason: String)] = []
+    /// Paths that could not be used at all.
+    public var failed: [(path: String, reason: String)] = []
+
+    /// Expands `paths`: files stay in the order given; a directory's files
+    /// come in name order, its subdirectories too with `recursive`. Hidden
+    /// files and folders (names starting with ".") are left out.
+    public static func expand(_ paths: [String], recursive: Bool, relativeTo base: String = FileManager.default.currentDirectoryPath) -> ImportSources {
+        var sources = ImportSources()
+        let manager = FileManager.default
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                sources.failed.append((path, "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                sources.files.append(absolute)
+                continue
+            }
+            sources.addFiles(in: absolute, as: path, recursive: recursive)
+        }
+        return sources
+    }
+
+    private mutating func addFiles(in folder: String, as shownPath: String, recursive: Bool) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
+            failed.append((shownPath, "cannot list the folder"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                files.append(path)
+            } else if recursive {
+                addFiles(in: path, as: (shownPath as NSString).appendingPathComponent(name), recursive: true)
+            } else {
+                skipped.append(((shownPath as NSString).appendingPathComponent(name), "is a folder; --recursive imports its files"))
+            }
+        }
+    }
+}

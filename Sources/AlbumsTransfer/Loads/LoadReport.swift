@@ -1,0 +1,47 @@
+import AlbumsPersistence
+
+/// What a run of loads did, load by load.
+public struct LoadReport: Sendable {
+    public struct Committed: Sendable {
+        public let source: String
+        public let item: AlbumItemID
+        public let photo: Photo
+        /// False when the library already had these bytes (another file, or an earlier import).
+        public let isNewPhoto: Bool
+    }
+
+    /// Loads whose placeholder became a photo.
+    public internal(set) var committed: [Committed] = []
+    /// Loads of a photo the album already held: their placeholder was deleted.
+    public internal(set) var alreadyInAlbum: [(source: String, photo: Photo)] = []
+    /// Loads knowingly not imported, with the reason (not an image, …).
+    public internal(set) var skipped: [(source: String, reason: String)] = []
+    /// Loads that failed, with the reason; their placeholder was deleted.
+    public internal(set) var failed: [(source: String, reason: String)] = []
+    /// Loads stopped before they finished; their placeholder was deleted.
+    public internal(set) var cancelled: [String] = []
+
+    public init() {}
+
+    /// Puts each list in the order the loads were given, not the order they finished.
+    mutating func sort(byOrderOf sources: [String]) {
+        var position: [String: Int] = [:]
+        for (index, source) in sources.enumerated() where position[source] == nil { position[source] = index }
+        func rank(_ source: String) -> Int { position[source] ?? Int.max }
+        committed = committed.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
+        alreadyInAlbum = alreadyInAlbum.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
+        skipped = skipped.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
+        failed = failed.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
+        cancelled = cancelled.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// Whether every load committed or was knowingly skipped.
+    public var succeeded: Bool { failed.isEmpty && cancelled.isEmpty }
+}
+
+/// One finished load, for progress displays.
+public struct LoadProgress: Sendable {
+    public let finished: Int
+    public let total: Int
+    public let source: String
+}

@@ -1,0 +1,164 @@
+import AlbumsPersistence
+import Foundation
+
+/// Runs loads through placeholders, as a collection view's drop does:
+/// placeholders first, in one transaction, then each slot filled as its
+/// load completes.
+///
+/// - Loads run concurrently, at most ``jobs`` at a time, with no lock held
+///   while they read.
+/// - Each completed load commits in a small transaction of its own, into
+///   its placeholder's slot wherever that slot stands now. Completion order
+///   therefore never changes the final order.
+/// - A failed load deletes only its own placeholder.
+/// - If the surrounding task is cancelled, finished loads stay committed and
+///   the placeholders still pending are deleted.
+public struct LoadRunner: Sendable {
+    public let session: TransferSession
+    public let loader: any PhotoLoader
+    /// How many loads run at once.
+    public let jobs: Int
+
+    public init(session: TransferSession, loader: any PhotoLoader = FileLoader(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.session = session
+        self.loader = loader
+        self.jobs = max(1, jobs)
+    }
+
+    /// A begun load: its placeholder and what it reads.
+    public struct Load: Sendable, Hashable {
+        public let placeholder: AlbumItemID
+        public let source: String
+    }
+
+    /// Inserts one placeholder per source at `destination`, in one
+    /// transaction, before any bytes are read.
+    ///
+    /// - Throws: ``TransferRefusal`` for a destination that is not allowed
+    ///   (locked, out of range, …); nothing is inserted.
+    public func begin(_ sources: [String], at destination: Destination) throws -> [Load] {
+        guard !sources.isEmpty else { return [] }
+        let (ids, changes) = try session.library.write { writer in
+            let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, sources: [], action: .copy)
+            if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
+            let ids = try writer.insertPlaceholders(sources.map { PendingLoad(source: $0) }, into: album.id, at: index)
+            var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+            changes.inserted = Array(index..<index + ids.count)
+            return (ids, changes)
+        }
+        session.notify([changes])
+        return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
+    }
+
+    /// Begins loads of `sources` at `destination` and runs them.
+    public func load(_ sources: [String], at destination: Destination, progress: @Sendable (LoadProgress) -> Void = { _ in }) async throws -> LoadReport {
+        await run(try begin(sources, at: destination), progress: progress)
+    }
+
+    /// Takes over pending placeholders (stale ones, after a crash) and runs their loads again from their recorded source.
+    public func resume(_ placeholders: [PendingPlaceholder], progress: @Sendable (LoadProgress) -> Void = { _ in }) async throws -> LoadReport {
+        try session.library.write { try $0.claimPlaceholders(placeholders.map(\.id)) }
+        return await run(placeholders.map { Load(placeholder: $0.id, source: $0.load.source) }, progress: progress)
+    }
+
+    /// Runs begun loads to completion (or cancellation) and commits each as it finishes.
+    public func run(_ loads: [Load], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
+        var report = LoadReport()
+        var pending = Set(loads.map(\.placeholder))
+        await withTaskGroup(of: (Load, Result<PhotoContent, any Error>).self) { group in
+            var next = loads.makeIterator()
+            func startNext() -> Bool {
+                guard !Task.isCancelled, let load = next.next() else { return false }
+                group.addTask {
+                    do {
+                        return (load, .success(try await loader.load(load.source)))
+                    } catch {
+                        return (load, .failure(error))
+                    }
+                }
+                return true
+            }
+            for _ in 0..<jobs where !startNext() { break }
+            var finished = 0
+            while let (load, result) = await group.next() {
+                finished += 1
+                if Task.isCancelled {
+                    if case .failure = result { report.cancelled.append(load.source); continue }
+                }
+                record(result, of: load, in: &report)
+                pending.remove(load.placeholder)
+                progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
+                _ = startNext()
+            }
+        }
+        report.sort(byOrderOf: loads.map(\.source))
+        // Cancelled: whatever never committed vanishes, in one transaction.
+        let leftovers = loads.filter { pending.contains($0.placeholder) && !report.cancelled.contains($0.source) }
+        report.cancelled += leftovers.map(\.source)
+        let toDelete = loads.filter { pending.contains($0.placeholder) }.map(\.placeholder)
+        if !toDelete.isEmpty {
+            if let changes = try? deletePlaceholders(toDelete) { session.notify(changes) }
+        }
+        return report
+    }
+
+    private func record(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
+        switch result {
+        case .success(let content):
+            do {
+                let (commit, changes) = try session.library.write { writer -> (LoadCommit, AlbumChangeSet) in
+                    let placeholder = try writer.item(load.placeholder)
+                    let index = placeholder.index
+                    let album = try writer.album(placeholder.albumID)
+                    var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+                    let commit = try writer.commitLoad(load.placeholder, content: content)
+                    if case .committed = commit { changes.updated = [index] } else { changes.removed = [index] }
+                    return (commit, changes)
+                }
+                session.notify([changes])
+                switch commit {
+                case .committed(let item, let photo, let isNew):
+                    report.committed.append(.init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))
+                case .alreadyInAlbum(let photo):
+                    report.alreadyInAlbum.append((load.source, photo))
+                }
+            } catch LibraryError.itemNotFound {
+                report.cancelled.append(load.source)  // its placeholder was removed meanwhile
+            } catch {
+                report.failed.append((load.source, "could not be saved: \(error)"))
+                if let changes = try? deletePlaceholders([load.placeholder]) { session.notify(changes) }
+            }
+        case .failure(let error):
+            switch error {
+            case LoadFailure.skipped(let reason): report.skipped.append((load.source, reason))
+            case LoadFailure.failed(let reason): report.failed.append((load.source, reason))
+            case is CancellationError: report.cancelled.append(load.source)
+            default: report.failed.append((load.source, String(describing: error)))
+            }
+            if let changes = try? deletePlaceholders([load.placeholder]) { session.notify(changes) }
+        }
+    }
+
+    /// Deletes placeholders that are still pending, returning the change sets.
+    private func deletePlaceholders(_ placeholders: [AlbumItemID]) throws -> [AlbumChangeSet] {
+        try session.library.write { writer in
+            var byAlbum: [AlbumID: AlbumChangeSet] = [:]
+            var existing: [AlbumItemID] = []
+            for placeholder in placeholders {
+                guard let item = try? writer.item(placeholder), item.isPlaceholder else { continue }
+                existing.append(placeholder)
+                if byAlbum[item.albumID] == nil {
+                    let album = try writer.album(item.albumID)
+                    byAlbum[item.albumID] = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+                }
+                byAlbum[item.albumID]!.removed.append(item.index)
+            }
+            try writer.deletePlaceholders(existing)
+            return byAlbum.values.map { changes in
+                var changes = changes
+                changes.removed.sort()
+                return changes
+            }.sorted { $0.albumID < $1.albumID }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import AlbumsTransfer
+
+/// albums' header readers against files written by another encoder
+/// (Pillow, see scripts/make-example-photos), whose manifest says what
+/// each file is.
+@Suite("Image headers")
+struct ImageHeaderTests {
+    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Examples/Photos")
+
+    struct Expected: Decodable, Sendable, CustomTestStringConvertible {
+        let file: String
+        let media_type: String
+        let pixel_width: Int
+        let pixel_height: Int
+        let captured_at: String?
+        var testDescription: String { file }
+    }
+
+    static let manifest: [Expected] = {
+        guard let data = try? Data(contentsOf: photos.appending(path: "manifest.json")),
+            let entries = try? JSONDecoder().decode([Expected].self, from: data)
+        else { return [] }
+        return entries
+    }()
+
+    @Test("the manifest lists every format albums reads")
+    func coverage() {
+        let types = Set(Self.manifest.map(\.media_type))
+        #expect(types == ["image/jpeg", "image/png", "image/gif", "image/webp", "image/heic", "image/tiff"])
+    }
+
+    @Test("media type, pixel size and capture date match the encoder's", arguments: manifest)
+    func matchesManifest(_ expected: Expected) throws {
+        let facts = try ImageHeaderReader.read(try Data(contentsOf: Self.photos.appending(path: expected.file)))
+        #expect(facts.mediaType == expected.media_type)
+        #expect(facts.pixelWidth == expected.pixel_width)
+        #expect(facts.pixelHeight == expected.pixel_height)
+        #expect(facts.capturedAt == expected.captured_at)
+    }
+
+    @Test("text, empty and unknown bytes are not images")
+    func notImages() throws {
+        let notes = try Data(contentsOf: Self.photos.appending(path: "09-notes.txt"))
+        for data in [notes, Data(), Data("GIF8".utf8), Data(repeating: 0, count: 4096)] {
+            #expect {
+                try ImageHeaderReader.read(data)
+            } throws: { error in
+                if case .notAnImage = error as? ImageReadFailure { return true }
+                return false
+            }
+        }
+    }
+
+    @Test("every truncation of every example is read or refused, never a crash or a hang", arguments: manifest)
+    func truncations(_ expected: Expected) throws {
+        let data = try Data(contentsOf: Self.photos.appending(path: expected.file))
+        let cuts = Set((0..<min(data.count, 600)).map { $0 } + stride(from: 600, to: data.count, by: 97).map { $0 })
+        for cut in cuts.sorted() {
+            do {
+                let facts = try ImageHeaderReader.read(data.prefix(cut))
+                // A cut after the header may still tell the size: then it must be the true one.
+                if let width = facts.pixelWidth { #expect(width == expected.pixel_width, "cut at \(cut)") }
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+    }
+
+    @Test("headers that lie about their sizes are refused or believed, without allocating what they claim")
+    func lyingHeaders() throws {
+        var png = try Data(contentsOf: Self.photos.appending(path: "02-market.png"))
+        png.replaceSubrange(16..<24, with: [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0])
+        #expect(throws: ImageReadFailure.self) { try ImageHeaderReader.read(png) }
+        var jpeg = try Data(contentsOf: Self.photos.appending(path: "01-harbour.jpg"))
+        // A segment length pointing far past the end.
+        jpeg[4] = 0xFF
+        jpeg[5] = 0xFF
+        #expect(throws: ImageReadFailure.self) { try ImageHeaderReader.read(jpeg) }
+        var gif = try Data(contentsOf: Self.photos.appending(path: "06-map.gif"))
+        gif.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(try ImageHeaderReader.read(gif).pixelWidth == 65_535)
+    }
+
+    @Test("EXIF dates are normalised, and nonsense is dropped")
+    func dates() {
+        #expect(TIFFDirectory.normalizedDate("2026:07:14 09:12:00", offset: "+02:00") == "2026-07-14T09:12:00+02:00")
+        #expect(TIFFDirectory.normalizedDate("2026:07:14 09:12:00", offset: nil) == "2026-07-14T09:12:00")
+        #expect(TIFFDirectory.normalizedDate("2026-07-14 09:12:00", offset: "bogus") == "2026-07-14T09:12:00")
+        #expect(TIFFDirectory.normalizedDate("0000:00:00 00:00:00", offset: nil) == nil)
+        #expect(TIFFDirectory.normalizedDate("    :  :     :  :  ", offset: nil) == nil)
+        #expect(TIFFDirectory.normalizedDate("2026:07:14", offset: nil) == nil)
+    }
+}
