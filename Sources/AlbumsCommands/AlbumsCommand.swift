@@ -1,7 +1,9 @@
 import ArgumentParser
 
 /// The `albums` command: every subcommand hangs off this root.
-public struct AlbumsCommand: ParsableCommand {
+// The async entry point requires this annotation even where every OS qualifies.
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+public struct AlbumsCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "albums",
         abstract: "Arrange photos into ordered albums kept in one SQLite file.",
@@ -9,12 +11,26 @@ public struct AlbumsCommand: ParsableCommand {
             The library file is --library PATH, else $ALBUMS_LIBRARY, else
             $XDG_DATA_HOME/albums/library.albums (~/.local/share/albums/library.albums).
             """,
-        subcommands: [InitCommand.self, AlbumCommand.self, ListCommand.self]
+        subcommands: [InitCommand.self, AlbumCommand.self, ListCommand.self, ImportCommand.self, PendingCommand.self]
     )
 
     // Declared here too so that `albums --library PATH COMMAND` parses;
     // each subcommand reads the same options through its own group.
-    @OptionGroup var options: LibraryOptions
+    @OptionGroup var global: GlobalOptions
 
     public init() {}
+}
+
+extension AlbumsCommand {
+    /// Runs the `albums` program: parses the command line, runs the command,
+    /// exits with its status.
+    public static func runProgram() async {
+        await runAsync(Self.self)
+    }
+
+    // In concrete code `main()` resolves to ParsableCommand's synchronous
+    // one, which refuses async commands; constrained here, the async one wins.
+    private static func runAsync<Command: AsyncParsableCommand>(_ command: Command.Type) async {
+        await command.main()
+    }
 }

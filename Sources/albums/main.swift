@@ -1,3 +1,3 @@
 import AlbumsCommands
 
-AlbumsCommand.main()
+await AlbumsCommand.runProgram()

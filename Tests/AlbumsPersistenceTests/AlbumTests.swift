@@ -21,7 +21,7 @@ struct AlbumTests {
         try library.write { try $0.moveAlbum(try $0.album(named: "A").id, to: 3) }
         #expect(try library.read { try $0.albums().map(\.name) } == ["Ü 🌅 日本", "B", "C", "A"])
         #expect(try library.read { try $0.albums().map(\.index) } == [0, 1, 2, 3])
-        #expect(throws: LibraryError.indexOutOfRange(index: 4, valid: 0..<4, album: "A")) {
+        #expect(throws: LibraryError.albumIndexOutOfRange(index: 4, valid: 0..<4)) {
             try library.write { try $0.moveAlbum(try $0.album(named: "A").id, to: 4) }
         }
     }

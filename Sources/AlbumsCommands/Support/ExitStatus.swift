@@ -1,28 +1,85 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-/// The one place where errors become exit statuses (see README, "Exit status").
+/// The one place where errors become exit statuses and JSON error codes
+/// (README, "Exit status").
 enum ExitStatus {
-    static func code(for error: LibraryError) -> Int32 {
-        switch error.kind {
-        case .refused: 1
-        case .unusableFile: 65
-        case .inputOutput: 74
-        case .busy: 75
+    static let success: Int32 = 0
+    static let refused: Int32 = 1
+    static let usage: Int32 = 64
+    static let unusableFile: Int32 = 65
+    static let inputOutput: Int32 = 74
+    static let busy: Int32 = 75
+
+    /// How a failure is reported: status, stable code, one-line message.
+    struct Report {
+        let status: Int32
+        let code: String
+        let message: String
+    }
+
+    static func report(for error: any Error) -> Report {
+        switch error {
+        case let error as LibraryError:
+            let status: Int32 = switch error.kind {
+            case .refused: refused
+            case .unusableFile: unusableFile
+            case .inputOutput: inputOutput
+            case .busy: busy
+            }
+            return Report(status: status, code: code(of: error), message: error.description)
+        case let refusal as TransferRefusal:
+            return Report(status: refused, code: code(of: refusal), message: refusal.description)
+        case let refusal as BatchRefusal:
+            return Report(status: refused, code: code(of: refusal.refusal), message: refusal.description)
+        case let error as ReferenceParser.ParseError:
+            return Report(status: usage, code: "invalid_reference", message: error.description)
+        case let error as TransferBatchFormat.FormatError:
+            return Report(status: usage, code: "invalid_batch", message: error.description)
+        case let error as CommandFailure:
+            return Report(status: error.status, code: error.code, message: error.message)
+        default:
+            return Report(status: inputOutput, code: "io_error", message: String(describing: error))
+        }
+    }
+
+    /// The error's case name in snake_case (`albumLocked` → `album_locked`):
+    /// as stable as the Swift API, which names the same cases.
+    private static func code(of value: some Any) -> String {
+        let caseName = Mirror(reflecting: value).children.first?.label ?? "\(value)"
+        return caseName.reduce(into: "") { code, character in
+            if character.isUppercase { code += "_" + character.lowercased() } else { code.append(character) }
         }
     }
 }
 
+/// A failure a command decides itself, with its status and code.
+struct CommandFailure: Error {
+    let status: Int32
+    let code: String
+    let message: String
+}
+
 extension ParsableCommand {
-    /// Runs `body`, turning a ``LibraryError`` into a one-line diagnostic on
-    /// stderr and its exit status.
-    func reportingErrors(_ body: () throws -> Void) throws {
+    /// Runs `body`; a failure prints one line (or a JSON error object) on
+    /// stderr and ends the command with its exit status.
+    func reportingErrors(_ console: Console, _ body: () async throws -> Void) async throws {
         do {
-            try body()
-        } catch let error as LibraryError {
-            FileHandle.standardError.write(Data("albums: \(error.description)\n".utf8))
-            throw ExitCode(ExitStatus.code(for: error))
+            try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let report = ExitStatus.report(for: error)
+            if console.json {
+                let object = ["error": ["code": report.code, "message": report.message]]
+                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+                console.note(String(decoding: data, as: UTF8.self))
+            } else {
+                console.note("albums: \(report.message)")
+            }
+            throw ExitCode(report.status)
         }
     }
 }

@@ -11,7 +11,7 @@ extension LibraryWriter {
     ///   - name: Unique, not empty, without control characters.
     ///   - index: Its 0-based place in the list of albums; nil appends it.
     /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
-    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIndexOutOfRange(index:valid:)``.
     @discardableResult
     public func createAlbum(named name: String, at index: Int? = nil) throws -> Album {
         try AlbumName.validate(name)
@@ -19,7 +19,7 @@ extension LibraryWriter {
             throw LibraryError.albumNameTaken(name)
         }
         let count = try albumCount()
-        let key = try albumKey(forIndex: index ?? count, count: count, albumName: name, excluding: nil)
+        let key = try albumKey(forIndex: index ?? count, count: count, excluding: nil)
         try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
         let id = AlbumID(rawValue: db.lastInsertedRowID)
         markChanged(id)
@@ -58,17 +58,17 @@ extension LibraryWriter {
     /// Moves an album to another place in the list of albums.
     ///
     /// - Parameter index: The album's 0-based place afterwards.
-    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)``, ``LibraryError/albumIDNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:)``, ``LibraryError/albumIDNotFound(_:)``.
     public func moveAlbum(_ id: AlbumID, to index: Int) throws {
         let album = try album(id)
         let count = try albumCount()
         guard index != album.index else {
             guard (0..<count).contains(index) else {
-                throw LibraryError.indexOutOfRange(index: index, valid: 0..<count, album: album.name)
+                throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count)
             }
             return
         }
-        let key = try albumKey(forIndex: index, count: count - 1, albumName: album.name, excluding: id)
+        let key = try albumKey(forIndex: index, count: count - 1, excluding: id)
         try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
         markChanged(id)
     }
@@ -85,9 +85,9 @@ extension LibraryWriter {
 
     /// A key that puts an album at `index` of the list without `excluded`,
     /// respacing every album's key if the gap there is used up (albums are few).
-    private func albumKey(forIndex index: Int, count: Int, albumName: String, excluding excluded: AlbumID?) throws -> Int64 {
+    private func albumKey(forIndex index: Int, count: Int, excluding excluded: AlbumID?) throws -> Int64 {
         guard (0...count).contains(index) else {
-            throw LibraryError.indexOutOfRange(index: index, valid: 0..<count + 1, album: albumName)
+            throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count + 1)
         }
         func neighbourKeys() throws -> (Int64?, Int64?) {
             let keys = try Int64.fetchAll(

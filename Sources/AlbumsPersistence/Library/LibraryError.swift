@@ -47,6 +47,8 @@ public enum LibraryError: Error, Hashable, Sendable {
     case albumHasPendingLoads(name: String, count: Int)
     /// A 0-based index outside `valid`; an empty `valid` means no index is valid.
     case indexOutOfRange(index: Int, valid: Range<Int>, album: String)
+    /// A 0-based place in the list of albums outside `valid`.
+    case albumIndexOutOfRange(index: Int, valid: Range<Int>)
     case itemNotFound(AlbumItemID)
     case photoNotFound(PhotoID)
     /// A photo stands at most once in an album.
@@ -80,7 +82,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .busy:
             .busy
         case .albumNotFound, .albumIDNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked,
-            .albumHasPendingLoads, .indexOutOfRange, .itemNotFound, .photoNotFound,
+            .albumHasPendingLoads, .indexOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound,
             .photoAlreadyInAlbum, .duplicateItem, .placeholderNotAllowed, .constraintViolated:
             .refused
         }
@@ -130,6 +132,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             } else {
                 "index \(index) is out of range for album '\(album)': valid indexes are \(valid.lowerBound)…\(valid.upperBound - 1)"
             }
+        case .albumIndexOutOfRange(let index, let valid):
+            "position \(index + 1) is out of range for the list of albums: valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
         case .itemNotFound(let id):
             "no item with id \(id)"
         case .photoNotFound(let id):

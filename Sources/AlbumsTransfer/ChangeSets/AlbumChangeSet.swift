@@ -35,10 +35,17 @@ public struct AlbumChangeSet: Hashable, Sendable {
     public internal(set) var moved: [Move] = []
     public internal(set) var updated: [Int] = []
 
-    public init(albumID: AlbumID, albumName: String, revision: Int64) {
+    public init(
+        albumID: AlbumID, albumName: String, revision: Int64, removed: [Int] = [], inserted: [Int] = [],
+        moved: [Move] = [], updated: [Int] = []
+    ) {
         self.albumID = albumID
         self.albumName = albumName
         self.revision = revision
+        self.removed = removed
+        self.inserted = inserted
+        self.moved = moved
+        self.updated = updated
     }
 
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty }

@@ -4,7 +4,8 @@ import AlbumsPersistence
 public struct LoadReport: Sendable {
     public struct Committed: Sendable {
         public let source: String
-        public let item: AlbumItemID
+        /// The item now holding the photo; nil for a load into the library alone.
+        public let item: AlbumItemID?
         public let photo: Photo
         /// False when the library already had these bytes (another file, or an earlier import).
         public let isNewPhoto: Bool
@@ -44,4 +45,12 @@ public struct LoadProgress: Sendable {
     public let finished: Int
     public let total: Int
     public let source: String
+}
+
+extension LoadReport {
+    /// Adds outcomes decided before any load ran (paths that were folders, or missing).
+    public mutating func add(skipped: [(path: String, reason: String)], failed: [(path: String, reason: String)]) {
+        self.skipped += skipped.map { ($0.path, $0.reason) }
+        self.failed += failed.map { ($0.path, $0.reason) }
+    }
 }

@@ -25,10 +25,16 @@ public struct LoadRunner: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// A begun load: its placeholder and what it reads.
+    /// A begun load: its placeholder (none for a load into the library
+    /// alone, in no album) and what it reads.
     public struct Load: Sendable, Hashable {
-        public let placeholder: AlbumItemID
+        public let placeholder: AlbumItemID?
         public let source: String
+
+        public init(placeholder: AlbumItemID?, source: String) {
+            self.placeholder = placeholder
+            self.source = source
+        }
     }
 
     /// Inserts one placeholder per source at `destination`, in one
@@ -50,9 +56,32 @@ public struct LoadRunner: Sendable {
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
     }
 
+    /// Where loads at `destination` would go: the album and the 0-based
+    /// index of the first one. Reads only.
+    ///
+    /// - Throws: ``TransferRefusal`` for a destination that is not allowed.
+    public func checkDestination(_ destination: Destination) throws -> (album: String, index: Int) {
+        try session.library.read { reader in
+            let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, sources: [], action: .copy)
+            if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
+            return (album.name, index)
+        }
+    }
+
+    /// The album a destination names. Reads only.
+    public func destinationAlbum(_ destination: Destination) throws -> Album {
+        try session.library.read { try TransferPlanner(reader: $0).resolveDestination(destination, sources: [], action: .copy).0 }
+    }
+
     /// Begins loads of `sources` at `destination` and runs them.
     public func load(_ sources: [String], at destination: Destination, progress: @Sendable (LoadProgress) -> Void = { _ in }) async throws -> LoadReport {
         await run(try begin(sources, at: destination), progress: progress)
+    }
+
+    /// Loads `sources` into the library alone, in no album: no placeholders,
+    /// each photo added as its load completes.
+    public func loadIntoLibrary(_ sources: [String], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
+        await run(sources.map { Load(placeholder: nil, source: $0) }, progress: progress)
     }
 
     /// Takes over pending placeholders (stale ones, after a crash) and runs their loads again from their recorded source.
@@ -64,7 +93,7 @@ public struct LoadRunner: Sendable {
     /// Runs begun loads to completion (or cancellation) and commits each as it finishes.
     public func run(_ loads: [Load], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
         var report = LoadReport()
-        var pending = Set(loads.map(\.placeholder))
+        var pending = Set(loads.compactMap(\.placeholder))
         await withTaskGroup(of: (Load, Result<PhotoContent, any Error>).self) { group in
             var next = loads.makeIterator()
             func startNext() -> Bool {
@@ -86,16 +115,16 @@ public struct LoadRunner: Sendable {
                     if case .failure = result { report.cancelled.append(load.source); continue }
                 }
                 record(result, of: load, in: &report)
-                pending.remove(load.placeholder)
+                if let placeholder = load.placeholder { pending.remove(placeholder) }
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
                 _ = startNext()
             }
         }
         report.sort(byOrderOf: loads.map(\.source))
         // Cancelled: whatever never committed vanishes, in one transaction.
-        let leftovers = loads.filter { pending.contains($0.placeholder) && !report.cancelled.contains($0.source) }
-        report.cancelled += leftovers.map(\.source)
-        let toDelete = loads.filter { pending.contains($0.placeholder) }.map(\.placeholder)
+        let unfinished = loads.filter { $0.placeholder.map(pending.contains) ?? false }
+        report.cancelled += unfinished.filter { !report.cancelled.contains($0.source) }.map(\.source)
+        let toDelete = unfinished.compactMap(\.placeholder)
         if !toDelete.isEmpty {
             if let changes = try? deletePlaceholders(toDelete) { session.notify(changes) }
         }
@@ -103,15 +132,19 @@ public struct LoadRunner: Sendable {
     }
 
     private func record(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
+        guard let placeholder = load.placeholder else {
+            recordIntoLibrary(result, of: load, in: &report)
+            return
+        }
         switch result {
         case .success(let content):
             do {
                 let (commit, changes) = try session.library.write { writer -> (LoadCommit, AlbumChangeSet) in
-                    let placeholder = try writer.item(load.placeholder)
-                    let index = placeholder.index
-                    let album = try writer.album(placeholder.albumID)
+                    let item = try writer.item(placeholder)
+                    let index = item.index
+                    let album = try writer.album(item.albumID)
                     var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-                    let commit = try writer.commitLoad(load.placeholder, content: content)
+                    let commit = try writer.commitLoad(placeholder, content: content)
                     if case .committed = commit { changes.updated = [index] } else { changes.removed = [index] }
                     return (commit, changes)
                 }
@@ -126,7 +159,7 @@ public struct LoadRunner: Sendable {
                 report.cancelled.append(load.source)  // its placeholder was removed meanwhile
             } catch {
                 report.failed.append((load.source, "could not be saved: \(error)"))
-                if let changes = try? deletePlaceholders([load.placeholder]) { session.notify(changes) }
+                if let changes = try? deletePlaceholders([placeholder]) { session.notify(changes) }
             }
         case .failure(let error):
             switch error {
@@ -135,7 +168,27 @@ public struct LoadRunner: Sendable {
             case is CancellationError: report.cancelled.append(load.source)
             default: report.failed.append((load.source, String(describing: error)))
             }
-            if let changes = try? deletePlaceholders([load.placeholder]) { session.notify(changes) }
+            if let changes = try? deletePlaceholders([placeholder]) { session.notify(changes) }
+        }
+    }
+
+    private func recordIntoLibrary(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
+        switch result {
+        case .success(let content):
+            do {
+                let (photo, isNew) = try session.library.write { try $0.addPhoto(content) }
+                report.committed.append(.init(source: load.source, item: nil, photo: photo, isNewPhoto: isNew))
+            } catch {
+                report.failed.append((load.source, "could not be saved: \(error)"))
+            }
+        case .failure(LoadFailure.skipped(let reason)):
+            report.skipped.append((load.source, reason))
+        case .failure(LoadFailure.failed(let reason)):
+            report.failed.append((load.source, reason))
+        case .failure(is CancellationError):
+            report.cancelled.append(load.source)
+        case .failure(let error):
+            report.failed.append((load.source, String(describing: error)))
         }
     }
 

@@ -10,6 +10,12 @@ public enum ReferenceParser {
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public let reference: String
         public let reason: String
+
+        public init(reference: String, reason: String) {
+            self.reference = reference
+            self.reason = reason
+        }
+
         public var description: String { "invalid reference \(LibraryError.quoted(reference)): \(reason)" }
     }
 

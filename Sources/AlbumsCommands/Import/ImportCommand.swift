@@ -1,0 +1,92 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+import Foundation
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import photo files, through placeholders that hold their slots while they load.",
+        discussion: """
+            Each file gets a placeholder at the destination at once, before any
+            bytes are read; loads run in parallel and each fills its slot when it
+            completes, so the order is the order given, whatever finishes first.
+
+            The media type comes from the bytes (JPEG, PNG, GIF, WebP, HEIC/HEIF,
+            TIFF); non-images are skipped with the reason. A photo already in the
+            library is reused; one already in the album is reported. A folder's
+            files are imported in name order; --recursive descends into subfolders.
+            Without --to, --before or --after, photos enter the library alone.
+
+            Ctrl-C stops cleanly: finished loads stay, pending placeholders go.
+            Exit status 0 when every file was imported or knowingly skipped,
+            1 when a load failed or was cancelled.
+
+            Examples:
+              albums import ~/Pictures/Rome --to "Rome 2026"
+              albums import a.jpg b.heic --to "Photo book" --at 3
+              albums import ~/Pictures --recursive --to Everything --jobs 4
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Files or folders to import.") var paths: [String]
+    @Option(help: "The album to import into; alone, the photos go at its end.") var to: String?
+    @Option(help: "With --to: the 1-based position of the first photo afterwards.") var at: Int?
+    @Option(help: ArgumentHelp("Import just before this item (ALBUM:N).", valueName: "REF")) var before: String?
+    @Option(help: ArgumentHelp("Import just after this item (ALBUM:N).", valueName: "REF")) var after: String?
+    @Flag(help: "Descend into subfolders.") var recursive = false
+    @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
+    @Flag(help: "Say what would be imported, without reading or writing anything.") var dryRun = false
+
+    func validate() throws {
+        if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
+        if (before != nil || after != nil) && (to != nil || at != nil) { throw ValidationError("--before and --after name the album themselves; drop --to / --at") }
+        if before != nil && after != nil { throw ValidationError("give --before or --after, not both") }
+        if let at, at < 1 { throw ValidationError("--at takes a position from 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number from 1") }
+    }
+
+    func destination() throws -> Destination? {
+        if let to { return at.map { .at($0 - 1, in: .named(to)) } ?? .into(.named(to)) }
+        if let before { return .before(try single(before)) }
+        if let after { return .after(try single(after)) }
+        return nil
+    }
+
+    private func single(_ text: String) throws -> ItemReference {
+        let references = try ReferenceParser.parse(text)
+        guard references.count == 1 else { throw ReferenceParser.ParseError(reference: text, reason: "name one item, not a range") }
+        return references[0]
+    }
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let destination = try destination()
+            let sources = ImportSources.expand(paths, recursive: recursive)
+            let library = try global.openLibrary()
+            let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let album = try destination.map { try runner.destinationAlbum($0).name }
+            if dryRun {
+                let target = try destination.map { try runner.checkDestination($0) }
+                let place = target.map { " into \(LibraryError.quoted($0.album)) at position \($0.index + 1)" } ?? " into the library"
+                global.console.result("would import \(sources.files.count) file\(sources.files.count == 1 ? "" : "s")\(place)")
+                for file in sources.files { global.console.result("  \(file)") }
+                for skipped in sources.skipped { global.console.result("  skipped  \(skipped.path): \(skipped.reason)") }
+                for failed in sources.failed { global.console.note("  failed   \(failed.path): \(failed.reason)") }
+                if !sources.failed.isEmpty { throw ExitCode(ExitStatus.refused) }
+                return
+            }
+            let files = sources.files
+            let session = LoadSession(library: library, console: global.console)
+            var report = try await session.run { progress in
+                if let destination {
+                    try await runner.load(files, at: destination, progress: progress)
+                } else {
+                    await runner.loadIntoLibrary(files, progress: progress)
+                }
+            }
+            report.add(skipped: sources.skipped, failed: sources.failed)
+            try session.print(report, album: album, verb: "imported")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs loads for a command: a progress line on a terminal, Ctrl-C
+/// cancelling cleanly, and the report printed as text or JSON.
+struct LoadSession {
+    let library: Library
+    let console: Console
+
+    /// Runs `work`, cancelling it on Ctrl-C, and returns its report.
+    func run(_ work: @escaping @Sendable (@escaping @Sendable (LoadProgress) -> Void) async throws -> LoadReport) async throws -> LoadReport {
+        let console = self.console
+        let progress: @Sendable (LoadProgress) -> Void = { progress in
+            let width = 24
+            let done = progress.total == 0 ? width : width * progress.finished / progress.total
+            let bar = String(repeating: "#", count: done) + String(repeating: ".", count: width - done)
+            console.progress("[\(bar)] \(progress.finished)/\(progress.total) \((progress.source as NSString).lastPathComponent)")
+        }
+        let task = Task { try await work(progress) }
+        // Ctrl-C cancels the task: finished loads stay, pending placeholders go.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { task.cancel() }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        let report = try await task.value
+        console.endProgress()
+        return report
+    }
+
+    /// Prints the report; throws the exit status when a load failed or was cancelled.
+    func print(_ report: LoadReport, album: String?, verb: String) throws {
+        let positions = try library.read { reader in
+            try report.committed.map { committed in try committed.item.map { try reader.index(of: $0) + 1 } }
+        }
+        if console.json {
+            var changes: [ChangeJSON] = []
+            if let album {
+                let current = try library.read { try $0.album(named: album) }
+                // The net change: the placeholders came and went; the photos stayed.
+                let inserted = positions.compactMap { $0.map { $0 - 1 } }.sorted()
+                changes = [ChangeJSON(AlbumChangeSet(albumID: current.id, albumName: current.name, revision: current.revision, inserted: inserted))]
+            }
+            try console.result(json: LoadReportJSON(
+                album: album,
+                imported: zip(report.committed, positions).map {
+                    .init(source: $0.source, photo_id: $0.photo.id.rawValue, position: $1, new_photo: $0.isNewPhoto)
+                },
+                already_in_album: report.alreadyInAlbum.map { .init(source: $0.source, photo_id: $0.photo.id.rawValue) },
+                skipped: report.skipped.map { .init(source: $0.source, reason: $0.reason) },
+                failed: report.failed.map { .init(source: $0.source, reason: $0.reason) },
+                cancelled: report.cancelled,
+                changes: changes))
+        } else {
+            let into = album.map { " into \(LibraryError.quoted($0))" } ?? " into the library"
+            var parts = ["\(verb) \(report.committed.count) file\(report.committed.count == 1 ? "" : "s")\(into)"]
+            let placed = positions.compactMap { $0 }
+            if let first = placed.min(), let last = placed.max() {
+                parts[0] += first == last ? " at position \(first)" : " at positions \(first)–\(last)"
+            }
+            let reused = report.committed.filter { !$0.isNewPhoto }.count
+            if reused > 0 { parts.append("\(reused) of them already in the library") }
+            if !report.alreadyInAlbum.isEmpty { parts.append("\(report.alreadyInAlbum.count) already in the album") }
+            if !report.skipped.isEmpty { parts.append("\(report.skipped.count) skipped") }
+            if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
+            if !report.cancelled.isEmpty { parts.append("\(report.cancelled.count) cancelled") }
+            console.result(parts.joined(separator: ", "))
+            for duplicate in report.alreadyInAlbum {
+                console.result("  already in the album  \(duplicate.source) (id:\(duplicate.photo.id))")
+            }
+            for skipped in report.skipped { console.result("  skipped  \(skipped.source): \(skipped.reason)") }
+            for failed in report.failed { console.note("  failed   \(failed.source): \(failed.reason)") }
+            for cancelled in report.cancelled { console.note("  cancelled  \(cancelled)") }
+        }
+        if !report.succeeded { throw ExitCode(ExitStatus.refused) }
+    }
+}

@@ -1,0 +1,145 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+import Foundation
+
+struct PendingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "List, resume or cancel the loads that placeholders are waiting for.",
+        discussion: """
+            A placeholder records its source and the process that owns its load.
+            If that process is gone (a crash, a kill), the placeholder is stale:
+            a normal state, recovered by resuming or cancelling it.
+
+            Examples:
+              albums pending
+              albums pending resume          # every stale placeholder
+              albums pending cancel 812 813
+            """,
+        subcommands: [List.self, Resume.self, Cancel.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List pending placeholders, stale ones marked.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                let pending = try global.openLibrary().read { try $0.pendingPlaceholders() }
+                if global.json {
+                    try global.console.result(json: ["pending": pending.map(PendingJSON.init)])
+                    return
+                }
+                if pending.isEmpty {
+                    global.console.result("no pending loads")
+                    return
+                }
+                let rows = pending.map { placeholder in
+                    [String(placeholder.id.rawValue), "\(placeholder.albumName):\(placeholder.index + 1)",
+                     placeholder.isStale ? "stale" : "loading", Self.age(since: placeholder.load.createdAt),
+                     "\(placeholder.load.owner.host):\(placeholder.load.owner.processID)", placeholder.load.source]
+                }
+                for line in Table(header: ["ID", "WHERE", "STATE", "AGE", "OWNER", "SOURCE"], rows: rows).lines {
+                    global.console.result(line)
+                }
+            }
+        }
+
+        static func age(since timestamp: String) -> String {
+            guard let date = try? Date(timestamp, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
+                ?? Date(timestamp, strategy: .iso8601)
+            else { return "?" }
+            let seconds = max(0, Int(Date().timeIntervalSince(date)))
+            switch seconds {
+            case ..<60: return "\(seconds)s"
+            case ..<3600: return "\(seconds / 60)m"
+            case ..<86_400: return "\(seconds / 3600)h"
+            default: return "\(seconds / 86_400)d"
+            }
+        }
+    }
+
+    struct Resume: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load again, from their recorded source, the placeholders named (default: every stale one).")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
+        @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                let library = try global.openLibrary()
+                let chosen = try PendingCommand.select(ids, in: library)
+                guard !chosen.isEmpty else {
+                    global.console.result("no stale placeholders to resume")
+                    return
+                }
+                let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                let session = LoadSession(library: library, console: global.console)
+                let report = try await session.run { progress in try await runner.resume(chosen, progress: progress) }
+                let albums = Set(chosen.map(\.albumName))
+                try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")
+            }
+        }
+    }
+
+    struct Cancel: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                let library = try global.openLibrary()
+                let chosen = try PendingCommand.select(ids, in: library)
+                try library.write { try $0.deletePlaceholders(chosen.map(\.id)) }
+                if global.json {
+                    try global.console.result(json: ["cancelled": chosen.map(PendingJSON.init)])
+                } else {
+                    global.console.result("cancelled \(chosen.count) pending load\(chosen.count == 1 ? "" : "s")")
+                    for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
+                }
+            }
+        }
+    }
+
+    /// The placeholders named by id, or every stale one when none is named.
+    static func select(_ ids: [Int64], in library: Library) throws -> [PendingPlaceholder] {
+        let pending = try library.read { try $0.pendingPlaceholders() }
+        guard !ids.isEmpty else { return pending.filter(\.isStale) }
+        return try ids.map { id in
+            guard let placeholder = pending.first(where: { $0.id.rawValue == id }) else {
+                throw CommandFailure(status: ExitStatus.refused, code: "item_not_found", message: "no pending placeholder with id \(id); albums pending lists them")
+            }
+            return placeholder
+        }
+    }
+}
+
+/// A pending placeholder as JSON.
+struct PendingJSON: Encodable {
+    let placeholder_id: Int64
+    let album: String
+    let position: Int
+    let source: String
+    let owner_host: String
+    let owner_pid: Int32
+    let created_at: String
+    let stale: Bool
+
+    init(_ placeholder: PendingPlaceholder) {
+        placeholder_id = placeholder.id.rawValue
+        album = placeholder.albumName
+        position = placeholder.index + 1
+        source = placeholder.load.source
+        owner_host = placeholder.load.owner.host
+        owner_pid = placeholder.load.owner.processID
+        created_at = placeholder.load.createdAt
+        stale = placeholder.isStale
+    }
+}

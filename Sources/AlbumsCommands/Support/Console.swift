@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command's words go: results to stdout, diagnostics to stderr,
+/// JSON when asked for, progress only on a terminal.
+struct Console: Sendable {
+    let json: Bool
+
+    /// Whether stderr is a terminal: progress and colour go there only then.
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Prints a result line on stdout.
+    func result(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Prints a diagnostic line on stderr.
+    func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Prints a JSON document on stdout: sorted keys, one line per document
+    /// would hide structure, so it is pretty-printed.
+    func result(json value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        result(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Rewrites the progress line on stderr (a terminal only).
+    func progress(_ line: String) {
+        guard !json, Self.stderrIsTerminal else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+    }
+
+    func endProgress() {
+        guard !json, Self.stderrIsTerminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}
