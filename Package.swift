@@ -92,6 +92,11 @@ let package = Package(
             name: "AlbumsTransferTests",
             dependencies: ["AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport"]
         ),
+        // Runs the built `albums` binary end to end.
+        .testTarget(
+            name: "AlbumsCLITests",
+            dependencies: ["albums", "AlbumsPersistence", "AlbumsTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,7 +81,9 @@ struct LoadSession {
             }
             for skipped in report.skipped { console.result("  skipped  \(skipped.source): \(skipped.reason)") }
             for failed in report.failed { console.note("  failed   \(failed.source): \(failed.reason)") }
-            for cancelled in report.cancelled { console.note("  cancelled  \(cancelled)") }
+            if !report.cancelled.isEmpty {
+                console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; their placeholders were removed")
+            }
         }
         if !report.succeeded { throw ExitCode(ExitStatus.refused) }
     }

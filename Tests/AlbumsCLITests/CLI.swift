@@ -1,0 +1,92 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// The built `albums` binary, run as a user would.
+struct CLI {
+    let folder: TemporaryFolder
+    var libraryPath: String { folder.path("library.albums") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// The binary beside the test bundle (swift test builds it first).
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "albums")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appending(path: ".build/debug/albums")
+    }()
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let examplePhotos = packageRoot.appending(path: "Examples/Photos").path
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Starts `albums ARGUMENTS` on this folder's library, without waiting;
+    /// its output goes to files in the folder (a pipe nobody reads would
+    /// block it once full).
+    func start(_ arguments: [String]) throws -> Process {
+        FileManager.default.createFile(atPath: folder.path("started.out"), contents: nil)
+        FileManager.default.createFile(atPath: folder.path("started.err"), contents: nil)
+        return try start(
+            arguments, stdout: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.out"))),
+            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.err"))))
+    }
+
+    private func start(_ arguments: [String], stdout: Any, stderr: Any) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["ALBUMS_LIBRARY"] = libraryPath
+        process.environment = environment
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs `albums ARGUMENTS` to the end.
+    @discardableResult
+    func run(_ arguments: String...) throws -> Result {
+        try run(arguments)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> Result {
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let process = try start(arguments, stdout: stdout, stderr: stderr)
+        // Read before waiting: a full pipe would block the child.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Opens the library in this process, to look at what the binary left.
+    func library() throws -> Library {
+        try Library.open(at: libraryPath, options: Library.Options(allowsConcurrentReads: false))
+    }
+
+    /// Writes `count` distinct small JPEGs (the example JPEG plus a different trailer each) and returns their folder.
+    func manyPhotos(_ count: Int) throws -> String {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.examplePhotos).appending(path: "01-harbour.jpg"))
+        let inbox = folder.path("many")
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        for index in 0..<count {
+            var data = jpeg
+            data.append(Data("\(index)".utf8))
+            try data.write(to: URL(fileURLWithPath: inbox).appending(path: String(format: "photo-%05d.jpg", index)))
+        }
+        return inbox
+    }
+}
