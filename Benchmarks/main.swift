@@ -6,7 +6,10 @@ import AlbumsTransfer
 import Foundation
 import GRDB
 
-let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 1_000_000]
+// Usage: albums-benchmarks [moves|import|all] [ALBUM SIZES…]
+let arguments = Array(CommandLine.arguments.dropFirst())
+let section = arguments.first.flatMap { ["moves", "import", "all"].contains($0) ? $0 : nil } ?? "all"
+let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,7 +56,7 @@ struct Row {
 }
 
 var rows: [Row] = []
-for size in sizes {
+for size in (section == "import" ? [] : sizes) {
     let clock = ContinuousClock()
     var made: (Library, AlbumID)!
     let setup = try clock.measure { made = try makeLibrary(count: size) }
@@ -93,9 +96,17 @@ for size in sizes {
         move1000: move1000, rowsPerMove: rowsPerMove))
 }
 
+if section != "import" {
+    printMoveTable(rows)
+}
+if section != "moves" {
+    try runImportBenchmark(in: folder)
+}
+
 func format(_ value: Double) -> String { String(format: value < 100 ? "%.1f" : "%.0f", value) }
 func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 
+func printMoveTable(_ rows: [Row]) {
 print("albums benchmarks — median µs per operation (one transaction each); rows = SQLite rows written")
 let header = ["items", "setup s", "proposal", "move 1st→end", "move end→1st", "move middle", "move 1000", "rows/move"]
 print(header.map { pad($0, 13) }.joined())
@@ -107,6 +118,7 @@ if let small = rows.first, let large = rows.last, rows.count > 1 {
     let worst = [large.moveStartToEnd / small.moveStartToEnd, large.moveEndToStart / small.moveEndToStart, large.moveMiddle / small.moveMiddle].max()!
     print(String(format: "move cost, %d vs %d items: %.2f× at worst (target ≤ 2×: %@)", large.size, small.size, worst, worst <= 2 ? "pass" : "short"))
     print(String(format: "proposal cost, %d vs %d items: %.2f×", large.size, small.size, large.proposal / small.proposal))
+}
 }
 
 extension Array {

@@ -77,15 +77,17 @@ struct CLI {
         try Library.open(at: libraryPath, options: Library.Options(allowsConcurrentReads: false))
     }
 
-    /// Writes `count` distinct small JPEGs (the example JPEG plus a different trailer each) and returns their folder.
-    func manyPhotos(_ count: Int) throws -> String {
+    /// Writes `count` distinct JPEGs of `megabytes` each, sparse (the
+    /// example's header, the index, then zeros): cheap to make, yet each
+    /// load reads and hashes them all, which keeps an import busy for a while.
+    func largePhotos(_ count: Int, megabytes: Int) throws -> String {
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.examplePhotos).appending(path: "01-harbour.jpg"))
-        let inbox = folder.path("many")
+        let inbox = folder.path("large")
         try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
         for index in 0..<count {
-            var data = jpeg
-            data.append(Data("\(index)".utf8))
-            try data.write(to: URL(fileURLWithPath: inbox).appending(path: String(format: "photo-%05d.jpg", index)))
+            let path = URL(fileURLWithPath: inbox).appending(path: String(format: "photo-%05d.jpg", index)).path
+            try (jpeg + Data("\(index)".utf8)).write(to: URL(fileURLWithPath: path))
+            #expect(truncate(path, off_t(megabytes << 20)) == 0)
         }
         return inbox
     }

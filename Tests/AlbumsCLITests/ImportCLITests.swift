@@ -3,7 +3,7 @@ import AlbumsTestSupport
 import Foundation
 import Testing
 
-@Suite("albums import and albums pending, end to end")
+@Suite("albums import and albums pending, end to end", .serialized)
 struct ImportCLITests {
     @Test("importing the example folder: summary, order, duplicates and skips, exit 0")
     func exampleFolder() throws {
@@ -50,24 +50,51 @@ struct ImportCLITests {
     func interrupt() async throws {
         let cli = try CLI()
         try cli.run("album", "create", "Trip")
-        let inbox = try cli.manyPhotos(3000)
+        let inbox = try cli.largePhotos(300, megabytes: 8)
         let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "1"])
-        try await waitForSomeCommits(cli)
+        try await freezeAfterCommits(5, process, cli)
         kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, SIGCONT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         let album = try cli.library().read { try $0.album(named: "Trip") }
-        #expect(album.placeholderCount == 0 && album.itemCount > 0 && album.itemCount < 3000)
+        #expect(album.placeholderCount == 0 && album.itemCount >= 5 && album.itemCount < 300)
         #expect(try cli.library().violations() == [])
+    }
+
+    @Test("a second Ctrl-C stops at once, during loads; their placeholders stay, recoverable")
+    func secondInterrupt() async throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        let inbox = try cli.largePhotos(40, megabytes: 256)
+        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "1"])
+        try await freezeAfterCommits(1, process, cli)
+        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, SIGCONT)
+        // Two signals pending at once merge into one: send the second only
+        // once the first has been handled.
+        for _ in 0..<1000 {
+            if (try? String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8))?.contains("Ctrl-C again") == true { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.contains("albums pending resume finishes the import"), "stderr: \(stderr)")
+        let pending = try cli.library().read { try $0.pendingPlaceholders() }
+        #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
+        #expect(try cli.run("pending", "cancel").status == 0)
+        #expect(try cli.library().read { try $0.album(named: "Trip") }.placeholderCount == 0)
     }
 
     @Test("killed at an instant: the file holds, placeholders are stale, resume finishes the import in order")
     func killAndResume() async throws {
         let cli = try CLI()
         try cli.run("album", "create", "Trip")
-        let inbox = try cli.manyPhotos(1500)
+        let inbox = try cli.largePhotos(300, megabytes: 8)
         let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "2"])
-        try await waitForSomeCommits(cli)
+        try await freezeAfterCommits(20, process, cli)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let library = try cli.library()
@@ -81,19 +108,43 @@ struct ImportCLITests {
         let names = try library.read { reader in
             try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
         }
-        #expect(names == (0..<1500).map { String(format: "photo-%05d.jpg", $0) })
+        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
         #expect(try library.read { try $0.pendingPlaceholders() }.isEmpty)
     }
 
-    /// Waits until the importer has committed some loads and not all.
-    func waitForSomeCommits(_ cli: CLI) async throws {
-        for _ in 0..<2000 {
+    /// Stops (SIGSTOP) the importer once it has committed at least `count`
+    /// loads, and checks it still has placeholders pending then.
+    func freezeAfterCommits(_ count: Int, _ process: Process, _ cli: CLI) async throws {
+        for _ in 0..<3000 {
             try await Task.sleep(for: .milliseconds(5))
-            guard FileManager.default.fileExists(atPath: cli.libraryPath) else { continue }
-            let album = try? Library.open(at: cli.libraryPath, options: Library.Options(busyTimeout: 1, allowsConcurrentReads: false))
-                .read { try $0.album(named: "Trip") }
-            if let album, album.placeholderCount > 0, album.itemCount - album.placeholderCount >= 20 { return }
+            guard let album = try? Self.peek(cli), album.itemCount - album.placeholderCount >= count else { continue }
+            kill(process.processIdentifier, SIGSTOP)
+            let frozen = try Self.peek(cli)
+            #expect(frozen.placeholderCount > 0, "the import finished before it could be stopped")
+            return
         }
-        Issue.record("the import never got going")
+        Issue.record("the import never committed \(count) loads")
+    }
+
+    func waitForPlaceholders(_ count: Int, _ cli: CLI) async throws {
+        for _ in 0..<3000 {
+            try await Task.sleep(for: .milliseconds(5))
+            if let album = try? Self.peek(cli), album.placeholderCount >= count { return }
+        }
+        Issue.record("the import never inserted its placeholders")
+    }
+
+    static func peek(_ cli: CLI) throws -> Album {
+        try Library.open(at: cli.libraryPath, options: Library.Options(busyTimeout: 1, allowsConcurrentReads: false))
+            .read { try $0.album(named: "Trip") }
+    }
+}
+
+extension Data {
+    func append(toFile path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: self)
     }
 }

@@ -66,6 +66,11 @@ struct FileImportTests {
                 return link
             }(),
             inbox,  // a folder handed to the loader directly
+            try { () throws -> String in
+                let fifo = (inbox as NSString).appendingPathComponent("pipe.jpg")
+                #expect(mkfifo(fifo, 0o644) == 0)
+                return fifo
+            }(),
         ]
         let before = try session.library.read { try $0.album(named: "Trip") }
         let report = try await LoadRunner(session: session).load(inputs, at: .into("Trip"))
@@ -84,6 +89,7 @@ struct FileImportTests {
         #expect(outcome("missing.jpg") == "failed: no such file")
         #expect(outcome("dangling.jpg") == "failed: no such file")
         #expect(outcome("inbox") == "failed: is a directory")
+        #expect(outcome("pipe.jpg") == "failed: not a regular file")
         let after = try session.library.read { try $0.album(named: "Trip") }
         #expect(after.itemCount == before.itemCount + 1 && after.placeholderCount == 0)
         #expect(try session.library.violations() == [])

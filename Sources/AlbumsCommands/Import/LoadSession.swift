@@ -2,6 +2,7 @@ import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -24,16 +25,35 @@ struct LoadSession {
             let bar = String(repeating: "#", count: done) + String(repeating: ".", count: width - done)
             console.progress("[\(bar)] \(progress.finished)/\(progress.total) \((progress.source as NSString).lastPathComponent)")
         }
-        let task = Task { try await work(progress) }
-        // Ctrl-C cancels the task: finished loads stay, pending placeholders go.
+        // Ctrl-C cancels the work: finished loads stay, pending placeholders go.
+        // A load stuck in a read cannot notice; a second Ctrl-C stops at once,
+        // leaving placeholders that `albums pending resume` recovers. Set up
+        // before the work starts, so that no early Ctrl-C is lost.
+        let running = Mutex<Task<LoadReport, any Error>?>(nil)
+        let interrupts = Mutex(0)
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { task.cancel() }
+        interrupt.setEventHandler {
+            let count = interrupts.withLock { count in
+                count += 1
+                return count
+            }
+            if count == 1 {
+                console.note("albums: stopping after the loads under way; Ctrl-C again to stop now")
+                running.withLock { $0?.cancel() }
+            } else {
+                console.note("albums: stopped; albums pending resume finishes the import")
+                exit(ExitStatus.refused)
+            }
+        }
         interrupt.resume()
         defer {
             interrupt.cancel()
             signal(SIGINT, SIG_DFL)
         }
+        let task = Task { try await work(progress) }
+        running.withLock { $0 = task }
+        if interrupts.withLock({ $0 }) > 0 { task.cancel() }
         let report = try await task.value
         console.endProgress()
         return report

@@ -2,6 +2,12 @@ import AlbumsPersistence
 import Crypto
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Loads photos from files: reads each file once, hashes its bytes
 /// (SHA-256) and reads its header from the same bytes in memory.
 public struct FileLoader: PhotoLoader {
@@ -10,9 +16,15 @@ public struct FileLoader: PhotoLoader {
     public func load(_ source: String) async throws -> PhotoContent {
         try Task.checkCancellation()
         let url = URL(fileURLWithPath: source)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw LoadFailure.failed("is a directory")
+        // Only regular files (links followed): a FIFO or a device could block or never end.
+        var info = stat()
+        guard stat(source, &info) == 0 else {
+            throw LoadFailure.failed(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw LoadFailure.failed("is a directory")
+        default: throw LoadFailure.failed("not a regular file")
         }
         let data: Data
         do {

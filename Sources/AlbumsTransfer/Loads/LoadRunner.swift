@@ -94,30 +94,30 @@ public struct LoadRunner: Sendable {
     public func run(_ loads: [Load], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
         var report = LoadReport()
         var pending = Set(loads.compactMap(\.placeholder))
-        await withTaskGroup(of: (Load, Result<PhotoContent, any Error>).self) { group in
-            var next = loads.makeIterator()
-            func startNext() -> Bool {
-                guard !Task.isCancelled, let load = next.next() else { return false }
-                group.addTask {
-                    do {
-                        return (load, .success(try await loader.load(load.source)))
-                    } catch {
-                        return (load, .failure(error))
-                    }
-                }
-                return true
+        let loader = self.loader
+        await withTaskGroup(of: (Int, Result<PhotoContent, any Error>).self) { group in
+            var started = 0
+            while started < min(jobs, loads.count) {
+                let (index, source) = (started, loads[started].source)
+                group.addTask { (index, await Self.attempt(loader, source)) }
+                started += 1
             }
-            for _ in 0..<jobs where !startNext() { break }
             var finished = 0
-            while let (load, result) = await group.next() {
+            while let (index, result) = await group.next() {
+                let load = loads[index]
                 finished += 1
-                if Task.isCancelled {
-                    if case .failure = result { report.cancelled.append(load.source); continue }
+                if Task.isCancelled, case .failure = result {
+                    report.cancelled.append(load.source)
+                    continue
                 }
                 record(result, of: load, in: &report)
                 if let placeholder = load.placeholder { pending.remove(placeholder) }
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
-                _ = startNext()
+                if !Task.isCancelled && started < loads.count {
+                    let (index, source) = (started, loads[started].source)
+                    group.addTask { (index, await Self.attempt(loader, source)) }
+                    started += 1
+                }
             }
         }
         report.sort(byOrderOf: loads.map(\.source))
@@ -129,6 +129,14 @@ public struct LoadRunner: Sendable {
             if let changes = try? deletePlaceholders(toDelete) { session.notify(changes) }
         }
         return report
+    }
+
+    private static func attempt(_ loader: any PhotoLoader, _ source: String) async -> Result<PhotoContent, any Error> {
+        do {
+            return .success(try await loader.load(source))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func record(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
