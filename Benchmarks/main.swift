@@ -14,18 +14,6 @@ let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benc
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-/// The median of `samples` timings of `body`, in microseconds.
-func medianMicroseconds(samples: Int, _ body: (Int) throws -> Void) rethrows -> Double {
-    var timings: [Double] = []
-    timings.reserveCapacity(samples)
-    let clock = ContinuousClock()
-    for sample in 0..<samples {
-        let elapsed = try clock.measure { try body(sample) }
-        timings.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
-    }
-    return timings.sorted()[timings.count / 2]
-}
-
 /// A library with one album of `count` items, made fast: photos in one statement, items through the API.
 func makeLibrary(count: Int) throws -> (Library, AlbumID) {
     let library = try Library.open(at: folder.appending(path: "album-\(count).albums").path, options: Library.Options(allowsConcurrentReads: false))
@@ -55,45 +43,64 @@ struct Row {
     var rowsPerMove: Int
 }
 
-var rows: [Row] = []
-for size in (section == "import" ? [] : sizes) {
+/// Measures `operation` on every album round-robin, `samples` times, so that
+/// noise on this shared machine falls on all sizes alike; returns each
+/// size's median in microseconds.
+func interleavedMedians(_ albums: [(Library, AlbumID, Int)], samples: Int, _ operation: (TransferSession, AlbumID, Int, Int) throws -> Void) throws -> [Double] {
+    let sessions = albums.map { TransferSession(library: $0.0) }
+    var timings = Array(repeating: [Double](), count: albums.count)
     let clock = ContinuousClock()
-    var made: (Library, AlbumID)!
-    let setup = try clock.measure { made = try makeLibrary(count: size) }
-    let (library, album) = made!
-    let session = TransferSession(library: library)
-    let samples = 300
-    let middle = size / 2
-
-    let proposal = try medianMicroseconds(samples: samples) { sample in
-        _ = try session.propose(.move([.position((middle + sample) % size, in: .id(album))], to: .at(sample % size, in: .id(album))))
+    for sample in 0..<samples {
+        for (index, (_, album, size)) in albums.enumerated() {
+            let elapsed = try clock.measure { try operation(sessions[index], album, size, sample) }
+            timings[index].append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+        }
     }
-    let startToEnd = try medianMicroseconds(samples: samples) { _ in
+    return timings.map { $0.sorted()[$0.count / 2] }
+}
+
+var rows: [Row] = []
+if section != "import" {
+    let clock = ContinuousClock()
+    var albums: [(Library, AlbumID, Int)] = []
+    var setups: [Double] = []
+    for size in sizes {
+        var made: (Library, AlbumID)!
+        let setup = try clock.measure { made = try makeLibrary(count: size) }
+        albums.append((made.0, made.1, size))
+        setups.append(Double(setup.components.seconds) + Double(setup.components.attoseconds) / 1e18)
+    }
+    let samples = 300
+    let proposal = try interleavedMedians(albums, samples: samples) { session, album, size, sample in
+        _ = try session.propose(.move([.position((size / 2 + sample) % size, in: .id(album))], to: .at(sample % size, in: .id(album))))
+    }
+    let startToEnd = try interleavedMedians(albums, samples: samples) { session, album, _, _ in
         try session.perform(.move([.position(0, in: .id(album))], to: .into(.id(album))))
     }
-    let endToStart = try medianMicroseconds(samples: samples) { _ in
+    let endToStart = try interleavedMedians(albums, samples: samples) { session, album, size, _ in
         try session.perform(.move([.position(size - 1, in: .id(album))], to: .at(0, in: .id(album))))
     }
-    let moveMiddle = try medianMicroseconds(samples: samples) { sample in
-        try session.perform(.move([.position(middle, in: .id(album))], to: .at(middle + 1 + sample % 3, in: .id(album))))
+    let middle = try interleavedMedians(albums, samples: samples) { session, album, size, sample in
+        try session.perform(.move([.position(size / 2, in: .id(album))], to: .at(size / 2 + 1 + sample % 3, in: .id(album))))
     }
-    let batch = min(1000, size / 2)
-    let move1000 = try medianMicroseconds(samples: 20) { sample in
+    let move1000 = try interleavedMedians(albums, samples: 20) { session, album, size, sample in
+        let batch = min(1000, size / 2)
         let start = (sample * 37) % (size - batch)
         try session.perform(.move((start..<start + batch).map { .position($0, in: .id(album)) }, to: .at((start + size / 3) % (size - batch), in: .id(album))))
     }
-    let rowsPerMove = try library.write { writer in
-        let before = writer.database.totalChangesCount
-        try writer.perform(.move([.position(middle, in: .id(album))], to: .at(1, in: .id(album))))
-        return writer.database.totalChangesCount - before
+    for (index, (library, album, size)) in albums.enumerated() {
+        let rowsPerMove = try library.write { writer in
+            let before = writer.database.totalChangesCount
+            try writer.perform(.move([.position(size / 2, in: .id(album))], to: .at(1, in: .id(album))))
+            return writer.database.totalChangesCount - before
+        }
+        let violations = try library.read { try $0.invariantViolations() }
+        guard violations.isEmpty else { fatalError("benchmark left a broken library: \(violations)") }  // trap: a bug in albums
+        try library.close()
+        rows.append(Row(
+            size: size, setup: setups[index], proposal: proposal[index], moveStartToEnd: startToEnd[index],
+            moveEndToStart: endToStart[index], moveMiddle: middle[index], move1000: move1000[index], rowsPerMove: rowsPerMove))
     }
-    let violations = try library.read { try $0.invariantViolations() }
-    guard violations.isEmpty else { fatalError("benchmark left a broken library: \(violations)") }  // trap: a bug in albums
-    try library.close()
-    rows.append(Row(
-        size: size, setup: Double(setup.components.seconds) + Double(setup.components.attoseconds) / 1e18,
-        proposal: proposal, moveStartToEnd: startToEnd, moveEndToStart: endToStart, moveMiddle: moveMiddle,
-        move1000: move1000, rowsPerMove: rowsPerMove))
 }
 
 if section != "import" {
@@ -107,7 +114,7 @@ func format(_ value: Double) -> String { String(format: value < 100 ? "%.1f" : "
 func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 
 func printMoveTable(_ rows: [Row]) {
-print("albums benchmarks — median µs per operation (one transaction each); rows = SQLite rows written")
+print("albums benchmarks — median µs per operation (one transaction each), sizes interleaved; rows = SQLite rows written")
 let header = ["items", "setup s", "proposal", "move 1st→end", "move end→1st", "move middle", "move 1000", "rows/move"]
 print(header.map { pad($0, 13) }.joined())
 for row in rows {
