@@ -11,7 +11,11 @@ public struct AlbumsCommand: AsyncParsableCommand {
             The library file is --library PATH, else $ALBUMS_LIBRARY, else
             $XDG_DATA_HOME/albums/library.albums (~/.local/share/albums/library.albums).
             """,
-        subcommands: [InitCommand.self, AlbumCommand.self, ListCommand.self, ImportCommand.self, PendingCommand.self]
+        subcommands: [
+            InitCommand.self, AlbumCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
+            MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
+            PendingCommand.self, ExportCommand.self, InspectCommand.self, CheckCommand.self,
+        ]
     )
 
     // Declared here too so that `albums --library PATH COMMAND` parses;

@@ -1,48 +1,140 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import ArgumentParser
 
 struct AlbumCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Create, list and arrange albums.",
-        subcommands: [Create.self, List.self, Move.self])
+        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self])
+
+    /// Runs an album change (or its dry run) and prints the album's change set.
+    static func change(
+        _ global: GlobalOptions, _ write: WriteOptions, album: String, verb: String,
+        _ body: (LibraryWriter, Album) throws -> AlbumChangeSet?
+    ) throws {
+        let expected = try write.revisions(target: album)
+        let changes = try global.openLibrary().write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
+            for (reference, revision) in expected {
+                let current = try writer.album(reference)
+                if current.revision != revision {
+                    throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
+                }
+            }
+            let current = try writer.album(named: album)
+            let change = try body(writer, current)
+                ?? AlbumChangeSet(albumID: current.id, albumName: try writer.album(current.id).name, revision: current.revision + 1)
+            return [change]
+        }
+        if global.json {
+            try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: write.dryRun, verdict: "move"))
+        } else {
+            global.console.result((write.dryRun ? "would have " : "") + verb)
+            for change in changes where !change.isEmpty { global.console.result("  " + ChangeSummary(change).text) }
+        }
+    }
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create an empty album.",
             discussion: """
+                Names are unique (case-sensitive), any Unicode, not empty, without control characters.
+
                 Examples:
                   albums album create "Summer 2026"
                   albums album create "Photo book" --at 1
                 """)
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The new album's name: not empty, no control characters, unique.") var name: String
+        @Argument(help: "The new album's name.") var name: String
         @Option(help: "Its 1-based place in the list of albums (default: last).") var at: Int?
+        @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let library = try global.openLibrary()
-                let album = try library.write { try $0.createAlbum(named: name, at: at.map { $0 - 1 }) }
-                global.console.result("created album \(LibraryError.quoted(album.name)) at position \(album.index + 1)")
+                let album = try global.openLibrary().write(dryRun: dryRun) { try $0.createAlbum(named: name, at: at.map { $0 - 1 }) }
+                if global.json {
+                    try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])
+                } else {
+                    global.console.result("\(dryRun ? "would create" : "created") album \(LibraryError.quoted(album.name)) at position \(album.index + 1)")
+                }
             }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the albums in order.",
-            discussion: "Example: albums album list")
+            abstract: "List the albums in order, with their item counts, pending loads and state.",
+            discussion: """
+                --json prints {"albums": [{"name", "position", "count", "pending", "revision", "locked"}]}.
+
+                Example: albums album list
+                """)
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             try await reportingErrors(global.console) {
                 let albums = try global.openLibrary().read { try $0.albums() }
-                for album in albums {
-                    let lock = album.isLocked ? "  locked" : ""
-                    let pending = album.placeholderCount > 0 ? "  \(album.placeholderCount) pending" : ""
-                    global.console.result("\(album.index + 1)\t\(album.name)\t\(album.itemCount) items\(pending)\(lock)")
+                if global.json {
+                    try global.console.result(json: ["albums": albums.map(AlbumJSON.init)])
+                    return
+                }
+                if albums.isEmpty {
+                    global.console.result("no albums yet: albums album create NAME")
+                    return
+                }
+                let rows = albums.map { album in
+                    [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
+                     String(album.revision), album.isLocked ? "locked" : ""]
+                }
+                for line in Table(header: ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""], rows: rows).lines {
+                    global.console.result(line)
+                }
+            }
+        }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The album.") var name: String
+        @Argument(help: "Its new name.") var newName: String
+        @OptionGroup var write: WriteOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                try AlbumCommand.change(global, write, album: name, verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))") { writer, album in
+                    try writer.renameAlbum(album.id, to: newName)
+                    return AlbumChangeSet(albumID: album.id, albumName: newName, revision: album.revision + (newName == album.name ? 0 : 1))
+                }
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an album; its photos stay in the library.",
+            discussion: """
+                An album with pending loads needs --force, which cancels them.
+
+                Examples:
+                  albums album delete Scratch
+                  albums album delete Import --force
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The album.") var name: String
+        @Flag(help: "Delete it even with pending loads, cancelling them.") var force = false
+        @OptionGroup var write: WriteOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                try AlbumCommand.change(global, write, album: name, verb: "deleted album \(LibraryError.quoted(name))") { writer, album in
+                    try writer.deleteAlbum(album.id, force: force)
+                    return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1, removed: Array(0..<album.itemCount))
                 }
             }
         }
@@ -50,20 +142,84 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move an album to another place in the list.",
+            abstract: "Move an album to another place in the list of albums.",
             discussion: "Example: albums album move \"Summer 2026\" --to 1")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album to move.") var name: String
         @Option(help: "Its 1-based place afterwards.") var to: Int
+        @OptionGroup var write: WriteOptions
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try global.openLibrary().write { writer in
-                    try writer.moveAlbum(try writer.album(named: name).id, to: to - 1)
+                try AlbumCommand.change(global, write, album: name, verb: "moved album \(LibraryError.quoted(name)) to position \(to)") { writer, album in
+                    try writer.moveAlbum(album.id, to: to - 1)
+                    return nil
                 }
-                global.console.result("moved album \(LibraryError.quoted(name)) to position \(to)")
+            }
+        }
+    }
+
+    struct Lock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lock an album: nothing enters, leaves or moves inside it until it is unlocked.",
+            discussion: "Example: albums album lock \"Photo book\"")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The album.") var name: String
+        @OptionGroup var write: WriteOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                try AlbumCommand.change(global, write, album: name, verb: "locked album \(LibraryError.quoted(name))") { writer, _ in
+                    try writer.setLocked(true, album: .named(name))
+                }
+            }
+        }
+    }
+
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The album.") var name: String
+        @OptionGroup var write: WriteOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                try AlbumCommand.change(global, write, album: name, verb: "unlocked album \(LibraryError.quoted(name))") { writer, _ in
+                    try writer.setLocked(false, album: .named(name))
+                }
+            }
+        }
+    }
+
+    struct Sort: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rewrite an album's order by file name, capture date or import time.",
+            discussion: """
+                Ties keep their order; placeholders stay last. One operation, one change set.
+
+                Examples:
+                  albums album sort Trip --by capture-date
+                  albums album sort Trip --by name --descending
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The album.") var name: String
+        @Option(help: "name, capture-date or import-time.") var by: AlbumSortKey
+        @Flag(help: "Newest or last first.") var descending = false
+        @OptionGroup var write: WriteOptions
+
+        func run() async throws {
+            try await reportingErrors(global.console) {
+                try AlbumCommand.change(global, write, album: name, verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")") { writer, _ in
+                    try writer.sortAlbum(.named(name), by: by, ascending: !descending)
+                }
             }
         }
     }
 }
+
+extension AlbumSortKey: ExpressibleByArgument {}

@@ -1,14 +1,23 @@
 import AlbumsPersistence
 import ArgumentParser
+import Foundation
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List an album's items in order.",
         discussion: """
-            Pending placeholders are marked "pending" with the source they load.
+            Streams: memory stays flat for albums of any size. Pending placeholders
+            show the source they are loading, marked stale if their loader is gone.
 
-            Example: albums list "Summer 2026"
+            --json prints {"album": {...}, "items": [{"position", "item_id",
+            "photo_id" (null for placeholders), "placeholder_id" (null for photos),
+            "file", "media_type", "pixel_width", "pixel_height", "captured_at",
+            "byte_count", "sha256", "source", "stale"}]}.
+
+            Examples:
+              albums list "Summer 2026"
+              albums --json list "Summer 2026" | jq '.items[].file'
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -18,15 +27,70 @@ struct ListCommand: AsyncParsableCommand {
         try await reportingErrors(global.console) {
             try global.openLibrary().read { reader in
                 let album = try reader.album(named: album)
-                global.console.result("\(album.name): \(album.itemCount) items, revision \(album.revision)")
-                try reader.forEachItem(in: album.id) { item in
-                    switch item.content {
-                    case .photo(let id): global.console.result("\(item.index + 1)\tid:\(id)")
-                    case .placeholder(let load): global.console.result("\(item.index + 1)\tpending\t\(load.source)")
-                    }
-                    return true
+                if global.json {
+                    try streamJSON(album, reader)
+                } else {
+                    try printTable(album, reader)
                 }
             }
         }
+    }
+
+    /// Writes the JSON document item by item, so a million items never sit in memory.
+    private func streamJSON(_ album: Album, _ reader: LibraryReader) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output = BufferedOutput()
+        output.write("{\"album\":" + String(decoding: try encoder.encode(AlbumJSON(album)), as: UTF8.self) + ",\"items\":[")
+        var first = true
+        try reader.forEachListedItem(in: album.id) { item, photo in
+            output.write((first ? "\n" : ",\n") + String(decoding: try encoder.encode(ItemJSON(item, photo: photo)), as: UTF8.self))
+            first = false
+            return true
+        }
+        output.write("\n]}\n")
+        output.flush()
+    }
+
+    private func printTable(_ album: Album, _ reader: LibraryReader) throws {
+        var output = BufferedOutput()
+        let state = [album.isLocked ? "locked" : nil, album.placeholderCount > 0 ? "\(album.placeholderCount) pending" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+        output.write("\(album.name): \(album.itemCount) item\(album.itemCount == 1 ? "" : "s"), revision \(album.revision)\(state.isEmpty ? "" : " (\(state))")\n")
+        let width = max(3, String(album.itemCount).count)
+        try reader.forEachListedItem(in: album.id) { item, photo in
+            let position = String(repeating: " ", count: width - String(item.index + 1).count) + String(item.index + 1)
+            switch item.content {
+            case .photo(let id):
+                let content = photo?.content
+                let size = content.flatMap { content in content.pixelWidth.map { "\($0)×\(content.pixelHeight ?? 0)" } } ?? "?"
+                let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
+                let date = content?.capturedAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? ""
+                output.write("\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\n")
+            case .placeholder(let load):
+                output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")
+            }
+            return true
+        }
+        output.flush()
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}
+
+/// Collects output and writes it to stdout in large blocks.
+struct BufferedOutput {
+    private var buffer = Data()
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

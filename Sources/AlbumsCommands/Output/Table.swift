@@ -9,7 +9,7 @@ struct Table {
         return all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").replacing(/\s+$/, with: "")
         }
     }
 }

@@ -7,6 +7,11 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
     /// The facts, in one line.
     public let message: String
 
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
     public var description: String { "\(code): \(message)" }
 }
 

@@ -6,6 +6,23 @@ extension LibraryReader {
         i.load_owner_started_at, i.added_at
         """
 
+    /// Item columns plus the photo's, for listings that show both.
+    private static let itemAndPhotoColumns = itemColumns + """
+        , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
+        p.original_name, p.source_path, p.imported_at
+        """
+
+    private static func photo(fromListing row: Row) -> Photo? {
+        guard let id: PhotoID = row["photo_id"] else { return nil }
+        return Photo(
+            id: id,
+            content: PhotoContent(
+                sha256: row["sha256"], byteCount: row["byte_count"], mediaType: row["media_type"],
+                pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"], capturedAt: row["captured_at"],
+                originalName: row["original_name"], sourcePath: row["source_path"]),
+            importedAt: row["imported_at"])
+    }
+
     private static func item(from row: Row, index: Int) -> AlbumItem {
         let content: AlbumItem.Content
         if let photoID: PhotoID = row["photo_id"] {
@@ -38,7 +55,19 @@ extension LibraryReader {
         guard index < album.itemCount else { return }
         let order = AlbumOrder(db: db, albumID: album.id)
         let start = index == 0 ? nil : try order.item(at: index, itemCount: album.itemCount).placement
-        try stream(album.id, from: start, inclusive: true, firstIndex: index, body)
+        try stream(album.id, from: start, inclusive: true, firstIndex: index, withPhotos: false) { item, _ in try body(item) }
+    }
+
+    /// Like ``forEachItem(in:from:_:)``, with each item's photo (nil for a
+    /// placeholder) read in the same pass: what a listing shows.
+    public func forEachListedItem(in album: AlbumID, from index: Int = 0, _ body: (AlbumItem, Photo?) throws -> Bool) throws {
+        let album = try self.album(album)
+        guard (0...album.itemCount).contains(index) else {
+            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
+        }
+        guard index < album.itemCount else { return }
+        let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount).placement
+        try stream(album.id, from: start, inclusive: true, firstIndex: index, withPhotos: true, body)
     }
 
     /// Every item of an album, in order.
@@ -85,23 +114,29 @@ extension LibraryReader {
             throw LibraryError.itemNotFound(item)
         }
         let index = try AlbumOrder(db: db, albumID: album).index(of: placement)
-        try stream(album, from: placement, inclusive: false, firstIndex: index + 1, collect)
+        try stream(album, from: placement, inclusive: false, firstIndex: index + 1, withPhotos: false) { item, _ in collect(item) }
         return items
     }
 
     /// Streams items from `start` (nil: the album's first) in order.
     private func stream(
-        _ album: AlbumID, from start: ItemPlacement?, inclusive: Bool, firstIndex: Int, _ body: (AlbumItem) throws -> Bool
+        _ album: AlbumID, from start: ItemPlacement?, inclusive: Bool, firstIndex: Int, withPhotos: Bool,
+        _ body: (AlbumItem, Photo?) throws -> Bool
     ) throws {
+        let columns = withPhotos ? Self.itemAndPhotoColumns : Self.itemColumns
+        let photoJoin = withPhotos ? "LEFT JOIN photo p ON p.id = i.photo_id" : ""
         var index = firstIndex
+        func emit(_ row: Row) throws -> Bool {
+            defer { index += 1 }
+            return try body(Self.item(from: row, index: index), withPhotos ? Self.photo(fromListing: row) : nil)
+        }
         if let start {
             let rest = try Row.fetchCursor(
                 db,
-                sql: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.segment_id = ? AND i.order_key \(inclusive ? ">=" : ">") ? ORDER BY i.order_key",
+                sql: "SELECT \(columns) FROM album_item i \(photoJoin) WHERE i.segment_id = ? AND i.order_key \(inclusive ? ">=" : ">") ? ORDER BY i.order_key",
                 arguments: [start.segmentID, start.orderKey])
             while let row = try rest.next() {
-                guard try body(Self.item(from: row, index: index)) else { return }
-                index += 1
+                guard try emit(row) else { return }
             }
         }
         // CROSS JOIN keeps segments as the outer loop: rows come in order from
@@ -109,15 +144,14 @@ extension LibraryReader {
         let following = try Row.fetchCursor(
             db,
             sql: """
-                SELECT \(Self.itemColumns)
-                FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id
+                SELECT \(columns)
+                FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id \(photoJoin)
                 WHERE s.album_id = ? AND s.order_key > ?
                 ORDER BY s.order_key, i.order_key
                 """,
             arguments: [album, start?.segmentKey ?? 0])
         while let row = try following.next() {
-            guard try body(Self.item(from: row, index: index)) else { return }
-            index += 1
+            guard try emit(row) else { return }
         }
     }
 

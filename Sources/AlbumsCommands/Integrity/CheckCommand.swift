@@ -1,0 +1,53 @@
+import AlbumsPersistence
+import ArgumentParser
+import Foundation
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Verify every invariant of the library; exit 1 naming each violation.",
+        discussion: """
+            Checks SQLite's integrity (quick_check, or integrity_check with --full),
+            foreign keys, and what only albums keeps: counters, segment sizes, order
+            keys. Stale placeholders are listed as notes: a normal, recoverable state
+            (albums pending resume / cancel). --repair fixes what can be fixed safely
+            (counters, empty or overfull segments, keys out of range), says what it
+            did, and checks again.
+
+            Examples:
+              albums check
+              albums check --repair
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Fix what can be fixed safely, then check again.") var repair = false
+    @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let library = try global.openLibrary()
+            let repairs = repair ? try library.write { try $0.repairInvariants() } : []
+            let (violations, notes) = try library.read { reader -> ([InvariantViolation], [String]) in
+                var violations = try String.fetchAll(reader.database, sql: "PRAGMA \(full ? "integrity_check" : "quick_check")")
+                    .filter { $0 != "ok" }.map { InvariantViolation(code: "integrity", message: $0) }
+                violations += try reader.invariantViolations()
+                let notes = try reader.pendingPlaceholders().filter(\.isStale).map {
+                    "stale placeholder \($0.id) at \($0.albumName):\($0.index + 1), loading \($0.load.source) (albums pending resume or cancel)"
+                }
+                return (violations, notes)
+            }
+            if global.json {
+                try global.console.result(json: [
+                    "violations": AnyEncodable(violations.map { ["code": $0.code, "message": $0.message] }),
+                    "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(violations.isEmpty),
+                ])
+            } else {
+                for line in repairs { global.console.result("repaired  \(line)") }
+                for note in notes { global.console.result("note      \(note)") }
+                for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
+                global.console.result(violations.isEmpty ? "ok: every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")")
+            }
+            if !violations.isEmpty { throw ExitCode(ExitStatus.refused) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import AlbumsPersistence
+import ArgumentParser
+import Foundation
+
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Explain any SQLite file without writing to it: identity, schema, counts, integrity.",
+        discussion: """
+            Never creates, migrates or locks anything (no -wal or -shm appear), and
+            works on read-only files and media. On an SQLite file of another
+            application it reports what it can and why it is not a library.
+            Exit status 65 when the file is not SQLite or fails its integrity check.
+
+            Examples:
+              albums inspect
+              albums inspect ~/Backups/old.albums --full
+              albums --json inspect some.db
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The file (default: the library).") var file: String?
+    @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let inspection = try LibraryInspection.inspect(path: file ?? global.resolvedPath(), full: full)
+            if global.json {
+                try global.console.result(json: InspectionJSON(inspection))
+            } else {
+                for line in Self.describe(inspection) { global.console.result(line) }
+            }
+            if !inspection.isSound { throw ExitCode(ExitStatus.unusableFile) }
+        }
+    }
+
+    static func describe(_ inspection: LibraryInspection) -> [String] {
+        let header = inspection.header
+        var lines = ["file          \(inspection.path) (\(inspection.fileBytes) bytes)"]
+        if inspection.isLibrary {
+            lines.append("identity      albums library (application id 0x414C424D)")
+        } else {
+            let id = UInt32(bitPattern: header.applicationID)
+            lines.append("identity      not an albums library: " + (id == 0 ? "no application id" : String(format: "application id 0x%08X (another application's)", id)))
+        }
+        let applied = inspection.migrations.filter(\.isApplied)
+        let pending = inspection.migrations.filter { !$0.isApplied }
+        lines.append("schema        version \(inspection.schemaVersion); migrations applied \(applied.count), known \(inspection.migrations.count), pending \(pending.count)"
+            + (inspection.unknownVersions.isEmpty ? "" : "; written by a newer albums (versions \(inspection.unknownVersions.map(String.init).joined(separator: ", ")))"))
+        for migration in applied where migration.checksumMatches == false {
+            lines.append("              migration \(migration.version) '\(migration.name)' differs from this build's")
+        }
+        lines.append("pages         \(header.pageCount.map(String.init) ?? "?") of \(header.pageSize) bytes, \(header.freelistPageCount) free; journal \(inspection.journalMode)")
+        if let albums = inspection.albums {
+            lines.append("albums        \(albums)\(inspection.lockedAlbums.map { $0 > 0 ? " (\($0) locked)" : "" } ?? "")")
+            lines.append("photos        \(inspection.photos ?? 0)")
+            lines.append("items         \(inspection.items ?? 0)")
+            let pendingCount = inspection.pendingPlaceholders ?? 0
+            lines.append("placeholders  \(pendingCount) pending" + (pendingCount > 0 ? ", \(inspection.stalePlaceholders ?? 0) stale, oldest since \(inspection.oldestPlaceholder ?? "?")" : ""))
+        }
+        let rows = inspection.tableRows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        lines.append("rows          \(rows.isEmpty ? "no tables" : rows)")
+        lines.append("\(inspection.integrityCheckName.replacingOccurrences(of: "_", with: " ").padding(toLength: 14, withPad: " ", startingAt: 0))\(inspection.integrity.prefix(10).joined(separator: "; "))")
+        lines.append("foreign keys  \(inspection.foreignKeyViolations == 0 ? "ok" : "\(inspection.foreignKeyViolations) dangling reference(s)")")
+        return lines
+    }
+}
+
+/// `inspect --json`.
+struct InspectionJSON: Encodable {
+    struct MigrationJSON: Encodable {
+        let version: Int
+        let name: String
+        let applied: Bool
+        let checksum_matches: Bool?
+    }
+
+    let path: String
+    let file_bytes: Int64
+    let is_library: Bool
+    let application_id: Int32
+    let schema_version: Int
+    let migrations: [MigrationJSON]
+    let unknown_migrations: [Int]
+    let page_size: Int
+    let page_count: UInt32?
+    let free_pages: UInt32
+    let journal_mode: String
+    let table_rows: [String: Int]
+    let albums: Int?
+    let photos: Int?
+    let items: Int?
+    let pending_placeholders: Int?
+    let stale_placeholders: Int?
+    let oldest_placeholder: String?
+    let integrity_check: String
+    let integrity: [String]
+    let foreign_key_violations: Int
+    let sound: Bool
+
+    init(_ inspection: LibraryInspection) {
+        path = inspection.path
+        file_bytes = inspection.fileBytes
+        is_library = inspection.isLibrary
+        application_id = inspection.header.applicationID
+        schema_version = inspection.schemaVersion
+        migrations = inspection.migrations.map { .init(version: $0.version, name: $0.name, applied: $0.isApplied, checksum_matches: $0.checksumMatches) }
+        unknown_migrations = inspection.unknownVersions
+        page_size = inspection.header.pageSize
+        page_count = inspection.header.pageCount
+        free_pages = inspection.header.freelistPageCount
+        journal_mode = inspection.journalMode
+        table_rows = inspection.tableRows
+        albums = inspection.albums
+        photos = inspection.photos
+        items = inspection.items
+        pending_placeholders = inspection.pendingPlaceholders
+        stale_placeholders = inspection.stalePlaceholders
+        oldest_placeholder = inspection.oldestPlaceholder
+        integrity_check = inspection.integrityCheckName
+        integrity = inspection.integrity
+        foreign_key_violations = inspection.foreignKeyViolations
+        sound = inspection.isSound
+    }
+}

@@ -1,0 +1,70 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one item or photo: its facts and the albums that hold it.",
+        discussion: """
+            Examples:
+              albums show Trip:3
+              albums show id:42
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "ALBUM:N or id:P.") var reference: String
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let parsed = try CommandReferences.single(reference)
+            try global.openLibrary().read { reader in
+                let item: AlbumItem?
+                let photo: Photo?
+                switch parsed {
+                case .photo(let id, _):
+                    photo = try reader.photo(id)
+                    item = nil
+                case .position(let index, let albumReference):
+                    let album = try reader.album(albumReference)
+                    guard (0..<album.itemCount).contains(index) else {
+                        throw TransferRefusal.positionOutOfRange(
+                            index: index, valid: album.itemCount > 0 ? 0...album.itemCount - 1 : nil, album: album.name)
+                    }
+                    let found = try reader.item(at: index, in: album.id)
+                    item = found
+                    photo = try found.photoID.map(reader.photo)
+                case .item(let id):
+                    let found = try reader.item(id)
+                    item = found
+                    photo = try found.photoID.map(reader.photo)
+                }
+                let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
+                if global.json {
+                    try global.console.result(json: [
+                        "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
+                        "photo_id": AnyEncodable(photo?.id.rawValue),
+                        "imported_at": AnyEncodable(photo?.importedAt),
+                        "albums": AnyEncodable(albums),
+                    ])
+                    return
+                }
+                if let item, case .placeholder(let load) = item.content {
+                    global.console.result("placeholder \(item.id) at position \(item.index + 1), loading \(load.source)")
+                    global.console.result("owner      \(load.owner.host):\(load.owner.processID)\(load.owner.isGone ? " (gone: stale)" : "")")
+                    global.console.result("since      \(load.createdAt)")
+                    return
+                }
+                guard let photo else { return }
+                let content = photo.content
+                global.console.result("photo      id:\(photo.id)\(item.map { " at position \($0.index + 1)" } ?? "")")
+                global.console.result("file       \(content.originalName)")
+                global.console.result("type       \(content.mediaType), \(content.pixelWidth.map { "\($0)×\(content.pixelHeight ?? 0) pixels" } ?? "size unknown"), \(content.byteCount) bytes")
+                global.console.result("captured   \(content.capturedAt ?? "unknown")")
+                global.console.result("imported   \(photo.importedAt) from \(content.sourcePath)")
+                global.console.result("sha256     \(content.sha256Hex)")
+                global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+
+/// Where `move` and `copy` put the items.
+struct DestinationOptions: ParsableArguments {
+    @Option(help: "The destination album; alone, the items go at its end.") var to: String?
+    @Option(help: "With --to: the 1-based position of the first item afterwards.") var at: Int?
+    @Option(help: ArgumentHelp("Put the items just before this item (ALBUM:N or id:P).", valueName: "REF")) var before: String?
+    @Option(help: ArgumentHelp("Put the items just after this item (ALBUM:N or id:P).", valueName: "REF")) var after: String?
+
+    func validate() throws {
+        let given = [to != nil || at != nil, before != nil, after != nil].filter { $0 }.count
+        if given != 1 { throw ValidationError("say where the items go: --to ALBUM [--at N], --before REF or --after REF") }
+        if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
+        if let at, at < 1 { throw ValidationError("--at takes a position from 1") }
+    }
+
+    func destination(from: String?) throws -> Destination {
+        if let to { return at.map { .at($0 - 1, in: .named(to)) } ?? .into(.named(to)) }
+        if let before { return .before(try CommandReferences.single(before, from: from)) }
+        return .after(try CommandReferences.single(after!, from: from))
+    }
+
+    /// The album a bare --expect-revision R is about.
+    var targetAlbum: String? {
+        to ?? [before, after].compactMap { $0 }.first.flatMap { text in text.lastIndex(of: ":").map { String(text[..<$0]) } }
+    }
+}
+
+/// Performs an operation (or its dry run) and prints its change sets.
+func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, describe: ([AlbumChangeSet]) -> String) throws {
+    let library = try global.openLibrary()
+    let (verdict, changes): (Proposal.Verdict, [AlbumChangeSet]) = try library.write(dryRun: options.dryRun) { writer in
+        let proposal = try writer.propose(operation)
+        if case .forbidden(let refusal) = proposal.verdict { throw refusal }
+        return (proposal.verdict, try writer.perform(operation))
+    }
+    let verdictName = switch verdict {
+    case .copy: "copy"
+    case .noOp: "no_op"
+    default: "move"
+    }
+    if global.json {
+        try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: verdictName))
+        return
+    }
+    if verdict == .noOp {
+        global.console.result("nothing to do: the items already stand there")
+        return
+    }
+    global.console.result((options.dryRun ? "would " : "") + describe(changes))
+    for change in changes { global.console.result("  " + ChangeSummary(change).text) }
+}
+
+/// One album's change set in a line: "Trip (revision 8): removed 1, 4; inserted 2–3".
+struct ChangeSummary {
+    let text: String
+
+    init(_ change: AlbumChangeSet) {
+        func ranges(_ positions: [Int]) -> String {
+            var parts: [String] = []
+            var start: Int?
+            var previous: Int?
+            for position in positions.sorted().map({ $0 + 1 }) + [Int.max] {
+                if let last = previous, position == last + 1 {
+                    previous = position
+                    continue
+                }
+                if let first = start, let last = previous { parts.append(first == last ? "\(first)" : "\(first)–\(last)") }
+                start = position
+                previous = position
+            }
+            return parts.joined(separator: ", ")
+        }
+        var parts: [String] = []
+        if !change.removed.isEmpty { parts.append("removed \(ranges(change.removed))") }
+        if !change.inserted.isEmpty { parts.append("inserted \(ranges(change.inserted))") }
+        let moves = change.moved.filter { $0.from != $0.to }
+        if !moves.isEmpty { parts.append("moved " + moves.map { "\($0.from + 1)→\($0.to + 1)" }.joined(separator: ", ")) }
+        if !change.updated.isEmpty { parts.append("updated \(ranges(change.updated))") }
+        text = "\(change.albumName) (revision \(change.revision)): " + (parts.isEmpty ? "no position changed" : parts.joined(separator: "; "))
+    }
+}
+
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move items, from any albums, to stand together in the order given.",
+        discussion: """
+            Within one album this reorders. --at counts positions without the items
+            being moved: valid positions are 1 to (count without them) + 1.
+
+            Examples:
+              albums move Trip:3 --to Trip --at 1
+              albums move Trip:2-4 Trip:9 --to "Photo book" --at 5
+              albums move id:42 --from Trip --before "Photo book:1"
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]
+    @Option(help: "The album of id:P references, when the photo is in several.") var from: String?
+    @OptionGroup var destination: DestinationOptions
+    @OptionGroup var write: WriteOptions
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let operation = TransferOperation.move(
+                try CommandReferences.parse(items, from: from), to: try destination.destination(from: from),
+                expecting: try write.revisions(target: destination.targetAlbum))
+            try performTransfer(operation, options: write, global: global) { _ in
+                "moved \(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+            }
+        }
+    }
+}
+
+struct CopyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Add the items' photos to an album; the items stay where they are.",
+        discussion: """
+            id:P may name any photo of the library, in an album or not.
+
+            Examples:
+              albums copy Trip:1-3 --to Portfolio
+              albums copy id:42 id:7 --to "Photo book" --at 1
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]
+    @OptionGroup var destination: DestinationOptions
+    @OptionGroup var write: WriteOptions
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let operation = TransferOperation.copy(
+                try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil),
+                expecting: try write.revisions(target: destination.targetAlbum))
+            try performTransfer(operation, options: write, global: global) { _ in
+                "copied \(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
+            }
+        }
+    }
+}
+
+struct SwapCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swap",
+        abstract: "Exchange the places of two items, in one album or across two.",
+        discussion: """
+            Examples:
+              albums swap Trip:1 Trip:9
+              albums swap Trip:2 "Photo book:2"
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The first item.") var first: String
+    @Argument(help: "The second item.") var second: String
+    @Option(help: "The album of id:P references, when the photo is in several.") var from: String?
+    @OptionGroup var write: WriteOptions
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let operation = TransferOperation.swap(
+                try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from),
+                expecting: try write.revisions(target: first.lastIndex(of: ":").map { String(first[..<$0]) }))
+            try performTransfer(operation, options: write, global: global) { _ in "swapped 2 items" }
+        }
+    }
+}
+
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Take items out of their albums; their photos stay in the library.",
+        discussion: """
+            Removing a placeholder cancels its load.
+
+            Examples:
+              albums remove Trip:4
+              albums remove Trip:2-5 --expect-revision 12
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]
+    @Option(help: "The album of id:P references, when the photo is in several.") var from: String?
+    @OptionGroup var write: WriteOptions
+
+    func run() async throws {
+        try await reportingErrors(global.console) {
+            let target = items.first.flatMap { text in text.hasPrefix("id:") ? from : text.lastIndex(of: ":").map { String(text[..<$0]) } }
+            let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from), expecting: try write.revisions(target: target))
+            try performTransfer(operation, options: write, global: global) { _ in
+                "removed \(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+
+/// What `albums inspect` tells about any SQLite file, read without writing
+/// anything: no `-wal` or `-shm` created, nothing migrated, fine on a
+/// read-only file or medium.
+public struct LibraryInspection: Sendable {
+    public struct Migration: Sendable, Hashable {
+        public let version: Int
+        public let name: String
+        /// Applied in the file; else known to this build and pending.
+        public let isApplied: Bool
+        /// For applied ones: whether the recorded checksum matches this build's.
+        public let checksumMatches: Bool?
+    }
+
+    public let path: String
+    public let fileBytes: Int64
+    public let header: DatabaseFileHeader
+    public let journalMode: String
+    /// Whether the file carries albums' application id.
+    public let isLibrary: Bool
+    public let schemaVersion: Int
+    public let migrations: [Migration]
+    /// Versions recorded in the file that this build does not know (a newer albums wrote them).
+    public let unknownVersions: [Int]
+    /// Row counts of every table, by name.
+    public let tableRows: [String: Int]
+    public let albums: Int?
+    public let lockedAlbums: Int?
+    public let photos: Int?
+    public let items: Int?
+    public let pendingPlaceholders: Int?
+    public let stalePlaceholders: Int?
+    public let oldestPlaceholder: String?
+    /// `quick_check` (or `integrity_check`) lines: ["ok"] when sound.
+    public let integrity: [String]
+    public let integrityCheckName: String
+    public let foreignKeyViolations: Int
+
+    /// Whether every check came back clean.
+    public var isSound: Bool { integrity == ["ok"] && foreignKeyViolations == 0 }
+
+    /// Inspects the file at `path`.
+    ///
+    /// - Parameter full: Run `integrity_check` rather than the faster `quick_check`.
+    /// - Throws: ``LibraryError/notADatabase(path:reason:)`` (or `truncated`)
+    ///   for a file that is not SQLite at all; ``LibraryError/ioFailure(path:detail:)``
+    ///   when it cannot be read.
+    public static func inspect(path: String, full: Bool = false) throws -> LibraryInspection {
+        guard FileManager.default.fileExists(atPath: path) else { throw LibraryError.ioFailure(path: path, detail: "no such file") }
+        guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
+            throw LibraryError.notADatabase(path: path, reason: "it is empty")
+        }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+        let query = try reader(path: path)
+        func integers(_ sql: String) throws -> [Int] { try query(sql).compactMap { ($0.first ?? nil) as? Int64 }.map(Int.init) }
+        func count(_ sql: String) throws -> Int? { try? integers(sql).first }
+
+        let tables = try query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap { $0.first as? String }
+        var tableRows: [String: Int] = [:]
+        for table in tables {
+            tableRows[table] = try integers("SELECT count(*) FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"").first
+        }
+        let applicationID = Int32(truncatingIfNeeded: try integers("PRAGMA application_id").first ?? 0)
+        let isLibrary = applicationID == Library.applicationID
+        let userVersion = try integers("PRAGMA user_version").first ?? 0
+        var recorded: [Int: (name: String, checksum: String)] = [:]
+        if tables.contains("schema_migration") {
+            for row in try query("SELECT version, name, checksum FROM schema_migration") {
+                if let version = row[0] as? Int64, let name = row[1] as? String, let checksum = row[2] as? String {
+                    recorded[Int(version)] = (name, checksum)
+                }
+            }
+        }
+        let known = EmbeddedMigrations.all
+        let migrations = known.map { migration in
+            Migration(
+                version: migration.version, name: migration.name, isApplied: recorded[migration.version] != nil,
+                checksumMatches: recorded[migration.version].map { $0.checksum == migration.checksum })
+        }
+        let unknown = recorded.keys.filter { version in !known.contains { $0.version == version } }.sorted()
+
+        var stale: Int?
+        var oldest: String?
+        if isLibrary && tables.contains("album_item") {
+            let owners = try query(
+                "SELECT load_owner_host, load_owner_process_id, load_owner_started_at, added_at FROM album_item WHERE photo_id IS NULL ORDER BY added_at")
+            stale = owners.filter { row in
+                guard let host = row[0] as? String, let pid = row[1] as? Int64 else { return false }
+                return LoadOwner(host: host, processID: Int32(truncatingIfNeeded: pid), processStartedAt: row[2] as? String).isGone
+            }.count
+            oldest = owners.first?[3] as? String
+        }
+        let integrityCheck = full ? "integrity_check" : "quick_check"
+        let integrity = (try? query("PRAGMA \(integrityCheck)").compactMap { $0.first as? String }) ?? ["could not run \(integrityCheck)"]
+        let foreignKeys = (try? query("PRAGMA foreign_key_check").count) ?? 0
+        let library = isLibrary && tables.contains("album")
+        return LibraryInspection(
+            path: path, fileBytes: size, header: header,
+            // An immutable open always answers "delete"; the header knows.
+            journalMode: header.isWAL ? "wal" : (try? query("PRAGMA journal_mode").first?.first as? String) ?? "delete",
+            isLibrary: isLibrary, schemaVersion: userVersion, migrations: migrations, unknownVersions: unknown,
+            tableRows: tableRows,
+            albums: library ? tableRows["album"] : nil,
+            lockedAlbums: library ? try count("SELECT count(*) FROM album WHERE is_locked = 1") : nil,
+            photos: library ? tableRows["photo"] : nil,
+            items: library ? tableRows["album_item"] : nil,
+            pendingPlaceholders: library ? try count("SELECT count(*) FROM album_item WHERE photo_id IS NULL") : nil,
+            stalePlaceholders: stale, oldestPlaceholder: oldest,
+            integrity: integrity, integrityCheckName: integrityCheck, foreignKeyViolations: foreignKeys)
+    }
+
+    /// A query function over the file that writes nothing: immutable when no
+    /// WAL is pending, a read-only connection (which never checkpoints) when one is.
+    private static func reader(path: String) throws -> (String) throws -> [[Any?]] {
+        if !LibraryFileProbe.hasPendingWAL(path: path) {
+            let file = try ImmutableDatabaseFile(path: path)
+            return { sql in try file.rows(sql) }
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        return { sql in
+            try queue.read { db in
+                try Row.fetchAll(db, sql: sql).map { row in
+                    row.databaseValues.map { value -> Any? in
+                        switch value.storage {
+                        case .int64(let number): number
+                        case .string(let text): text
+                        case .double(let number): number
+                        case .blob(let data): data
+                        case .null: nil
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+
+extension LibraryWriter {
+    /// Fixes what can be fixed without losing anything, and says what it did:
+    /// counters recounted from the rows, empty segments dropped, and albums
+    /// whose segments overflow or whose keys left their range laid out
+    /// afresh in their current order.
+    ///
+    /// What it cannot fix safely (a damaged page, a dangling reference) it
+    /// leaves for ``invariantViolations()`` to report.
+    ///
+    /// - Returns: One line per repair; empty when there was nothing to do.
+    public func repairInvariants() throws -> [String] {
+        var repairs: [String] = []
+        // Layouts first: they move rows between segments, which the recounts below then see.
+        let misfiled = try AlbumID.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT i.album_id FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE s.album_id != i.album_id
+                UNION SELECT album_id FROM album_segment WHERE item_count > ? OR order_key >= ?
+                UNION SELECT album_id FROM album_item WHERE order_key >= ?
+                """,
+            arguments: [AlbumOrder.maximumSegmentItemCount, OrderKeySpace.segments.limit, OrderKeySpace.items.limit])
+        for albumID in misfiled {
+            let order = try AlbumItemID.fetchAll(
+                db,
+                sql: "SELECT i.id FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE i.album_id = ? ORDER BY s.order_key, i.order_key",
+                arguments: [albumID])
+            try AlbumOrder(db: db, albumID: albumID).rearrange(order)
+            markChanged(albumID)
+            repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
+        }
+        let segmentCounts = try Row.fetchAll(
+            db, sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items FROM album_segment s WHERE items != s.item_count")
+        for row in segmentCounts {
+            try db.execute(sql: "UPDATE album_segment SET item_count = ? WHERE id = ?", arguments: [row["items"] as Int, row["id"] as Int64])
+            repairs.append("segment \(row["id"] as Int64): count \(row["item_count"] as Int) corrected to \(row["items"] as Int)")
+        }
+        let emptied = try Int64.fetchAll(db, sql: "SELECT id FROM album_segment WHERE item_count = 0")
+        for segment in emptied {
+            try db.execute(sql: "DELETE FROM album_segment WHERE id = ?", arguments: [segment])
+        }
+        if !emptied.isEmpty { repairs.append("dropped \(emptied.count) empty segment\(emptied.count == 1 ? "" : "s")") }
+
+        let albumCounts = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT a.id, a.name, a.item_count, a.placeholder_count,
+                    (SELECT count(*) FROM album_item i WHERE i.album_id = a.id) AS items,
+                    (SELECT count(*) FROM album_item i WHERE i.album_id = a.id AND i.photo_id IS NULL) AS placeholders
+                FROM album a WHERE items != a.item_count OR placeholders != a.placeholder_count
+                """)
+        for row in albumCounts {
+            try db.execute(
+                sql: "UPDATE album SET item_count = ?, placeholder_count = ? WHERE id = ?",
+                arguments: [row["items"] as Int, row["placeholders"] as Int, row["id"] as Int64])
+            markChanged(row["id"])
+            repairs.append("album '\(row["name"] as String)': counts \(row["item_count"] as Int)/\(row["placeholder_count"] as Int) corrected to \(row["items"] as Int)/\(row["placeholders"] as Int) (items/placeholders)")
+        }
+
+        return repairs
+    }
+}
