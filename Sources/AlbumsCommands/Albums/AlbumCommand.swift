@@ -29,7 +29,7 @@ struct AlbumCommand: AsyncParsableCommand {
         if global.json {
             try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: write.dryRun, verdict: "move"))
         } else {
-            global.console.result((write.dryRun ? "would have " : "") + verb)
+            global.console.result(write.dryRun ? "dry run, nothing written: " + verb : verb)
             for change in changes where !change.isEmpty { global.console.result("  " + ChangeSummary(change).text) }
         }
     }

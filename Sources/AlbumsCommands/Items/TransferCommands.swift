@@ -29,7 +29,10 @@ struct DestinationOptions: ParsableArguments {
 }
 
 /// Performs an operation (or its dry run) and prints its change sets.
-func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, describe: ([AlbumChangeSet]) -> String) throws {
+///
+/// - Parameter done: What happened, in the past tense and as a dry run
+///   would say it: ("moved 2 items", "move 2 items").
+func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, done: (past: String, planned: String)) throws {
     let library = try global.openLibrary()
     let (verdict, changes): (Proposal.Verdict, [AlbumChangeSet]) = try library.write(dryRun: options.dryRun) { writer in
         let proposal = try writer.propose(operation)
@@ -49,7 +52,7 @@ func performTransfer(_ operation: TransferOperation, options: WriteOptions, glob
         global.console.result("nothing to do: the items already stand there")
         return
     }
-    global.console.result((options.dryRun ? "would " : "") + describe(changes))
+    global.console.result(options.dryRun ? "would " + done.planned : done.past)
     for change in changes { global.console.result("  " + ChangeSummary(change).text) }
 }
 
@@ -108,9 +111,8 @@ struct MoveCommand: AsyncParsableCommand {
             let operation = TransferOperation.move(
                 try CommandReferences.parse(items, from: from), to: try destination.destination(from: from),
                 expecting: try write.revisions(target: destination.targetAlbum))
-            try performTransfer(operation, options: write, global: global) { _ in
-                "moved \(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
-            }
+            let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+            try performTransfer(operation, options: write, global: global, done: ("moved \(items)", "move \(items)"))
         }
     }
 }
@@ -137,9 +139,8 @@ struct CopyCommand: AsyncParsableCommand {
             let operation = TransferOperation.copy(
                 try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil),
                 expecting: try write.revisions(target: destination.targetAlbum))
-            try performTransfer(operation, options: write, global: global) { _ in
-                "copied \(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
-            }
+            let photos = "\(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
+            try performTransfer(operation, options: write, global: global, done: ("copied \(photos)", "copy \(photos)"))
         }
     }
 }
@@ -165,7 +166,7 @@ struct SwapCommand: AsyncParsableCommand {
             let operation = TransferOperation.swap(
                 try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from),
                 expecting: try write.revisions(target: first.lastIndex(of: ":").map { String(first[..<$0]) }))
-            try performTransfer(operation, options: write, global: global) { _ in "swapped 2 items" }
+            try performTransfer(operation, options: write, global: global, done: ("swapped 2 items", "swap 2 items"))
         }
     }
 }
@@ -191,9 +192,8 @@ struct RemoveCommand: AsyncParsableCommand {
         try await reportingErrors(global.console) {
             let target = items.first.flatMap { text in text.hasPrefix("id:") ? from : text.lastIndex(of: ":").map { String(text[..<$0]) } }
             let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from), expecting: try write.revisions(target: target))
-            try performTransfer(operation, options: write, global: global) { _ in
-                "removed \(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
-            }
+            let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+            try performTransfer(operation, options: write, global: global, done: ("removed \(items)", "remove \(items)"))
         }
     }
 }

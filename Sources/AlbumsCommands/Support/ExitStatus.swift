@@ -38,6 +38,8 @@ enum ExitStatus {
             return Report(status: usage, code: "invalid_reference", message: error.description)
         case let error as TransferBatchFormat.FormatError:
             return Report(status: usage, code: "invalid_batch", message: error.description)
+        case let error as ValidationError:
+            return Report(status: usage, code: "usage", message: error.message)
         case let error as CommandFailure:
             return Report(status: error.status, code: error.code, message: error.message)
         default:
