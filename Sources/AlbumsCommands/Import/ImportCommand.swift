@@ -36,7 +36,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Import just after this item (ALBUM:N).", valueName: "REF")) var after: String?
     @Flag(help: "Descend into subfolders.") var recursive = false
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
-    @Flag(help: "Say what would be imported, without reading or writing anything.") var dryRun = false
+    @OptionGroup var write: WriteOptions
 
     func validate() throws {
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
@@ -66,7 +66,16 @@ struct ImportCommand: AsyncParsableCommand {
             let library = try global.openLibrary()
             let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let album = try destination.map { try runner.destinationAlbum($0).name }
-            if dryRun {
+            if destination != nil {
+                // Optimistic concurrency: the destination album as the caller last saw it.
+                for (reference, revision) in try write.revisions(target: album) {
+                    let current = try library.read { try $0.album(reference) }
+                    if current.revision != revision {
+                        throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
+                    }
+                }
+            }
+            if write.dryRun {
                 let target = try destination.map { try runner.checkDestination($0) }
                 let place = target.map { " into \(LibraryError.quoted($0.album)) at position \($0.index + 1)" } ?? " into the library"
                 global.console.result("would import \(sources.files.count) file\(sources.files.count == 1 ? "" : "s")\(place)")

@@ -22,11 +22,12 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Fix what can be fixed safely, then check again.") var repair = false
     @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
+    @Flag(help: "With --repair: say what would be repaired, without writing.") var dryRun = false
 
     func run() async throws {
         try await reportingErrors(global.console) {
             let library = try global.openLibrary()
-            let repairs = repair ? try library.write { try $0.repairInvariants() } : []
+            let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
             let (violations, notes) = try library.read { reader -> ([InvariantViolation], [String]) in
                 var violations = try String.fetchAll(reader.database, sql: "PRAGMA \(full ? "integrity_check" : "quick_check")")
                     .filter { $0 != "ok" }.map { InvariantViolation(code: "integrity", message: $0) }
@@ -42,12 +43,12 @@ struct CheckCommand: AsyncParsableCommand {
                     "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(violations.isEmpty),
                 ])
             } else {
-                for line in repairs { global.console.result("repaired  \(line)") }
+                for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
                 for note in notes { global.console.result("note      \(note)") }
                 for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
                 global.console.result(violations.isEmpty ? "ok: every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")")
             }
-            if !violations.isEmpty { throw ExitCode(ExitStatus.refused) }
+            if !violations.isEmpty || (dryRun && !repairs.isEmpty) { throw ExitCode(ExitStatus.refused) }
         }
     }
 }

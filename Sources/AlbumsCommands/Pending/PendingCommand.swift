@@ -68,6 +68,7 @@ struct PendingCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
         @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
+        @Flag(help: "Say which loads would be resumed, without loading or writing.") var dryRun = false
 
         func run() async throws {
             try await reportingErrors(global.console) {
@@ -75,6 +76,11 @@ struct PendingCommand: AsyncParsableCommand {
                 let chosen = try PendingCommand.select(ids, in: library)
                 guard !chosen.isEmpty else {
                     global.console.result("no stale placeholders to resume")
+                    return
+                }
+                if dryRun {
+                    global.console.result("would resume \(chosen.count) load\(chosen.count == 1 ? "" : "s")")
+                    for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
                     return
                 }
                 let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -92,16 +98,27 @@ struct PendingCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
+        @OptionGroup var write: WriteOptions
 
         func run() async throws {
             try await reportingErrors(global.console) {
                 let library = try global.openLibrary()
                 let chosen = try PendingCommand.select(ids, in: library)
-                try library.write { try $0.deletePlaceholders(chosen.map(\.id)) }
+                let albums = Set(chosen.map(\.albumName))
+                let expected = try write.revisions(target: albums.count == 1 ? albums.first : nil)
+                try library.write(dryRun: write.dryRun) { writer in
+                    for (reference, revision) in expected {
+                        let current = try writer.album(reference)
+                        if current.revision != revision {
+                            throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
+                        }
+                    }
+                    try writer.deletePlaceholders(chosen.map(\.id))
+                }
                 if global.json {
                     try global.console.result(json: ["cancelled": chosen.map(PendingJSON.init)])
                 } else {
-                    global.console.result("cancelled \(chosen.count) pending load\(chosen.count == 1 ? "" : "s")")
+                    global.console.result("\(write.dryRun ? "would cancel" : "cancelled") \(chosen.count) pending load\(chosen.count == 1 ? "" : "s")")
                     for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
                 }
             }
