@@ -163,6 +163,33 @@ struct CommandLineTests {
         #expect(try cli.folder.fileNames() == ["library.albums"])
     }
 
+    @Test("check names each violation and exits 1; --repair fixes counters and says so; stale placeholders are notes")
+    func checkAndRepair() throws {
+        let cli = try makeLibrary()
+        #expect(try cli.run("check").status == 0)
+        let queue = try DatabaseQueue(path: cli.libraryPath)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE album SET item_count = item_count + 5 WHERE name = 'Trip'")
+            try db.execute(sql: "UPDATE album_segment SET item_count = item_count + 1")
+        }
+        try queue.close()
+        let broken = try cli.run("check")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("violation album_count_mismatch: album 'Trip' counts 9 items"))
+        #expect(broken.stderr.contains("violation segment_count_mismatch"))
+        let dry = try cli.run("check", "--repair", "--dry-run")
+        #expect(dry.status == 1 && dry.stdout.contains("would repair"))
+        let repaired = try cli.run("check", "--repair")
+        #expect(repaired.status == 0 && repaired.stdout.contains("repaired") && repaired.stdout.contains("every invariant holds"), "\(repaired.stdout)")
+        // A stale placeholder is a note, not a violation.
+        try cli.library().write { writer in
+            let dead = LoadOwner(host: ProcessInfo.processInfo.hostName, processID: Int32.max - 3, processStartedAt: nil)
+            try writer.insertPlaceholders([PendingLoad(source: "/gone.jpg", owner: dead, createdAt: "2026-11-20T00:00:00.000Z")], into: try writer.album(named: "Trip").id)
+        }
+        let noted = try cli.run("check")
+        #expect(noted.status == 0 && noted.stdout.contains("note      stale placeholder"))
+    }
+
     @Test("albums --help and every command's --help explain themselves, with examples")
     func help() throws {
         let cli = try CLI()

@@ -15,30 +15,33 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "ALBUM:N or id:P.") var reference: String
 
+    /// The item (nil for a bare photo id) and photo a reference names.
+    static func resolve(_ reference: ItemReference, in reader: LibraryReader) throws -> (AlbumItem?, Photo?) {
+        switch reference {
+        case .photo(let id, _):
+            return (nil, try reader.photo(id))
+        case .position(let index, let albumReference):
+            let album = try reader.album(albumReference)
+            guard (0..<album.itemCount).contains(index) else {
+                throw TransferRefusal.positionOutOfRange(index: index, valid: album.itemCount > 0 ? 0...album.itemCount - 1 : nil, album: album.name)
+            }
+            return try withPhoto(try reader.item(at: index, in: album.id), in: reader)
+        case .item(let id):
+            return try withPhoto(try reader.item(id), in: reader)
+        }
+    }
+
+    private static func withPhoto(_ item: AlbumItem, in reader: LibraryReader) throws -> (AlbumItem?, Photo?) {
+        // Spelled out: `photoID.map(reader.photo)` crashes the 6.3.1 optimizer (CopyPropagation).
+        guard let photoID = item.photoID else { return (item, nil) }
+        return (item, try reader.photo(photoID))
+    }
+
     func run() async throws {
         try await reportingErrors(global.console) {
             let parsed = try CommandReferences.single(reference)
             try global.openLibrary().read { reader in
-                let item: AlbumItem?
-                let photo: Photo?
-                switch parsed {
-                case .photo(let id, _):
-                    photo = try reader.photo(id)
-                    item = nil
-                case .position(let index, let albumReference):
-                    let album = try reader.album(albumReference)
-                    guard (0..<album.itemCount).contains(index) else {
-                        throw TransferRefusal.positionOutOfRange(
-                            index: index, valid: album.itemCount > 0 ? 0...album.itemCount - 1 : nil, album: album.name)
-                    }
-                    let found = try reader.item(at: index, in: album.id)
-                    item = found
-                    photo = try found.photoID.map(reader.photo)
-                case .item(let id):
-                    let found = try reader.item(id)
-                    item = found
-                    photo = try found.photoID.map(reader.photo)
-                }
+                let (item, photo) = try Self.resolve(parsed, in: reader)
                 let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
                 if global.json {
                     try global.console.result(json: [

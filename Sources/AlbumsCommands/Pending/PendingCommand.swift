@@ -48,8 +48,8 @@ struct PendingCommand: AsyncParsableCommand {
         }
 
         static func age(since timestamp: String) -> String {
-            guard let date = try? Date(timestamp, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
-                ?? Date(timestamp, strategy: .iso8601)
+            guard let date = (try? Date(timestamp, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
+                ?? (try? Date(timestamp, strategy: .iso8601))
             else { return "?" }
             let seconds = max(0, Int(Date().timeIntervalSince(date)))
             switch seconds {

@@ -35,7 +35,8 @@ struct WriteOptions: ParsableArguments {
 }
 
 /// Rolls a dry run back, carrying its result out of the transaction.
-private struct DryRunRollback<Result>: Error {
+/// Thrown and caught in the same call, on one thread: never shared.
+private struct DryRunRollback<Result>: Error, @unchecked Sendable {
     let result: Result
 }
 
