@@ -190,6 +190,60 @@ struct CommandLineTests {
         #expect(noted.status == 0 && noted.stdout.contains("note      stale placeholder"))
     }
 
+    /// Marks a file or folder immutable (chattr +i), which even root cannot
+    /// write; false where the file system or the user cannot.
+    static func setImmutable(_ path: String, _ on: Bool) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [on ? "+i" : "-i", path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test("a read-only library: reads work, writes exit 74 and change nothing; inspect works in a read-only folder")
+    func readOnlyLibrary() throws {
+        let cli = try makeLibrary()
+        let library = cli.libraryPath
+        guard Self.setImmutable(library, true) else {
+            Issue.record("chattr +i is not available here")
+            return
+        }
+        defer { _ = Self.setImmutable(library, false) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: library))
+        let listed = try cli.run("list", "Trip")
+        #expect(listed.status == 0 && listed.stdout.contains("01-harbour.jpg"))
+        let refused = try cli.run("album", "create", "New")
+        #expect(refused.status == 74)
+        #expect(refused.stderr == "albums: '\(library)' cannot be written (read-only file, folder or medium)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == before)
+
+        // In a folder nothing can be created in, inspect still explains the file.
+        let sealed = cli.folder.path("sealed")
+        try FileManager.default.createDirectory(atPath: sealed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/manifest.json", toPath: sealed + "/not-a-db.json")
+        let copy = sealed + "/copy.albums"
+        _ = Self.setImmutable(library, false)
+        try FileManager.default.copyItem(atPath: library, toPath: copy)
+        guard Self.setImmutable(sealed, true) else { return }
+        defer { _ = Self.setImmutable(sealed, false) }
+        let inspected = try cli.run("inspect", copy)
+        #expect(inspected.status == 0 && inspected.stdout.contains("albums library"), "\(inspected.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sealed).sorted() == ["copy.albums", "not-a-db.json"])
+    }
+
+    @Test("--json output of every reading command parses")
+    func jsonEverywhere() throws {
+        let cli = try makeLibrary()
+        for arguments in [["album", "list"], ["list", "Trip"], ["show", "Trip:1"], ["show", "id:1"], ["pending"], ["inspect"], ["check"],
+                          ["init"], ["export", "Trip", cli.folder.path("json-export")], ["remove", "Trip:1", "--dry-run"], ["album", "sort", "Trip", "--by", "name"]] {
+            let result = try cli.run(["--json"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(arguments) printed no JSON: \(result.stdout)")
+        }
+    }
+
     @Test("albums --help and every command's --help explain themselves, with examples")
     func help() throws {
         let cli = try CLI()
