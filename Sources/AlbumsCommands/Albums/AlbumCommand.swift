@@ -15,12 +15,7 @@ struct AlbumCommand: AsyncParsableCommand {
     ) throws {
         let expected = try write.revisions(target: album)
         let changes = try global.openLibrary().write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
-            for (reference, revision) in expected {
-                let current = try writer.album(reference)
-                if current.revision != revision {
-                    throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
-                }
-            }
+            try writer.requireRevisions(expected)
             let current = try writer.album(named: album)
             let change = try body(writer, current)
                 ?? AlbumChangeSet(albumID: current.id, albumName: try writer.album(current.id).name, revision: current.revision + 1)

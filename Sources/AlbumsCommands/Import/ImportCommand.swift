@@ -66,15 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
             let library = try global.openLibrary()
             let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let album = try destination.map { try runner.destinationAlbum($0).name }
-            if destination != nil {
-                // Optimistic concurrency: the destination album as the caller last saw it.
-                for (reference, revision) in try write.revisions(target: album) {
-                    let current = try library.read { try $0.album(reference) }
-                    if current.revision != revision {
-                        throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
-                    }
-                }
-            }
+            // Optimistic concurrency: the destination album as the caller last saw it.
+            let expected = try write.revisions(target: album)
+            try library.read { try $0.requireRevisions(expected) }
             if write.dryRun {
                 let target = try destination.map { try runner.checkDestination($0) }
                 let place = target.map { " into \(LibraryError.quoted($0.album)) at position \($0.index + 1)" } ?? " into the library"

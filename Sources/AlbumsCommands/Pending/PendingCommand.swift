@@ -107,12 +107,7 @@ struct PendingCommand: AsyncParsableCommand {
                 let albums = Set(chosen.map(\.albumName))
                 let expected = try write.revisions(target: albums.count == 1 ? albums.first : nil)
                 try library.write(dryRun: write.dryRun) { writer in
-                    for (reference, revision) in expected {
-                        let current = try writer.album(reference)
-                        if current.revision != revision {
-                            throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
-                        }
-                    }
+                    try writer.requireRevisions(expected)
                     try writer.deletePlaceholders(chosen.map(\.id))
                 }
                 if global.json {

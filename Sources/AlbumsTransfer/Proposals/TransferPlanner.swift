@@ -32,12 +32,7 @@ struct TransferPlanner {
     }
 
     private func planOrRefuse(_ operation: TransferOperation) throws -> TransferPlan {
-        for (reference, expected) in operation.expectedRevisions.sorted(by: { $0.value < $1.value }) {
-            let album = try album(reference)
-            if album.revision != expected {
-                throw TransferRefusal.revisionMismatch(album: album.name, expected: expected, actual: album.revision)
-            }
-        }
+        try reader.requireRevisions(operation.expectedRevisions)
         let sources = try resolveSources(operation)
         switch operation.action {
         case .move, .copy:

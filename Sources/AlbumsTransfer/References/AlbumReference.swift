@@ -26,3 +26,24 @@ extension LibraryReader {
         }
     }
 }
+
+extension LibraryReader {
+    /// Refuses unless each album is at the revision the caller last saw
+    /// (optimistic concurrency), checked in a stable order.
+    ///
+    /// - Throws: ``TransferRefusal/revisionMismatch(album:expected:actual:)``,
+    ///   ``TransferRefusal/albumNotFound(_:)``.
+    public func requireRevisions(_ expected: [AlbumReference: Int64]) throws {
+        for (reference, revision) in expected.sorted(by: { $0.value < $1.value }) {
+            let current: Album
+            do {
+                current = try album(reference)
+            } catch LibraryError.albumNotFound, LibraryError.albumIDNotFound {
+                throw TransferRefusal.albumNotFound(reference)
+            }
+            if current.revision != revision {
+                throw TransferRefusal.revisionMismatch(album: current.name, expected: revision, actual: current.revision)
+            }
+        }
+    }
+}
