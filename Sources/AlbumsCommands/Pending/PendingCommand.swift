@@ -68,7 +68,7 @@ struct PendingCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
         @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
-        @Flag(help: "Say which loads would be resumed, without loading or writing.") var dryRun = false
+        @OptionGroup var write: WriteOptions
 
         func run() async throws {
             try await reportingErrors(global.console) {
@@ -78,7 +78,10 @@ struct PendingCommand: AsyncParsableCommand {
                     global.console.result("no stale placeholders to resume")
                     return
                 }
-                if dryRun {
+                let albums = Set(chosen.map(\.albumName))
+                let expected = try write.revisions(target: albums.count == 1 ? albums.first : nil)
+                try library.read { try $0.requireRevisions(expected) }
+                if write.dryRun {
                     global.console.result("would resume \(chosen.count) load\(chosen.count == 1 ? "" : "s")")
                     for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
                     return
@@ -86,7 +89,6 @@ struct PendingCommand: AsyncParsableCommand {
                 let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 let session = LoadSession(library: library, console: global.console)
                 let report = try await session.run { progress in try await runner.resume(chosen, progress: progress) }
-                let albums = Set(chosen.map(\.albumName))
                 try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")
             }
         }
