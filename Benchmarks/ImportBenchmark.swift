@@ -18,7 +18,7 @@ func runImportBenchmark(in folder: URL, megabytes: Int = 300) throws {
     }
     let files = try FileManager.default.contentsOfDirectory(atPath: photos.path).sorted().map { photos.appending(path: $0).path }
     let totalBytes = Double(count * fileSize)
-    let albums = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "albums").path
+    let albums = albumsBinary
 
     func seconds(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
         let process = Process()

@@ -1,0 +1,63 @@
+import Foundation
+
+/// `albums` as a process against `sqlite3` doing the same work, on the same files.
+struct ProcessBenchmark {
+    struct Row {
+        let name: String
+        let albums: Double
+        let sqlite: Double
+        let target: Double
+    }
+
+    let folder: URL
+
+    func run() throws -> [Row] {
+        let small = try makeLibrary(count: 10_000, in: folder.appending(path: "process-10k"))
+        try small.0.close()
+        let listed = try makeLibrary(count: 100_000, in: folder.appending(path: "process-100k"))
+        try listed.0.close()
+        let large = try makeLibrary(count: 1_000_000, in: folder.appending(path: "process-1m"))
+        try large.0.close()
+        let sqlite = "/usr/bin/sqlite3"
+
+        // Interleaved pairs: each round runs both commands once.
+        func compare(_ name: String, rounds: Int, target: Double, albums: [String], sqlite sqliteArguments: [String]) throws -> Row {
+            var ours: [Double] = []
+            var theirs: [Double] = []
+            for _ in 0..<rounds {
+                ours.append(try runProcess(albumsBinary, albums))
+                theirs.append(try runProcess(sqlite, sqliteArguments))
+            }
+            return Row(name: name, albums: median(ours), sqlite: median(theirs), target: target)
+        }
+        let listSQL = """
+            SELECT i.id, i.photo_id, p.original_name, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
+                p.byte_count, hex(p.sha256), p.source_path
+            FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
+            WHERE s.album_id = 1 ORDER BY s.order_key, i.order_key
+            """
+        return [
+            try compare("move 1 item (10,000 items)", rounds: 40, target: 2,
+                albums: ["--library", small.path, "move", "Album:1", "--to", "Album"],
+                sqlite: [small.path, "UPDATE album_item SET order_key = order_key WHERE id = 1"]),
+            try compare("list --json (100,000 items)", rounds: 10, target: 1.5,
+                albums: ["--library", listed.path, "--json", "list", "Album"],
+                sqlite: ["-json", listed.path, listSQL]),
+            try compare("inspect (1,000,000 items)", rounds: 5, target: 1.5,
+                albums: ["--library", large.path, "inspect"],
+                sqlite: [large.path, "PRAGMA quick_check"]),
+        ]
+    }
+}
+
+func printProcesses(_ rows: [ProcessBenchmark.Row]) {
+    print("")
+    print("albums as a process vs sqlite3 — median ms of wall time, runs interleaved (binary: \(albumsBinary))")
+    print(pad("", 30) + pad("albums", 10) + pad("sqlite3", 10) + pad("ratio", 8))
+    for row in rows {
+        let ratio = row.albums / row.sqlite
+        print(row.name.padding(toLength: 30, withPad: " ", startingAt: 0) + pad(String(format: "%.1f", row.albums), 10)
+            + pad(String(format: "%.1f", row.sqlite), 10) + pad(String(format: "%.2f×", ratio), 8)
+            + String(format: "   target ≤ %.1f×: %@", row.target, verdict(ratio <= row.target)))
+    }
+}
