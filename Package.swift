@@ -95,7 +95,7 @@ let package = Package(
         // Runs the built `albums` binary end to end.
         .testTarget(
             name: "AlbumsCLITests",
-            dependencies: ["albums", "AlbumsPersistence", "AlbumsTestSupport"]
+            dependencies: ["albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,8 +43,11 @@ struct ListCommand: AsyncParsableCommand {
         var output = BufferedOutput()
         output.write("{\"album\":" + String(decoding: try encoder.encode(AlbumJSON(album)), as: UTF8.self) + ",\"items\":[")
         var first = true
+        var line = ""
         try reader.forEachListedItem(in: album.id) { item, photo in
-            output.write((first ? "\n" : ",\n") + String(decoding: try encoder.encode(ItemJSON(item, photo: photo)), as: UTF8.self))
+            line = first ? "\n" : ",\n"
+            ItemJSON(item, photo: photo).appendJSON(to: &line)
+            output.write(line)
             first = false
             return true
         }

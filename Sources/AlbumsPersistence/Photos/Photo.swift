@@ -47,6 +47,14 @@ public struct PhotoContent: Hashable, Sendable {
 
     /// The digest as 64 lowercase hexadecimal digits.
     public var sha256Hex: String {
-        sha256.map { String(format: "%02x", $0) }.joined()
+        // A table rather than String(format:) per byte: listings print this for every item.
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(sha256.count * 2)
+        for byte in sha256 {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
