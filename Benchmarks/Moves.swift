@@ -136,7 +136,7 @@ func printMoves(_ rows: [MoveBenchmark.Row]) {
     print(String(format: "  move, %d vs %d items: %.2f× at worst (target ≤ 2×: %@)", large.size, small.size, sizeRatio, verdict(sizeRatio <= 2)))
     for row in rows {
         let floorRatio = row.moves.max()! / row.floor
-        print(String(format: "  %8d items: library move / floor %.2f× at worst (target ≤ 3×: %@); naive first→end / library %.0f×",
+        print(String(format: "  %8d items: library move / floor %.2f× at worst (target ≤ 3×: %@); naive first→end / library %.1f×",
             row.size, floorRatio, verdict(floorRatio <= 3), row.naive[0] / row.moves[0]))
     }
     print(String(format: "  proposal, %d vs %d items: %.2f×", large.size, small.size, large.proposal / small.proposal))

@@ -1,6 +1,7 @@
 import GRDB
 
 extension LibraryReader {
+    // Column positions are read by index below: keep the order.
     private static let itemColumns = """
         i.id, i.album_id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id,
         i.load_owner_started_at, i.added_at
@@ -12,31 +13,31 @@ extension LibraryReader {
         p.original_name, p.source_path, p.imported_at
         """
 
+    /// The photo of a row of ``itemAndPhotoColumns``, by column position.
     private static func photo(fromListing row: Row) -> Photo? {
-        guard let id: PhotoID = row["photo_id"] else { return nil }
+        guard let id: PhotoID = row[2] else { return nil }
         return Photo(
             id: id,
             content: PhotoContent(
-                sha256: row["sha256"], byteCount: row["byte_count"], mediaType: row["media_type"],
-                pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"], capturedAt: row["captured_at"],
-                originalName: row["original_name"], sourcePath: row["source_path"]),
-            importedAt: row["imported_at"])
+                sha256: row[8], byteCount: row[9], mediaType: row[10], pixelWidth: row[11], pixelHeight: row[12],
+                capturedAt: row[13], originalName: row[14], sourcePath: row[15]),
+            importedAt: row[16])
     }
 
+    /// An item from a row of ``itemColumns``, read by column position: a
+    /// listing reads millions of rows, and a lookup by name costs per column.
     private static func item(from row: Row, index: Int) -> AlbumItem {
         let content: AlbumItem.Content
-        if let photoID: PhotoID = row["photo_id"] {
+        if let photoID: PhotoID = row[2] {
             content = .photo(photoID)
         } else {
             content = .placeholder(
                 PendingLoad(
-                    source: row["load_source"],
-                    owner: LoadOwner(
-                        host: row["load_owner_host"], processID: row["load_owner_process_id"],
-                        processStartedAt: row["load_owner_started_at"]),
-                    createdAt: row["added_at"]))
+                    source: row[3],
+                    owner: LoadOwner(host: row[4], processID: row[5], processStartedAt: row[6]),
+                    createdAt: row[7]))
         }
-        return AlbumItem(id: row["id"], albumID: row["album_id"], index: index, content: content)
+        return AlbumItem(id: row[0], albumID: row[1], index: index, content: content)
     }
 
     /// Calls `body` with each item of an album in order, from `index` on,
