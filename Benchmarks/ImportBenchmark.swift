@@ -21,18 +21,7 @@ func runImportBenchmark(in folder: URL, megabytes: Int = 300) throws {
     let albums = albumsBinary
 
     func seconds(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = ContinuousClock.now
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { fatalError("\(executable) exited with \(process.terminationStatus)") }  // trap: the benchmark's own setup failed
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        try runProcess(executable, arguments, environment: environment) / 1000
     }
 
     _ = try seconds("/usr/bin/sha256sum", files)  // warm the page cache: both then read from memory

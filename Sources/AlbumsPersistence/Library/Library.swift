@@ -173,8 +173,7 @@ public final class Library: Sendable {
                     try writer.finish()
                     return .commit
                 }
-                // trap: inTransaction returned without running or throwing.
-                guard let result else { fatalError("write transaction ended without a result") }
+                guard let result else { fatalError("write transaction ended without a result") }  // trap: GRDB returned without running the body
                 return result
             }
         } catch let error as DatabaseError {

@@ -5,8 +5,7 @@ public enum EmbeddedMigrations {
     /// Every migration, in version order.
     public static let all: [Migration] = files.map { file in
         guard let migration = Migration(fileName: file.fileName, sql: file.text) else {
-            // trap: the build embedded a file whose name the plugin should have refused.
-            fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")
+            fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")  // trap: the build tool refuses such names
         }
         return migration
     }
