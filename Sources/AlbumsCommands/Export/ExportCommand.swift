@@ -86,7 +86,7 @@ struct ExportCommand: AsyncParsableCommand {
                 ])
                 try manifest.write(to: URL(fileURLWithPath: targets.last!))
             } catch {
-                throw CommandFailure(status: ExitStatus.inputOutput, code: "io_error", message: "export to \(folder) failed: \(FileLoaderMessage.describe(error))")
+                throw LibraryError.fileAccess(path: folder, error: error)
             }
             if global.json {
                 try global.console.result(json: ["folder": AnyEncodable(folder), "files": AnyEncodable(entries), "pending_positions": AnyEncodable(pending)])

@@ -31,7 +31,7 @@ struct ApplyCommand: AsyncParsableCommand {
             do {
                 data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
             } catch {
-                throw CommandFailure(status: ExitStatus.inputOutput, code: "io_error", message: "cannot read \(file): \(FileLoaderMessage.describe(error))")
+                throw LibraryError.fileAccess(path: file, error: error)
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw CommandFailure(status: ExitStatus.usage, code: "invalid_batch", message: "\(file) is not UTF-8 text")
@@ -59,16 +59,4 @@ struct AnyEncodable: Encodable {
     private let encodeValue: (any Encoder) throws -> Void
     init(_ value: some Encodable) { encodeValue = value.encode }
     func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
-}
-
-/// File errors in a person's words.
-enum FileLoaderMessage {
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        switch nsError.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
-        }
-    }
 }

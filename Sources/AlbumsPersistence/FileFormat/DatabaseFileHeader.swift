@@ -98,30 +98,42 @@ public struct DatabaseFileHeader: Sendable, Equatable {
 }
 
 extension LibraryError {
-    /// Classifies a Foundation file error.
-    static func fileAccess(path: String, error: any Error) -> LibraryError {
-        let nsError = error as NSError
-        let posixCode = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
-            ?? (nsError.domain == NSPOSIXErrorDomain ? nsError.code : nil)
-        switch posixCode.map({ Int32($0) }) {
-        case EACCES, EPERM: return .ioFailure(path: path, detail: "permission denied")
-        case ENOENT: return .ioFailure(path: path, detail: "no such file")
-        case EISDIR: return .ioFailure(path: path, detail: "it is a directory")
+    /// A file system error in a few words: "no such file", "permission
+    /// denied", "is a directory", or the system's own message.
+    public static func describeFileError(_ error: any Error) -> String {
+        if let code = posixCode(of: error) {
+            switch code {
+            case ENOENT: return "no such file"
+            case EACCES, EPERM: return "permission denied"
+            case EISDIR: return "is a directory"
+            default: return String(cString: strerror(code))
+            }
+        }
+        switch (error as NSError).code {
+        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        default: return (error as NSError).localizedDescription
+        }
+    }
+
+    /// Classifies a file system error met using `path`: full disks and
+    /// read-only media get their own cases, the rest is an I/O failure.
+    public static func fileAccess(path: String, error: any Error) -> LibraryError {
+        switch posixCode(of: error) ?? 0 {
         case ENOSPC, EDQUOT: return .diskFull(path: path)
         case EROFS: return .readOnly(path: path)
         default:
-            switch nsError.code {
-            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError:
-                return .ioFailure(path: path, detail: "permission denied")
-            case NSFileReadNoSuchFileError, NSFileNoSuchFileError:
-                return .ioFailure(path: path, detail: "no such file")
-            case NSFileWriteOutOfSpaceError:
-                return .diskFull(path: path)
-            case NSFileWriteVolumeReadOnlyError:
-                return .readOnly(path: path)
-            default:
-                return .ioFailure(path: path, detail: nsError.localizedDescription)
+            switch (error as NSError).code {
+            case NSFileWriteOutOfSpaceError: return .diskFull(path: path)
+            case NSFileWriteVolumeReadOnlyError: return .readOnly(path: path)
+            default: return .ioFailure(path: path, detail: describeFileError(error))
             }
         }
+    }
+
+    private static func posixCode(of error: any Error) -> Int32? {
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+        return (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
     }
 }

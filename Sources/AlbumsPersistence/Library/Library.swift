@@ -92,12 +92,6 @@ public final class Library: Sendable {
         }
     }
 
-    private static func refuseNewer(userVersion: Int, runner: MigrationRunner) throws(LibraryError) {
-        if userVersion > runner.latestVersion {
-            throw .newerSchema(path: runner.path, fileVersion: userVersion, supportedVersion: runner.latestVersion)
-        }
-    }
-
     /// Refuses a file that is another application's, or a library this build must not touch.
     private static func refuseUnlessLibrary(_ probe: LibraryFileProbe, runner: MigrationRunner) throws(LibraryError) {
         switch probe.applicationID {

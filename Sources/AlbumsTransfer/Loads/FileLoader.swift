@@ -32,7 +32,7 @@ public struct FileLoader: PhotoLoader {
             // it is read must fail the load, not crash the process.
             data = try Data(contentsOf: url)
         } catch {
-            throw LoadFailure.failed(Self.describe(error, path: source))
+            throw LoadFailure.failed(LibraryError.describeFileError(error))
         }
         let facts: ImageFacts
         do {
@@ -46,23 +46,5 @@ public struct FileLoader: PhotoLoader {
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
             pixelWidth: facts.pixelWidth, pixelHeight: facts.pixelHeight, capturedAt: facts.capturedAt,
             originalName: url.lastPathComponent, sourcePath: url.path)
-    }
-
-    static func describe(_ error: any Error, path: String) -> String {
-        let nsError = error as NSError
-        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
-        if underlying.domain == NSPOSIXErrorDomain {
-            switch Int32(underlying.code) {
-            case ENOENT: return "no such file"
-            case EACCES, EPERM: return "permission denied"
-            case EISDIR: return "is a directory"
-            default: return String(cString: strerror(Int32(underlying.code)))
-            }
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
-        }
     }
 }

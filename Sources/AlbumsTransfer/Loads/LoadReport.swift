@@ -28,12 +28,17 @@ public struct LoadReport: Sendable {
     mutating func sort(byOrderOf sources: [String]) {
         var position: [String: Int] = [:]
         for (index, source) in sources.enumerated() where position[source] == nil { position[source] = index }
-        func rank(_ source: String) -> Int { position[source] ?? Int.max }
-        committed = committed.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
-        alreadyInAlbum = alreadyInAlbum.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
-        skipped = skipped.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
-        failed = failed.enumerated().sorted { (rank($0.element.source), $0.offset) < (rank($1.element.source), $1.offset) }.map(\.element)
-        cancelled = cancelled.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        // Stable: loads of the same source keep the order they finished in.
+        func ordered<Entry>(_ entries: [Entry], by source: (Entry) -> String) -> [Entry] {
+            entries.enumerated().sorted {
+                (position[source($0.element)] ?? Int.max, $0.offset) < (position[source($1.element)] ?? Int.max, $1.offset)
+            }.map(\.element)
+        }
+        committed = ordered(committed, by: \.source)
+        alreadyInAlbum = ordered(alreadyInAlbum, by: \.source)
+        skipped = ordered(skipped, by: \.source)
+        failed = ordered(failed, by: \.source)
+        cancelled = ordered(cancelled, by: { $0 })
     }
 
     /// Whether every load committed or was knowingly skipped.

@@ -96,6 +96,8 @@ public struct LoadRunner: Sendable {
         var pending = Set(loads.compactMap(\.placeholder))
         let loader = self.loader
         await withTaskGroup(of: (Int, Result<PhotoContent, any Error>).self) { group in
+            // Tasks are added inline, twice, on purpose: adding them from a nested
+            // function capturing `group` was miscompiled in release builds (6.3.1).
             var started = 0
             while started < min(jobs, loads.count) {
                 let (index, source) = (started, loads[started].source)
@@ -120,10 +122,11 @@ public struct LoadRunner: Sendable {
                 }
             }
         }
-        report.sort(byOrderOf: loads.map(\.source))
         // Cancelled: whatever never committed vanishes, in one transaction.
+        let reported = Set(report.cancelled)
         let unfinished = loads.filter { $0.placeholder.map(pending.contains) ?? false }
-        report.cancelled += unfinished.filter { !report.cancelled.contains($0.source) }.map(\.source)
+        report.cancelled += unfinished.map(\.source).filter { !reported.contains($0) }
+        report.sort(byOrderOf: loads.map(\.source))
         let toDelete = unfinished.compactMap(\.placeholder)
         if !toDelete.isEmpty {
             if let changes = try? deletePlaceholders(toDelete) { session.notify(changes) }
