@@ -59,6 +59,18 @@ struct FormatTests {
         ])
     }
 
+    /// Found by the crash harness: NSNumber on Linux casts 0 and 1 to booleans.
+    @Test("0 and 1 are numbers, not booleans, and true is not a number")
+    func zeroAndOneAreNumbers() throws {
+        let text = #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1, "expect_revision": {"Book": 0, "Trip": 1}}"#
+        #expect(try TransferBatchFormat.operations(fromJSONLines: text) == [
+            .move([.position(0, in: "Trip")], to: .at(0, in: "Book"), expecting: ["Book": 0, "Trip": 1])
+        ])
+        #expect(throws: TransferBatchFormat.FormatError.self) {
+            try TransferBatchFormat.operations(fromJSONLines: #"{"op": "remove", "items": ["T:1"], "expect_revision": {"T": true}}"#)
+        }
+    }
+
     @Test("malformed lines name their line and what is wrong", arguments: [
         ("{\"op\": \"move\", \"items\": [\"T:1\"]", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),

@@ -50,9 +50,9 @@ public enum TransferBatchFormat {
     /// One operation from one line of JSON.
     public static func operation(fromLine line: String, number: Int) throws(FormatError) -> TransferOperation {
         func fail(_ reason: String) -> FormatError { FormatError(line: number, reason: reason) }
-        let object: [String: Any]
+        let object: [String: BatchJSONValue]
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            guard case .object(let parsed) = try JSONDecoder().decode(BatchJSONValue.self, from: Data(line.utf8)) else {
                 throw fail("expected a JSON object")
             }
             object = parsed
@@ -64,13 +64,13 @@ public enum TransferBatchFormat {
         if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
             throw fail("unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
         }
-        guard let opName = object["op"] as? String else { throw fail("\"op\" must be a string: move, copy, swap or remove") }
+        guard let opName = object["op"]?.string else { throw fail("\"op\" must be a string: move, copy, swap or remove") }
         guard let action = TransferOperation.Action(rawValue: opName) else {
             throw fail("unknown op \"\(opName)\": expected move, copy, swap or remove")
         }
         func string(_ key: String) throws(FormatError) -> String? {
             guard let value = object[key] else { return nil }
-            guard let text = value as? String else { throw fail("\"\(key)\" must be a string") }
+            guard let text = value.string else { throw fail("\"\(key)\" must be a string") }
             return text
         }
         let photoAlbum = try string("from").map(AlbumReference.named)
@@ -81,17 +81,17 @@ public enum TransferBatchFormat {
                 throw fail(error.description)
             }
         }
-        guard let itemTexts = object["items"] as? [Any] else { throw fail("\"items\" must be an array of references") }
+        guard case .array(let itemTexts)? = object["items"] else { throw fail("\"items\" must be an array of references") }
         var sources: [ItemReference] = []
         for itemText in itemTexts {
-            guard let itemText = itemText as? String else { throw fail("\"items\" must hold strings such as \"Trip:3\"") }
+            guard let itemText = itemText.string else { throw fail("\"items\" must hold strings such as \"Trip:3\"") }
             sources += try references(itemText)
         }
         var expected: [AlbumReference: Int64] = [:]
         if let revisions = object["expect_revision"] {
-            guard let revisions = revisions as? [String: Any] else { throw fail("\"expect_revision\" must be an object {\"ALBUM\": R}") }
+            guard case .object(let revisions) = revisions else { throw fail("\"expect_revision\" must be an object {\"ALBUM\": R}") }
             for (album, revision) in revisions {
-                guard !(revision is Bool), let number = revision as? Int, number >= 0 else {
+                guard let number = revision.integer, number >= 0 else {
                     throw fail("\"expect_revision\" for \"\(album)\" must be a whole number")
                 }
                 expected[.named(album)] = Int64(number)
@@ -108,7 +108,7 @@ public enum TransferBatchFormat {
         case (let album?, nil, nil, nil):
             destination = .into(.named(album))
         case (let album?, let at?, nil, nil):
-            guard !(at is Bool), let position = at as? Int, position >= 1 else {
+            guard let position = at.integer, position >= 1 else {
                 throw fail("\"at\" must be a position: a whole number from 1")
             }
             destination = .at(position - 1, in: .named(album))
