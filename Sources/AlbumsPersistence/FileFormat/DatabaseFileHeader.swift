@@ -77,15 +77,27 @@ public struct DatabaseFileHeader: Sendable, Equatable {
         do {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            fileSize = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            fileSize = try Self.fileSize(path)
             if fileSize == 0 { return nil }
             let bytes = [UInt8](try handle.read(upToCount: byteCount) ?? Data())
             let header = try DatabaseFileHeader(bytes: bytes, path: path)
+            // A checkpoint killed partway may have written page 1 (with the new
+            // size) before the pages after it; the WAL still holds them all and
+            // the next connection finishes the job. Short is only truncated
+            // when no WAL is waiting.
             if let pageCount = header.pageCount {
                 let expected = Int64(pageCount) * Int64(header.pageSize)
-                if fileSize < expected {
-                    throw LibraryError.truncated(path: path, expectedBytes: expected, actualBytes: fileSize)
+                // A checkpoint of another process writes page 1 (with the new
+                // size) before the pages after it, and empties the WAL only
+                // once they are all written. So a short file with WAL content
+                // is a checkpoint under way, or one killed partway that the
+                // next connection finishes; a short file is truncated only if
+                // it is still short once the WAL is seen empty.
+                if fileSize < expected && !(header.isWAL && LibraryFileProbe.hasPendingWAL(path: path)) {
+                    let sizeNow = try Self.fileSize(path)
+                    if sizeNow < expected {
+                        throw LibraryError.truncated(path: path, expectedBytes: expected, actualBytes: sizeNow)
+                    }
                 }
             }
             return header
@@ -94,6 +106,13 @@ public struct DatabaseFileHeader: Sendable, Equatable {
         } catch {
             throw LibraryError.fileAccess(path: path, error: error)
         }
+    }
+}
+
+extension DatabaseFileHeader {
+    fileprivate static func fileSize(_ path: String) throws -> Int64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
 }
 

@@ -17,10 +17,13 @@ struct LibraryFileProbe {
     /// read-only connection reads it (the side files already exist) and,
     /// unlike a writable one, never checkpoints on close. Otherwise the file
     /// is opened immutable, which creates no side file at all.
-    static func read(path: String) throws -> LibraryFileProbe {
+    /// - Parameter busyTimeout: how long to wait for a process that holds the
+    ///   file's lock (a checkpoint in progress, a WAL being recovered).
+    static func read(path: String, busyTimeout: Double) throws -> LibraryFileProbe {
         if hasPendingWAL(path: path) {
             var configuration = Configuration()
             configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
             configuration.label = "albums.probe"
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }

@@ -47,13 +47,13 @@ public struct LibraryInspection: Sendable {
     /// - Throws: ``LibraryError/notADatabase(path:reason:)`` (or `truncated`)
     ///   for a file that is not SQLite at all; ``LibraryError/ioFailure(path:detail:)``
     ///   when it cannot be read.
-    public static func inspect(path: String, full: Bool = false) throws -> LibraryInspection {
+    public static func inspect(path: String, full: Bool = false, busyTimeout: Double = Library.Options().busyTimeout) throws -> LibraryInspection {
         guard FileManager.default.fileExists(atPath: path) else { throw LibraryError.ioFailure(path: path, detail: "no such file") }
         guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
             throw LibraryError.notADatabase(path: path, reason: "it is empty")
         }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
-        let query = try reader(path: path)
+        let query = try reader(path: path, busyTimeout: busyTimeout)
         func integers(_ sql: String) throws -> [Int] { try query(sql).compactMap { ($0.first ?? nil) as? Int64 }.map(Int.init) }
         func count(_ sql: String) throws -> Int? { try? integers(sql).first }
 
@@ -111,15 +111,34 @@ public struct LibraryInspection: Sendable {
             integrity: integrity, integrityCheckName: integrityCheck, foreignKeyViolations: foreignKeys)
     }
 
-    /// A query function over the file that writes nothing: immutable when no
-    /// WAL is pending, a read-only connection (which never checkpoints) when one is.
-    private static func reader(path: String) throws -> (String) throws -> [[Any?]] {
-        if !LibraryFileProbe.hasPendingWAL(path: path) {
-            let file = try ImmutableDatabaseFile(path: path)
-            return { sql in try file.rows(sql) }
+    /// A query function over the file that writes nothing.
+    ///
+    /// An immutable open takes no lock and creates no side file, but it is
+    /// only sound while no process has the file open. In WAL mode every
+    /// connection shares a `-shm` file beside it, so when there is one (or
+    /// WAL content waits), a read-only connection reads instead: it takes
+    /// SQLite's locks, sees one snapshot, waits out a busy file, and never
+    /// checkpoints. A `-shm` left behind on read-only media cannot be used
+    /// that way; without WAL content the immutable open is then sound.
+    private static func reader(path: String, busyTimeout: Double) throws -> (String) throws -> [[Any?]] {
+        let walPending = LibraryFileProbe.hasPendingWAL(path: path)
+        if walPending || FileManager.default.fileExists(atPath: path + "-shm") {
+            do {
+                let query = try readOnlyReader(path: path, busyTimeout: busyTimeout)
+                _ = try query("SELECT count(*) FROM sqlite_schema")
+                return query
+            } catch where !walPending {
+                // Fall through to the immutable open.
+            }
         }
+        let file = try ImmutableDatabaseFile(path: path)
+        return { sql in try file.rows(sql) }
+    }
+
+    private static func readOnlyReader(path: String, busyTimeout: Double) throws -> (String) throws -> [[Any?]] {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         return { sql in
             try queue.read { db in

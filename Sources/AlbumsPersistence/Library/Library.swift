@@ -68,7 +68,7 @@ public final class Library: Sendable {
                 // Not plainly ours, or its newest state waits in the WAL: look
                 // without any connection that could write or checkpoint.
                 if FileManager.default.fileExists(atPath: path) {
-                    try refuseUnlessLibrary(try LibraryFileProbe.read(path: path), runner: runner)
+                    try refuseUnlessLibrary(try LibraryFileProbe.read(path: path, busyTimeout: options.busyTimeout), runner: runner)
                 }
             }
             // A plain connection first: GRDB's own WAL setup writes to the
@@ -192,8 +192,19 @@ public final class Library: Sendable {
     public func close() throws {
         do {
             // GRDB closes a pool's writer before its read-only readers, so the
-            // last connection to close cannot checkpoint: do it here.
-            try database.writeWithoutTransaction { _ = try $0.checkpoint(.truncate) }
+            // last connection to close cannot checkpoint: do it here. Only
+            // when no other process is using the file: a TRUNCATE checkpoint
+            // would wait for every reader, though this library's work is
+            // committed already and the WAL keeps it safe until a later
+            // checkpoint. So no busy wait, and busy is no failure.
+            try database.writeWithoutTransaction { db in
+                do {
+                    try db.execute(sql: "PRAGMA busy_timeout = 0")
+                    _ = try db.checkpoint(.truncate)
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                    // Another process is reading or writing: it checkpoints later.
+                }
+            }
             if let pool = database as? DatabasePool {
                 try pool.close()
             } else if let queue = database as? DatabaseQueue {
