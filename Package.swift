@@ -66,6 +66,18 @@ let package = Package(
             path: "Benchmarks"
         ),
 
+        // Crash and concurrency harnesses (scripts/reliability builds them in release mode).
+        .executableTarget(
+            name: "albums-reliability",
+            dependencies: [
+                "AlbumsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Reliability"
+        ),
+
         // Build support: turns migrations/*.sql into Swift source, so the
         // binary carries its schema and never looks files up at run time.
         .executableTarget(

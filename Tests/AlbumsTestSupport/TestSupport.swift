@@ -78,7 +78,7 @@ public func randomTestSettings(defaultSteps: Int) -> (seed: UInt64, steps: Int) 
 }
 
 /// A small, fast, seedable random generator, so failures reproduce.
-public struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -1,0 +1,209 @@
+import AlbumsTestSupport
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs commands in a child process and SIGKILLs it at random instants;
+/// after each kill, checks the file against the model.
+struct CrashHarness {
+    let runner: AlbumsRunner
+    let work: String
+    let seed: UInt64
+    let kills: Int
+
+    /// What happened to the commands of one kind.
+    struct Tally {
+        var completed = 0
+        var killedUntouched = 0
+        var killedApplied = 0
+        var killedPartway = 0
+        var killed: Int { killedUntouched + killedApplied + killedPartway }
+        /// Typical run time of the command when not killed: kills land in [0, 1.25 ×].
+        var typicalSeconds = 0.08
+    }
+
+    private var library: String { "\(work)/crash.albums" }
+
+    func run() throws -> [CrashStep.Kind: Tally] {
+        var random = SplitMix64(seed: seed)
+        var tallies: [CrashStep.Kind: Tally] = [:]
+        var model = try setUp()
+        var workload = CrashWorkload(
+            random: SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15),
+            factory: try PhotoFactory(folder: "\(work)/inbox", template: Self.template, tag: "import"),
+            library: library, batchFile: "\(work)/batch.jsonl")
+        var killed = 0
+        var step = 0
+        while killed < kills {
+            step += 1
+            let plan = try workload.next(model)
+            var tally = tallies[plan.kind] ?? Tally()
+            let delay = Double.random(in: 0...(tally.typicalSeconds * 1.25), using: &random)
+            let context = "seed \(seed), step \(step), \(plan.kind.rawValue), killed after \(Int(delay * 1000)) ms"
+            do {
+                if plan.kind == .initialize {
+                    try initialize(killingAfter: delay, tally: &tally)
+                } else {
+                    try perform(plan, killingAfter: delay, model: &model, tally: &tally)
+                }
+            } catch let failure as HarnessFailure {
+                throw HarnessFailure("\(context): \(failure.description)\n  command: \(plan.arguments.joined(separator: " ").prefix(300))\n  library kept in \(work)")
+            }
+            killed += tally.killed - (tallies[plan.kind]?.killed ?? 0)
+            tallies[plan.kind] = tally
+            if step % 50 == 0 {
+                print("crash: step \(step), \(killed) kills survived", to: &standardError)
+            }
+        }
+        return tallies
+    }
+
+    /// A library with four albums of photos, and the model of it.
+    private func setUp() throws -> LibraryModel {
+        try? FileManager.default.removeItem(atPath: library)
+        try runner.succeed(["--library", library, "init"])
+        var factory = try PhotoFactory(folder: "\(work)/seed", template: Self.template, tag: "seed")
+        var nameOf: [String: String] = [:]
+        for album in Self.albums {
+            try runner.succeed(["--library", library, "album", "create", album])
+            let files = try factory.make(150)
+            try runner.succeed(["--library", library, "import"] + files.map(\.path) + ["--to", album])
+            for file in files { nameOf[file.sha256] = file.name }
+        }
+        var model = LibraryModel(try ObservedLibrary.read(library))
+        model.nameOf = nameOf
+        return model
+    }
+
+    private func perform(_ plan: CrashStep, killingAfter delay: Double, model: inout LibraryModel, tally: inout Tally) throws {
+        let before = try ObservedLibrary.read(library)
+        let child = try runner.start(plan.arguments)
+        usleep(useconds_t(delay * 1_000_000))
+        child.kill(SIGKILL)
+        let termination = try child.wait()
+        let run = runner.collect(child, plan.arguments, termination: termination)
+
+        try requireCheckPasses()
+        let after = try ObservedLibrary.read(library)
+        try requirePhotosKept(before: before, after: after, files: plan.files)
+
+        switch termination {
+        case .signaled(SIGKILL):
+            if matches(after, model) {
+                tally.killedUntouched += 1
+            } else if matches(after, plan.completed) {
+                tally.killedApplied += 1
+            } else if let placed = plan.placed, isPartway(after, placed: placed, completed: plan.completed) {
+                tally.killedPartway += 1
+            } else {
+                throw HarnessFailure("killed, the file is neither as before nor as requested: \(after.difference(from: observed(plan.completed, photos: after.photos)))")
+            }
+        case .exited(plan.expectedStatus):
+            guard matches(after, plan.completed) else {
+                throw HarnessFailure("completed, but the file is not as requested: \(after.difference(from: observed(plan.completed, photos: after.photos)))")
+            }
+            tally.completed += 1
+            tally.typicalSeconds = tally.completed == 1 ? run.seconds : tally.typicalSeconds * 0.8 + run.seconds * 0.2
+        default:
+            throw HarnessFailure("ended with \(termination), expected exit status \(plan.expectedStatus): \(run.stderr)")
+        }
+        try requirePlaceholdersResumable(after)
+        model = plan.completed
+        model.adopt(after)
+    }
+
+    /// Kills `albums init` of a new file: afterwards there is either no file or a usable library.
+    private func initialize(killingAfter delay: Double, tally: inout Tally) throws {
+        let fresh = "\(work)/fresh.albums"
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
+        let arguments = ["--library", fresh, "init"]
+        let child = try runner.start(arguments)
+        usleep(useconds_t(delay * 1_000_000))
+        child.kill(SIGKILL)
+        let termination = try child.wait()
+        let run = runner.collect(child, arguments, termination: termination)
+        if case .exited(let status) = termination, status != 0 {
+            throw HarnessFailure("init failed: \(run.stderr)")
+        }
+        let exists = FileManager.default.fileExists(atPath: fresh)
+        if exists {
+            let check = try runner.run(["--library", fresh, "check"])
+            guard check.status == 0 else { throw HarnessFailure("after a killed init, check says: \(check.stdout)\(check.stderr)") }
+            try runner.succeed(["--library", fresh, "album", "create", "After the kill"])
+        }
+        switch termination {
+        case .signaled:
+            if exists { tally.killedApplied += 1 } else { tally.killedUntouched += 1 }
+        case .exited:
+            tally.completed += 1
+            tally.typicalSeconds = tally.completed == 1 ? run.seconds : tally.typicalSeconds * 0.8 + run.seconds * 0.2
+        }
+    }
+
+    // MARK: What must hold after every kill
+
+    private func requireCheckPasses() throws {
+        let check = try runner.run(["--library", library, "check"])
+        guard check.status == 0 else {
+            throw HarnessFailure("`albums check` ended with \(check.termination): \(check.stdout)\(check.stderr)")
+        }
+    }
+
+    /// Every photo that was there is still there, and the only new ones are this step's.
+    private func requirePhotosKept(before: ObservedLibrary, after: ObservedLibrary, files: [PhotoFile]) throws {
+        let lost = before.photos.subtracting(after.photos)
+        guard lost.isEmpty else { throw HarnessFailure("\(lost.count) photos lost: \(lost.prefix(3))") }
+        let unexpected = after.photos.subtracting(before.photos).subtracting(files.map(\.sha256))
+        guard unexpected.isEmpty else { throw HarnessFailure("\(unexpected.count) photos from nowhere") }
+        // A photo row enters with the slot it fills, in one transaction.
+        let placedNow = Set(after.albums.values.flatMap { $0 }.compactMap { if case .photo(let sha) = $0 { sha } else { nil } })
+        let orphans = after.photos.subtracting(before.photos).subtracting(placedNow)
+        guard orphans.isEmpty else { throw HarnessFailure("\(orphans.count) new photos in no album: a load committed halfway") }
+    }
+
+    /// Every placeholder left is listed as stale, so `pending resume` picks it up.
+    private func requirePlaceholdersResumable(_ after: ObservedLibrary) throws {
+        let placeholders = after.placeholders
+        guard !placeholders.isEmpty else { return }
+        let pending = try runner.succeed(["--library", library, "--json", "pending", "list"])
+        let listed = try JSONDecoder().decode(PendingList.self, from: Data(pending.stdout.utf8)).pending
+        let stale = Set(listed.filter(\.stale).map(\.source))
+        let notResumable = placeholders.filter { !stale.contains($0) }
+        guard notResumable.isEmpty, listed.count == placeholders.count else {
+            throw HarnessFailure("placeholders not listed as stale: \(notResumable.prefix(3)); \(listed.count) listed of \(placeholders.count)")
+        }
+    }
+
+    private struct PendingList: Decodable {
+        struct Entry: Decodable {
+            let source: String
+            let stale: Bool
+        }
+        let pending: [Entry]
+    }
+
+    // MARK: Comparing with the model
+
+    private func matches(_ observed: ObservedLibrary, _ model: LibraryModel) -> Bool {
+        observed.albumOrder == model.albumOrder && observed.albums == model.albums
+    }
+
+    /// A load killed partway: every other slot as requested, each of the
+    /// load's slots either still a placeholder or committed.
+    private func isPartway(_ observed: ObservedLibrary, placed: LibraryModel, completed: LibraryModel) -> Bool {
+        guard observed.albumOrder == completed.albumOrder else { return false }
+        return completed.albumOrder.allSatisfy { name in
+            let slots = observed.albums[name]!, done = completed.albums[name]!, waiting = placed.albums[name]!
+            return slots.count == done.count && slots.indices.allSatisfy { slots[$0] == done[$0] || slots[$0] == waiting[$0] }
+        }
+    }
+
+    private func observed(_ model: LibraryModel, photos: Set<String>) -> ObservedLibrary {
+        ObservedLibrary(albums: model.albums, albumOrder: model.albumOrder, photos: photos)
+    }
+
+    static let albums = ["Summer 2026", "Photo book", "Été à Paris", "Trip: Rome"]
+    static var template: String { "\(packageRoot)/Examples/Photos/01-harbour.jpg" }
+}

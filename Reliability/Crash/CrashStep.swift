@@ -1,0 +1,209 @@
+import AlbumsTestSupport
+import Foundation
+
+/// One command the crash harness runs and may kill, with every state the
+/// contract allows afterwards.
+struct CrashStep {
+    enum Kind: String, CaseIterable {
+        /// `albums apply`: many transfers in one transaction.
+        case batch
+        /// `albums apply` whose last operation is refused: nothing may change.
+        case refusedBatch = "refused batch"
+        /// `albums move` of a range.
+        case move
+        /// `albums album sort`.
+        case sort
+        /// `albums import`: placeholders in one transaction, then one commit per file.
+        case load = "import"
+        /// `albums pending resume` of stale placeholders.
+        case resume
+        /// `albums init` of a new file.
+        case initialize = "init"
+    }
+
+    let kind: Kind
+    let arguments: [String]
+    /// The exit status when the command is not killed.
+    let expectedStatus: Int32
+    /// The state when the command completes.
+    let completed: LibraryModel
+    /// For loads: every placeholder in place, none committed. A kill may leave
+    /// each of the load's slots either placed or committed.
+    let placed: LibraryModel?
+    /// Files this step brings into the library.
+    let files: [PhotoFile]
+}
+
+/// Generates steps from the model, with the model's prediction of each.
+struct CrashWorkload {
+    var random: SplitMix64
+    var factory: PhotoFactory
+    let library: String
+    let batchFile: String
+    /// Every file imported so far, by content: imports sometimes bring one
+    /// again, which the library must reuse.
+    var knownFiles: [String: PhotoFile] = [:]
+
+    mutating func next(_ model: LibraryModel) throws -> CrashStep {
+        let placeholders = model.albums.values.contains { $0.contains { if case .placeholder = $0 { true } else { false } } }
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<40: return try batch(model, refused: false)
+        case 40..<48: return try batch(model, refused: true)
+        case 48..<60: return move(model)
+        case 60..<66: return sort(model)
+        case 66..<90: return try load(model)
+        case 90..<96 where placeholders: return resume(model)
+        case 96..<100: return CrashStep(kind: .initialize, arguments: [], expectedStatus: 0, completed: model, placed: nil, files: [])
+        default: return try batch(model, refused: false)
+        }
+    }
+
+    // MARK: Transfers
+
+    private mutating func batch(_ model: LibraryModel, refused: Bool) throws -> CrashStep {
+        var next = model
+        var lines: [String] = []
+        for _ in 0..<Int.random(in: 20...200, using: &random) {
+            lines.append(try transfer(&next))
+        }
+        if refused {
+            // Names a position past the end: the whole batch must be refused, earlier lines included.
+            let album = model.albumOrder.randomElement(using: &random)!
+            lines.append(try json(["op": "remove", "items": ["\(album):\(next.albums[album]!.count + 3)"]]))
+        }
+        try lines.joined(separator: "\n").write(toFile: batchFile, atomically: false, encoding: .utf8)
+        return CrashStep(
+            kind: refused ? .refusedBatch : .batch, arguments: ["--library", library, "apply", batchFile],
+            expectedStatus: refused ? 1 : 0, completed: refused ? model : next, placed: nil, files: [])
+    }
+
+    /// One random transfer the contract allows, applied to the model, as a JSON line.
+    private mutating func transfer(_ model: inout LibraryModel) throws -> String {
+        let source = model.albumOrder.filter { !model.photoIndexes(in: $0).isEmpty }.randomElement(using: &random)!
+        let photoIndexes = model.photoIndexes(in: source)
+        let roll = Int.random(in: 0..<100, using: &random)
+        // Keep the albums from growing without end: removals win once they are large.
+        let total = model.albums.values.reduce(0) { $0 + $1.count }
+        if roll < 10 || (roll < 25 && total > 2500) {
+            let indexes = pick(from: photoIndexes, upTo: 6)
+            model.remove(indexes, of: source)
+            return try json(["op": "remove", "items": indexes.map { "\(source):\($0 + 1)" }])
+        }
+        if roll < 25, photoIndexes.count >= 2 {
+            let pair = pick(from: photoIndexes, upTo: 2, atLeast: 2)
+            model.swap(pair[0], pair[1], in: source)
+            return try json(["op": "swap", "items": pair.map { "\(source):\($0 + 1)" }])
+        }
+        var destination = model.albumOrder.randomElement(using: &random)!
+        var indexes = pick(from: photoIndexes, upTo: 8)
+        if destination != source {
+            // A photo stands at most once in an album: leave out those already there.
+            indexes = indexes.filter { index in
+                guard case .photo(let sha) = model.albums[source]![index] else { return false }
+                return !model.contains(sha, in: destination)
+            }
+        }
+        let copying = roll < 45 && destination != source && !indexes.isEmpty
+        if indexes.isEmpty {
+            destination = source
+            indexes = pick(from: photoIndexes, upTo: 8)
+        }
+        let remaining = model.albums[destination]!.count - (copying || destination != source ? 0 : indexes.count)
+        let position = Int.random(in: 0...remaining, using: &random)
+        let items = references(indexes, in: source)
+        if copying {
+            model.copy(indexes, of: source, to: destination, at: position)
+            return try json(["op": "copy", "items": items, "to": destination, "at": position + 1])
+        }
+        model.move(indexes, of: source, to: destination, at: position)
+        return try json(["op": "move", "items": items, "to": destination, "at": position + 1])
+    }
+
+    private mutating func move(_ model: LibraryModel) -> CrashStep {
+        var next = model
+        let source = model.albumOrder.max { model.albums[$0]!.count < model.albums[$1]!.count }!
+        let count = model.albums[source]!.count
+        let start = Int.random(in: 0..<count, using: &random)
+        let end = min(count - 1, start + Int.random(in: 0..<300, using: &random))
+        let indexes = Array(start...end)
+        if indexes.contains(where: { if case .placeholder = model.albums[source]![$0] { true } else { false } }) {
+            return sort(model)
+        }
+        let position = Int.random(in: 0...(count - indexes.count), using: &random)
+        next.move(indexes, of: source, to: source, at: position)
+        return CrashStep(
+            kind: .move, arguments: ["--library", library, "move", "\(source):\(start + 1)-\(end + 1)", "--to", source, "--at", "\(position + 1)"],
+            expectedStatus: 0, completed: next, placed: nil, files: [])
+    }
+
+    private mutating func sort(_ model: LibraryModel) -> CrashStep {
+        var next = model
+        let album = model.albumOrder.randomElement(using: &random)!
+        let ascending = Bool.random(using: &random)
+        next.sortByName(album, ascending: ascending)
+        return CrashStep(
+            kind: .sort, arguments: ["--library", library, "album", "sort", album, "--by", "name"] + (ascending ? [] : ["--descending"]),
+            expectedStatus: 0, completed: next, placed: nil, files: [])
+    }
+
+    // MARK: Loads
+
+    private mutating func load(_ model: LibraryModel) throws -> CrashStep {
+        let destination = model.albumOrder.randomElement(using: &random)!
+        var files = try factory.make(Int.random(in: 5...40, using: &random))
+        // Now and then a file the library already holds (in another album): it must be reused.
+        if let again = knownFiles.values.filter({ !model.contains($0.sha256, in: destination) }).randomElement(using: &random) {
+            files.insert(again, at: Int.random(in: 0...files.count, using: &random))
+        }
+        for file in files { knownFiles[file.sha256] = file }
+        let position = Int.random(in: 0...model.albums[destination]!.count, using: &random)
+        var placed = model, completed = model
+        for file in files {
+            placed.contentOf[file.path] = file.sha256
+            completed.contentOf[file.path] = file.sha256
+            placed.nameOf[file.sha256] = placed.nameOf[file.sha256] ?? file.name
+            completed.nameOf[file.sha256] = placed.nameOf[file.sha256]
+        }
+        placed.albums[destination]!.insert(contentsOf: files.map { .placeholder(source: $0.path) }, at: position)
+        completed.albums[destination]!.insert(contentsOf: files.map { .photo(sha256: $0.sha256) }, at: position)
+        return CrashStep(
+            kind: .load,
+            arguments: ["--library", library, "import"] + files.map(\.path) + ["--to", destination, "--at", "\(position + 1)", "--jobs", "2"],
+            expectedStatus: 0, completed: completed, placed: placed, files: files)
+    }
+
+    private func resume(_ model: LibraryModel) -> CrashStep {
+        let files = model.albums.values.joined().compactMap { slot -> PhotoFile? in
+            guard case .placeholder(let source) = slot else { return nil }
+            return PhotoFile(path: source, sha256: model.contentOf[source]!)
+        }
+        return CrashStep(
+            kind: .resume, arguments: ["--library", library, "pending", "resume"],
+            expectedStatus: 0, completed: model.committingEveryLoad(), placed: model, files: files)
+    }
+
+    // MARK: Helpers
+
+    /// Up to `limit` distinct elements, in random order.
+    private mutating func pick(from candidates: [Int], upTo limit: Int, atLeast minimum: Int = 1) -> [Int] {
+        let count = Int.random(in: minimum...max(minimum, min(limit, candidates.count)), using: &random)
+        return Array(candidates.shuffled(using: &random).prefix(count))
+    }
+
+    /// Position references, merging runs into ranges (`ALBUM:N-M`) as a user would write them.
+    private func references(_ indexes: [Int], in album: String) -> [String] {
+        var references: [String] = []
+        var start = 0
+        while start < indexes.count {
+            var end = start
+            while end + 1 < indexes.count && indexes[end + 1] == indexes[end] + 1 { end += 1 }
+            references.append(end == start ? "\(album):\(indexes[start] + 1)" : "\(album):\(indexes[start] + 1)-\(indexes[end] + 1)")
+            start = end + 1
+        }
+        return references
+    }
+
+    private func json(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+}

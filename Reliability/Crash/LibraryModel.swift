@@ -1,0 +1,88 @@
+/// The library as the contract says it should be: ordered slots per album,
+/// with the contract's rules written out again, independently of albums'
+/// own code. The harness only asks it for operations it allows.
+struct LibraryModel {
+    var albums: [String: [Slot]]
+    var albumOrder: [String]
+    /// The file each photo came from, for sorting by name.
+    var nameOf: [String: String] = [:]
+    /// The content each placeholder's load will commit, by source path.
+    var contentOf: [String: String] = [:]
+
+    init(_ observed: ObservedLibrary) {
+        albums = observed.albums
+        albumOrder = observed.albumOrder
+    }
+
+    /// Replaces the slots with what the file now holds, keeping what the model knows about files.
+    mutating func adopt(_ observed: ObservedLibrary) {
+        albums = observed.albums
+        albumOrder = observed.albumOrder
+    }
+
+    /// Whether the album holds the photo, or a placeholder whose load will commit it.
+    ///
+    /// The workload keeps such photos out: a load committing a photo the
+    /// album already holds drops its placeholder (tested in the test suite),
+    /// which would make the slots of a load killed partway ambiguous.
+    func contains(_ sha256: String, in album: String) -> Bool {
+        albums[album]!.contains { slot in
+            switch slot {
+            case .photo(let photo): photo == sha256
+            case .placeholder(let source): contentOf[source] == sha256
+            }
+        }
+    }
+
+    /// Positions (0-based) of photos, placeholders left out: placeholders cannot be moved or copied.
+    func photoIndexes(in album: String) -> [Int] {
+        albums[album]!.indices.filter { if case .photo = albums[album]![$0] { true } else { false } }
+    }
+
+    // MARK: The operations, as the contract defines them
+
+    /// Moves the slots at `indexes` of `source` (resolved before the move)
+    /// so that the first lands at `position` (0-based) of `destination`
+    /// counted without the moving slots; they stay contiguous, in the order given.
+    mutating func move(_ indexes: [Int], of source: String, to destination: String, at position: Int) {
+        let moving = indexes.map { albums[source]![$0] }
+        for index in indexes.sorted(by: >) { albums[source]!.remove(at: index) }
+        albums[destination]!.insert(contentsOf: moving, at: position)
+    }
+
+    mutating func copy(_ indexes: [Int], of source: String, to destination: String, at position: Int) {
+        let copies = indexes.map { albums[source]![$0] }
+        albums[destination]!.insert(contentsOf: copies, at: position)
+    }
+
+    mutating func swap(_ first: Int, _ second: Int, in album: String) {
+        albums[album]!.swapAt(first, second)
+    }
+
+    mutating func remove(_ indexes: [Int], of album: String) {
+        for index in indexes.sorted(by: >) { albums[album]!.remove(at: index) }
+    }
+
+    /// Sorts by file name, ascending or not; placeholders keep their order after every photo.
+    mutating func sortByName(_ album: String, ascending: Bool) {
+        let slots = albums[album]!
+        let photos = slots.filter { if case .photo = $0 { true } else { false } }
+        let placeholders = slots.filter { if case .placeholder = $0 { true } else { false } }
+        let sorted = photos.sorted { a, b in
+            guard case .photo(let x) = a, case .photo(let y) = b else { return false }
+            return ascending ? nameOf[x]! < nameOf[y]! : nameOf[x]! > nameOf[y]!
+        }
+        albums[album] = sorted + placeholders
+    }
+
+    /// Every placeholder takes the photo its source holds.
+    func committingEveryLoad() -> LibraryModel {
+        var next = self
+        for name in albumOrder {
+            next.albums[name] = albums[name]!.map { slot in
+                if case .placeholder(let source) = slot { .photo(sha256: contentOf[source]!) } else { slot }
+            }
+        }
+        return next
+    }
+}

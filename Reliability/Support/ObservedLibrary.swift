@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// One slot of an album as the harness sees it: the photo's content, or a
+/// placeholder's source. Ids are left out on purpose, so that the model
+/// never depends on how the file numbers its rows.
+enum Slot: Hashable, CustomStringConvertible {
+    case photo(sha256: String)
+    case placeholder(source: String)
+
+    var description: String {
+        switch self {
+        case .photo(let sha256): "photo \(sha256.prefix(8))"
+        case .placeholder(let source): "placeholder \((source as NSString).lastPathComponent)"
+        }
+    }
+}
+
+/// What a library file holds, read with plain SQL on a read-only
+/// connection: independent of albums' own reading code, so a bug there
+/// cannot hide itself.
+struct ObservedLibrary: Equatable {
+    /// Albums in their order, each with its slots in order.
+    var albums: [String: [Slot]] = [:]
+    var albumOrder: [String] = []
+    /// Every photo in the file, in an album or not.
+    var photos: Set<String> = []
+
+    static func read(_ path: String) throws -> ObservedLibrary {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var observed = ObservedLibrary()
+            observed.albumOrder = try String.fetchAll(db, sql: "SELECT name FROM album ORDER BY order_key")
+            for name in observed.albumOrder { observed.albums[name] = [] }
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT a.name, lower(hex(p.sha256)), i.load_source, i.photo_id IS NULL
+                FROM album_item i
+                JOIN album a ON a.id = i.album_id
+                JOIN album_segment s ON s.id = i.segment_id
+                LEFT JOIN photo p ON p.id = i.photo_id
+                ORDER BY a.order_key, s.order_key, i.order_key
+                """)
+            while let row = try rows.next() {
+                let name: String = row[0]
+                // hex(NULL) is '', so the placeholder test reads photo_id itself.
+                let isPlaceholder: Bool = row[3]
+                observed.albums[name, default: []].append(isPlaceholder ? .placeholder(source: row[2]) : .photo(sha256: row[1]))
+            }
+            observed.photos = Set(try String.fetchAll(db, sql: "SELECT lower(hex(sha256)) FROM photo"))
+            return observed
+        }
+    }
+
+    var placeholders: [String] {
+        albums.values.flatMap { $0 }.compactMap {
+            if case .placeholder(let source) = $0 { source } else { nil }
+        }
+    }
+
+    /// The first difference from another state, for failure messages.
+    func difference(from other: ObservedLibrary) -> String {
+        if albumOrder != other.albumOrder { return "albums \(albumOrder) vs \(other.albumOrder)" }
+        for name in albumOrder where albums[name] != other.albums[name] {
+            let mine = albums[name] ?? [], theirs = other.albums[name] ?? []
+            let first = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+            return "album '\(name)' differs at position \(first + 1): \(mine.count) vs \(theirs.count) slots, "
+                + "\(mine.dropFirst(first).prefix(3)) vs \(theirs.dropFirst(first).prefix(3))"
+        }
+        if photos != other.photos { return "photos: \(photos.count) vs \(other.photos.count)" }
+        return "no difference"
+    }
+}
