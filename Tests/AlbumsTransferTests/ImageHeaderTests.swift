@@ -55,14 +55,15 @@ struct ImageHeaderTests {
         }
     }
 
-    @Test("every truncation of every example is read or refused, never a crash or a hang", arguments: manifest)
+    @Test("every truncation of every example is refused, never a crash or a hang (TIFF: read or refused)", arguments: manifest)
     func truncations(_ expected: Expected) throws {
         let data = try Data(contentsOf: Self.photos.appending(path: expected.file))
-        let cuts = Set((0..<min(data.count, 600)).map { $0 } + stride(from: 600, to: data.count, by: 97).map { $0 })
+        let cuts = Set((0..<min(data.count, 600)).map { $0 } + stride(from: 600, to: data.count, by: 97).map { $0 } + [data.count - 1])
         for cut in cuts.sorted() {
             do {
                 let facts = try ImageHeaderReader.read(data.prefix(cut))
-                // A cut after the header may still tell the size: then it must be the true one.
+                // TIFF has no end marker: a cut after the header may still be read, with the true size.
+                #expect(expected.media_type == "image/tiff", "cut at \(cut) of \(data.count) was read as whole")
                 if let width = facts.pixelWidth { #expect(width == expected.pixel_width, "cut at \(cut)") }
             } catch {
                 #expect(!error.description.isEmpty)

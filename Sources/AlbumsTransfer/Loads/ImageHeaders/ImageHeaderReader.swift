@@ -32,6 +32,12 @@ public enum ImageHeaderReader {
     }
 
     static func read(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
+        let facts = try readHeader(bytes)
+        try ImageCompleteness.require(bytes, mediaType: facts.mediaType)
+        return facts
+    }
+
+    private static func readHeader(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
         if bytes.count == 0 { throw .notAnImage(detail: "the file is empty") }
         if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return try JPEGHeader.read(bytes) }
         if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return try PNGHeader.read(bytes) }
