@@ -29,6 +29,12 @@ extension AlbumsCommand {
     /// Runs the `albums` program: parses the command line, runs the command,
     /// exits with its status.
     public static func runProgram() async {
+        // Swift would turn invalid bytes into U+FFFD without a word: an album
+        // named with them would silently get another name, a path would
+        // point elsewhere. Refuse them instead.
+        if let position = (1..<Int(CommandLine.argc)).first(where: { String(validatingCString: CommandLine.unsafeArgv[$0]!) == nil }) {
+            exit(withError: ValidationError("argument \(position) is not valid UTF-8: albums reads names, references and paths as UTF-8"))
+        }
         await runAsync(Self.self)
     }
 

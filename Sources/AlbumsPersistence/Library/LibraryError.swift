@@ -115,7 +115,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .busy(let path, let timeout):
             "'\(path)' stayed locked by another process for \(Self.format(seconds: timeout)); try again"
         case .albumNotFound(let name):
-            "no album named '\(name)'; albums album list shows them"
+            "no album named \(Self.quoted(name)); albums album list shows them"
         case .albumIDNotFound(let id):
             "no album with id \(id)"
         case .albumNameTaken(let name):
@@ -152,8 +152,12 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
     public var errorDescription: String? { description }
 
     /// A name as it can be shown on one line: control characters escaped.
+    ///
+    /// A long text is cut after 60 characters, so that a message stays one readable line.
     public static func quoted(_ text: String) -> String {
-        "'" + text.unicodeScalars.map { $0.isControlCharacter ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
+        let shown = text.count > 80 ? text.prefix(60) + "…" : Substring(text)
+        let quoted = "'" + shown.unicodeScalars.map { $0.isControlCharacter ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
+        return text.count > 80 ? quoted + " (\(text.count) characters)" : quoted
     }
 
     /// A name as a POSIX shell would take it back as one argument.
