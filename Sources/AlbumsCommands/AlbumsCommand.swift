@@ -33,7 +33,8 @@ extension AlbumsCommand {
         // named with them would silently get another name, a path would
         // point elsewhere. Refuse them instead.
         if let position = (1..<Int(CommandLine.argc)).first(where: { String(validatingCString: CommandLine.unsafeArgv[$0]!) == nil }) {
-            exit(withError: ValidationError("argument \(position) is not valid UTF-8: albums reads names, references and paths as UTF-8"))
+            let previous = position > 1 ? String(decoding: CommandLine.arguments[position - 1].utf8.prefix(40), as: UTF8.self) : nil
+            exit(withError: ValidationError("argument \(position)\(previous.map { " (after '\($0)')" } ?? "") is not valid UTF-8: albums reads names, references and paths as UTF-8"))
         }
         await runAsync(Self.self)
     }

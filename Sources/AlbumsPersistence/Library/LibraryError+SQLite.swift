@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension LibraryError {
@@ -30,10 +31,22 @@ extension LibraryError {
             self = .constraintViolated(detail: detail)
         case .SQLITE_PERM, .SQLITE_AUTH:
             self = .ioFailure(path: path, detail: "permission denied")
+        case .SQLITE_IOERR where Self.isFull(diskOf: path), .SQLITE_CANTOPEN where Self.isFull(diskOf: path):
+            // SQLite reports a full disk met while growing the -shm or -wal
+            // as a plain I/O error; the disk itself tells.
+            self = .diskFull(path: path)
         case .SQLITE_CANTOPEN:
             self = .ioFailure(path: path, detail: "cannot open the file (missing folder or no permission)")
         default:
             self = .ioFailure(path: path, detail: detail)
         }
+    }
+
+    /// Whether the file system holding `path` has no room left for a few pages.
+    static func isFull(diskOf path: String) -> Bool {
+        var info = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 }
