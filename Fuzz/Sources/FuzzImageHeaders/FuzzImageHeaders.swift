@@ -1,0 +1,17 @@
+import AlbumsTransfer
+import Foundation
+
+/// Any bytes, as an image file: facts or a failure, never a crash or a
+/// hang; the facts are always plausible.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImageHeaders(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    guard let facts = try? ImageHeaderReader.read(data) else { return 0 }
+    if !facts.mediaType.hasPrefix("image/") { fatalError("media type \(facts.mediaType)") }
+    if let width = facts.pixelWidth, let height = facts.pixelHeight {
+        if width <= 0 || height <= 0 { fatalError("\(width)×\(height) pixels") }
+    } else if (facts.pixelWidth == nil) != (facts.pixelHeight == nil) {
+        fatalError("a width without a height")
+    }
+    return 0
+}
