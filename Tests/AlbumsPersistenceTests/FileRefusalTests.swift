@@ -72,6 +72,66 @@ struct FileRefusalTests {
         }
     }
 
+    /// Found by the crash harness: a process killed during a checkpoint had
+    /// written page 1 (with the new page count) but not the pages after it.
+    /// The WAL still holds them all, so the file is not truncated: SQLite
+    /// finishes the checkpoint on the next open.
+    @Test("a checkpoint killed after page 1: it opens, with nothing lost; without its WAL it is truncated")
+    func checkpointKilledPartway() throws {
+        let fixture = try LibraryFixture()
+        try fixture.library.write { _ = try $0.createAlbum(named: "Small") }
+        try fixture.library.close()
+        let path = fixture.folder.path("library.albums")
+
+        // Grow the file in the WAL only, and copy it while the writer is still open: a crash image.
+        let crashed = try TemporaryFolder()
+        let copy = crashed.path("library.albums")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+                try db.inTransaction {
+                    for index in 0..<3000 {
+                        try db.execute(
+                            sql: "INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path) VALUES (?, 1, 'image/jpeg', 'p.jpg', '/p.jpg')",
+                            arguments: [Data((0..<32).map { UInt8(truncatingIfNeeded: index >> ($0 % 4 * 8)) ^ UInt8($0) })])
+                    }
+                    return .commit
+                }
+            }
+            for suffix in ["", "-wal"] {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+            }
+            try queue.close()
+        }
+
+        // The checkpoint killed partway: the newest page 1 from the WAL over the old one, nothing else.
+        let wal = try fileBytes(copy + "-wal")
+        let pageSize = wal[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        var newestPageOne: Data?
+        var offset = 32
+        while offset + 24 + pageSize <= wal.count {
+            if wal[offset..<offset + 4].reduce(0, { $0 << 8 | Int($1) }) == 1 {
+                newestPageOne = wal[(offset + 24)..<(offset + 24 + pageSize)]
+            }
+            offset += 24 + pageSize
+        }
+        var main = try fileBytes(copy)
+        main.replaceSubrange(0..<pageSize, with: try #require(newestPageOne))
+        try main.write(to: URL(fileURLWithPath: copy))
+        let header = try DatabaseFileHeader(bytes: Array(main.prefix(DatabaseFileHeader.byteCount)), path: copy)
+        #expect(Int(try #require(header.pageCount)) * pageSize > main.count, "the header must promise more than the file has")
+
+        let withoutWAL = try TemporaryFolder()
+        try main.write(to: URL(fileURLWithPath: withoutWAL.path("library.albums")))
+        try expectRefusal(of: withoutWAL.path("library.albums"), in: withoutWAL) { if case .truncated = $0 { true } else { false } }
+
+        let library = try Library.open(at: copy)
+        #expect(try library.read { try $0.photoCount() } == 3000)
+        #expect(try library.violations() == [])
+        try library.close()
+    }
+
     @Test("another application's SQLite file, stamped with its id")
     func foreignApplication() throws {
         let folder = try TemporaryFolder()
