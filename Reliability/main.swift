@@ -57,7 +57,7 @@ extension ReliabilityCommand {
                 let tally = report.tallies[role] ?? .init()
                 return [role.rawValue, "\(role.workers)", "\(tally.succeeded)", "\(tally.refused)", "\(tally.failures.count)", String(format: "%.2f s", tally.slowestSeconds)]
             }
-            print(markdownTable(["commands", "processes", "succeeded", "refused (position gone, photo already there)", "failed", "slowest"], rows))
+            print(markdownTable(["commands", "processes", "succeeded", "refused (position gone, photo already there; import: placeholder removed)", "failed", "slowest"], rows))
             for failure in report.failures.prefix(20) { print("FAILED: \(failure)", to: &standardError) }
             guard report.failures.isEmpty else {
                 throw HarnessFailure("\(report.failures.count) of \(report.processes) processes failed; library kept in \(common.work)")

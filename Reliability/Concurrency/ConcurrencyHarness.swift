@@ -119,11 +119,12 @@ private struct Worker: Sendable {
                 let (arguments, mayBeRefused, newFiles) = try nextCommand()
                 let run = try runner.run(["--library", library] + arguments)
                 tally.slowestSeconds = max(tally.slowestSeconds, run.seconds)
-                if let failure = Self.failure(of: run, mayBeRefused: mayBeRefused) {
+                if role == .importer {
+                    try account(import: run, files: newFiles, tally: &tally, imported: &imported)
+                } else if let failure = Self.failure(of: run, mayBeRefused: mayBeRefused) {
                     tally.failures.append(failure)
                 } else if run.status == 0 {
                     tally.succeeded += 1
-                    imported.formUnion(newFiles.map(\.sha256))
                 } else {
                     tally.refused += 1
                 }
@@ -132,6 +133,34 @@ private struct Worker: Sendable {
             }
         }
         return (tally, imported)
+    }
+
+    /// An import succeeds, or is cut short by another process removing its
+    /// placeholders (a remove cancels their loads): exit 1 with only
+    /// cancellations, never a failure. Either way, what it reports imported
+    /// must be in the library at the end.
+    private func account(import run: CompletedRun, files: [PhotoFile], tally: inout ConcurrencyHarness.Tally, imported: inout Set<String>) throws {
+        if let failure = Self.failure(of: run, mayBeRefused: true) {
+            tally.failures.append(failure)
+            return
+        }
+        let report = try JSONDecoder().decode(ImportReport.self, from: Data(run.stdout.utf8))
+        let shaOf = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.sha256) })
+        imported.formUnion(report.imported.compactMap { shaOf[$0.source] })
+        if run.status == 0 && report.cancelled.isEmpty {
+            tally.succeeded += 1
+        } else if run.status == 1 && report.failed.isEmpty && !report.cancelled.isEmpty {
+            tally.refused += 1
+        } else {
+            tally.failures.append("`\(run.commandLine)` ended with \(run.termination): \(run.stdout) \(run.stderr)")
+        }
+    }
+
+    private struct ImportReport: Decodable {
+        struct Imported: Decodable { let source: String }
+        let imported: [Imported]
+        let failed: [[String: String]]
+        let cancelled: [String]
     }
 
     /// A lock error, a crash or an unexpected status, described; nil for an outcome the contract allows.
@@ -158,7 +187,7 @@ private struct Worker: Sendable {
         switch role {
         case .importer:
             let new = try files.make(Int.random(in: 1...4, using: &random))
-            return (["import"] + new.map(\.path) + ["--to", album, "--at", "1", "--jobs", "2"], false, new)
+            return (["--json", "import"] + new.map(\.path) + ["--to", album, "--at", "1", "--jobs", "2"], false, new)
         case .mover:
             if roll < 2 { return (["remove", "\(album):\(position)"], true, []) }
             if roll < 4 {
