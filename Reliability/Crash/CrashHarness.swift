@@ -20,7 +20,7 @@ struct CrashHarness {
         var killedApplied = 0
         var killedPartway = 0
         var killed: Int { killedUntouched + killedApplied + killedPartway }
-        /// Typical run time of the command when not killed: kills land in [0, 1.25 ×].
+        /// Typical run time of the command when not killed, to aim the kills.
         var typicalSeconds = 0.08
     }
 
@@ -40,8 +40,14 @@ struct CrashHarness {
             step += 1
             let plan = try workload.next(model)
             var tally = tallies[plan.kind] ?? Tally()
-            let delay = Double.random(in: 0...(tally.typicalSeconds * 1.25), using: &random)
-            let context = "seed \(seed), step \(step), \(plan.kind.rawValue), killed after \(Int(delay * 1000)) ms"
+            // The first run of a kind is timed, not killed. Then half the kills
+            // land anywhere in the run, half in its last stretch, where the
+            // commit, the checkpoint and the close happen.
+            let typical = tally.typicalSeconds
+            let delay = tally.completed == 0 && tally.killed == 0 ? nil
+                : Bool.random(using: &random)
+                ? Double.random(in: 0...(typical * 1.25), using: &random) : Double.random(in: (typical * 0.7)...(typical * 1.1), using: &random)
+            let context = "seed \(seed), step \(step), \(plan.kind.rawValue), " + (delay.map { "killed after \(Int($0 * 1000)) ms" } ?? "not killed")
             do {
                 if plan.kind == .initialize {
                     try initialize(killingAfter: delay, tally: &tally)
@@ -51,7 +57,11 @@ struct CrashHarness {
             } catch let failure as HarnessFailure {
                 throw HarnessFailure("\(context): \(failure.description)\n  command: \(plan.arguments.joined(separator: " ").prefix(300))\n  library kept in \(work)")
             }
-            killed += tally.killed - (tallies[plan.kind]?.killed ?? 0)
+            let killedNow = tally.killed - (tallies[plan.kind]?.killed ?? 0)
+            // Killed late: the run may be longer than the typical one the
+            // completed runs suggest (long runs are the ones killed), so aim later.
+            if killedNow > 0, let delay, delay >= typical * 0.9 { tally.typicalSeconds *= 1.03 }
+            killed += killedNow
             tallies[plan.kind] = tally
             if step % 50 == 0 {
                 print("crash: step \(step), \(killed) kills survived", to: &standardError)
@@ -77,12 +87,10 @@ struct CrashHarness {
         return model
     }
 
-    private func perform(_ plan: CrashStep, killingAfter delay: Double, model: inout LibraryModel, tally: inout Tally) throws {
+    private func perform(_ plan: CrashStep, killingAfter delay: Double?, model: inout LibraryModel, tally: inout Tally) throws {
         let before = try ObservedLibrary.read(library)
         let child = try runner.start(plan.arguments)
-        usleep(useconds_t(delay * 1_000_000))
-        child.kill(SIGKILL)
-        let termination = try child.wait()
+        let termination = try kill(child, after: delay)
         let run = runner.collect(child, plan.arguments, termination: termination)
 
         try requireCheckPasses()
@@ -115,14 +123,12 @@ struct CrashHarness {
     }
 
     /// Kills `albums init` of a new file: afterwards there is either no file or a usable library.
-    private func initialize(killingAfter delay: Double, tally: inout Tally) throws {
+    private func initialize(killingAfter delay: Double?, tally: inout Tally) throws {
         let fresh = "\(work)/fresh.albums"
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
         let arguments = ["--library", fresh, "init"]
         let child = try runner.start(arguments)
-        usleep(useconds_t(delay * 1_000_000))
-        child.kill(SIGKILL)
-        let termination = try child.wait()
+        let termination = try kill(child, after: delay)
         let run = runner.collect(child, arguments, termination: termination)
         if case .exited(let status) = termination, status != 0 {
             throw HarnessFailure("init failed: \(run.stderr)")
@@ -140,6 +146,15 @@ struct CrashHarness {
             tally.completed += 1
             tally.typicalSeconds = tally.completed == 1 ? run.seconds : tally.typicalSeconds * 0.8 + run.seconds * 0.2
         }
+    }
+
+    /// SIGKILLs the child after `delay` seconds (if it still runs), and reaps it.
+    private func kill(_ child: ChildProcess, after delay: Double?) throws -> Termination {
+        if let delay {
+            usleep(useconds_t(delay * 1_000_000))
+            child.kill(SIGKILL)
+        }
+        return try child.wait()
     }
 
     // MARK: What must hold after every kill
