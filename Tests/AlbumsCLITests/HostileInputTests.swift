@@ -82,14 +82,10 @@ struct HostileInputTests {
         let cli = try CommandLineTests().makeLibrary()
         let before = try contents(cli)
         // Foundation passes only Strings: a shell writes the raw byte 0xFF.
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", #"exec "$0" --library "$1" album create "$(printf 'a\377b')" 2>"$2""#, CLI.binary.path, cli.libraryPath, cli.folder.path("err")]
-        try shell.run()
-        shell.waitUntilExit()
+        let status = run("/bin/sh", ["-c", #"exec "$0" --library "$1" album create "$(printf 'a\377b')" 2>"$2""#, CLI.binary.path, cli.libraryPath, cli.folder.path("err")])
         let stderr = try String(contentsOfFile: cli.folder.path("err"), encoding: .utf8)
         expectOutcome(
-            CLI.Result(status: shell.terminationStatus, stdout: "", stderr: stderr),
+            CLI.Result(status: status, stdout: "", stderr: stderr),
             Case(name: "", arguments: [], status: 64, message: "argument 5 (after 'create') is not valid UTF-8"), before: before, after: try contents(cli))
     }
 
@@ -191,15 +187,11 @@ struct HostileInputTests {
         defer { if mounted { _ = run("/bin/umount", [disk]) } }
         let library = "\(disk)/library.albums"
         func albums(_ arguments: [String], sizeLimitBlocks: Int? = nil) throws -> CLI.Result {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
             // Ignoring SIGXFSZ makes a write past the limit fail with EFBIG instead of killing.
             let limit = sizeLimitBlocks.map { "trap '' XFSZ; ulimit -f \($0); " } ?? ""
-            shell.arguments = ["-c", limit + #"library="$1"; output="$2"; shift 2; exec "$0" --library "$library" "$@" >"$output.out" 2>"$output.err""#, CLI.binary.path, library, folder.path("run")] + arguments
-            try shell.run()
-            shell.waitUntilExit()
+            let status = run("/bin/sh", ["-c", limit + #"library="$1"; output="$2"; shift 2; exec "$0" --library "$library" "$@" >"$output.out" 2>"$output.err""#, CLI.binary.path, library, folder.path("run")] + arguments)
             return CLI.Result(
-                status: shell.terminationStatus, stdout: try String(contentsOfFile: folder.path("run.out"), encoding: .utf8),
+                status: status, stdout: try String(contentsOfFile: folder.path("run.out"), encoding: .utf8),
                 stderr: try String(contentsOfFile: folder.path("run.err"), encoding: .utf8))
         }
         let photos = CLI.examplePhotos
@@ -228,6 +220,7 @@ struct HostileInputTests {
         #expect(again.status == 0, "room again: the same write works; \(again.stderr)")
     }
 
+    /// Runs a program to the end; its output, if wanted, is redirected by a shell script.
     private func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
