@@ -144,7 +144,10 @@ private struct Worker: Sendable {
             tally.failures.append(failure)
             return
         }
-        let report = try JSONDecoder().decode(ImportReport.self, from: Data(run.stdout.utf8))
+        guard let report = try? JSONDecoder().decode(ImportReport.self, from: Data(run.stdout.utf8)) else {
+            tally.failures.append("`\(run.commandLine)` ended with \(run.termination) and no JSON report: stdout \(run.stdout.debugDescription), stderr \(run.stderr.debugDescription)")
+            return
+        }
         let shaOf = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.sha256) })
         imported.formUnion(report.imported.compactMap { shaOf[$0.source] })
         if run.status == 0 && report.cancelled.isEmpty {

@@ -61,13 +61,18 @@ struct LoadSession {
 
     /// Prints the report; throws the exit status when a load failed or was cancelled.
     func print(_ report: LoadReport, album: String?, verb: String) throws {
+        // Positions as they stand now. Another process may have moved an
+        // imported item out of the album or removed it since it committed:
+        // then it has none, and the import still succeeded.
         let positions = try library.read { reader in
-            try report.committed.map { committed in try committed.item.map { try reader.index(of: $0) + 1 } }
+            try report.committed.map { committed -> Int? in
+                guard let id = committed.item, let item = try? reader.item(id), try reader.album(item.albumID).name == album else { return nil }
+                return item.index + 1
+            }
         }
         if console.json {
             var changes: [ChangeJSON] = []
-            if let album {
-                let current = try library.read { try $0.album(named: album) }
+            if let album, let current = try? library.read({ try $0.album(named: album) }) {
                 // The net change: the placeholders came and went; the photos stayed.
                 let inserted = positions.compactMap { $0.map { $0 - 1 } }.sorted()
                 changes = [ChangeJSON(AlbumChangeSet(albumID: current.id, albumName: current.name, revision: current.revision, inserted: inserted))]
