@@ -40,13 +40,8 @@ struct CrashHarness {
             step += 1
             let plan = try workload.next(model)
             var tally = tallies[plan.kind] ?? Tally()
-            // The first run of a kind is timed, not killed. Then half the kills
-            // land anywhere in the run, half in its last stretch, where the
-            // commit, the checkpoint and the close happen.
             let typical = tally.typicalSeconds
-            let delay = tally.completed == 0 && tally.killed == 0 ? nil
-                : Bool.random(using: &random)
-                ? Double.random(in: 0...(typical * 1.25), using: &random) : Double.random(in: (typical * 0.7)...(typical * 1.1), using: &random)
+            let delay = Self.killDelay(for: tally, using: &random)
             let context = "seed \(seed), step \(step), \(plan.kind.rawValue), " + (delay.map { "killed after \(Int($0 * 1000)) ms" } ?? "not killed")
             do {
                 if plan.kind == .initialize {
@@ -68,6 +63,17 @@ struct CrashHarness {
             }
         }
         return tallies
+    }
+
+    /// When to kill, in seconds: never on the first run of a kind, which is
+    /// timed; then half the kills anywhere in a typical run, half in its last
+    /// stretch, where the commit, the checkpoint and the close happen.
+    private static func killDelay(for tally: Tally, using random: inout SplitMix64) -> Double? {
+        if tally.completed == 0 && tally.killed == 0 { return nil }
+        let typical = tally.typicalSeconds
+        return Bool.random(using: &random)
+            ? Double.random(in: 0...(typical * 1.25), using: &random)
+            : Double.random(in: (typical * 0.7)...(typical * 1.1), using: &random)
     }
 
     /// A library with four albums of photos, and the model of it.
