@@ -81,16 +81,12 @@ public struct DatabaseFileHeader: Sendable, Equatable {
             if fileSize == 0 { return nil }
             let bytes = [UInt8](try handle.read(upToCount: byteCount) ?? Data())
             let header = try DatabaseFileHeader(bytes: bytes, path: path)
-            // A checkpoint killed partway may have written page 1 (with the new
-            // size) before the pages after it; the WAL still holds them all and
-            // the next connection finishes the job. Short is only truncated
-            // when no WAL is waiting.
             if let pageCount = header.pageCount {
                 let expected = Int64(pageCount) * Int64(header.pageSize)
-                // A checkpoint of another process writes page 1 (with the new
-                // size) before the pages after it, and empties the WAL only
-                // once they are all written. So a short file with WAL content
-                // is a checkpoint under way, or one killed partway that the
+                // A checkpoint writes page 1 (with the new size) before the
+                // pages after it, and empties the WAL only once they are all
+                // written. So a short file with WAL content is a checkpoint
+                // under way in another process, or one killed partway that the
                 // next connection finishes; a short file is truncated only if
                 // it is still short once the WAL is seen empty.
                 if fileSize < expected && !(header.isWAL && LibraryFileProbe.hasPendingWAL(path: path)) {
