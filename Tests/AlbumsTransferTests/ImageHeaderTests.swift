@@ -71,6 +71,36 @@ struct ImageHeaderTests {
         }
     }
 
+    /// Inputs the fuzzer found crashing a reader, kept in its corpus so each fuzz run replays them.
+    static let fuzzFindings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Fuzz/Corpus/images")
+
+    @Test("inputs the fuzzer found are read or refused, never a crash")
+    func fuzzFindingsAreHandled() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: Self.fuzzFindings, includingPropertiesForKeys: nil)
+        #expect(!files.isEmpty)
+        for file in files {
+            let data = try Data(contentsOf: file)
+            do {
+                _ = try ImageHeaderReader.read(data)
+            } catch {
+                #expect(!error.description.isEmpty, "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test("a size from the file as large as Int.max clips a slice instead of overflowing")
+    func hugeSlices() {
+        let bytes: [UInt8] = Array(repeating: 7, count: 16)
+        bytes.withUnsafeBytes { raw in
+            let view = ByteView(bytes: raw)
+            #expect(view.slice(4, count: Int.max)?.count == 12)
+            #expect(view.slice(16, count: Int.max)?.count == 0)
+            #expect(view.ascii(4, count: Int.max) == nil)
+            #expect(HEIFHeader.BoxReader(bytes: view).boxes(from: 12, to: 4).isEmpty)
+        }
+    }
+
     @Test("headers that lie about their sizes are refused or believed, without allocating what they claim")
     func lyingHeaders() throws {
         var png = try Data(contentsOf: Self.photos.appending(path: "02-market.png"))

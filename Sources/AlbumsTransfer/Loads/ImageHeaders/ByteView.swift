@@ -39,13 +39,17 @@ struct ByteView {
     }
 
     func ascii(_ offset: Int, count: Int) -> String? {
-        guard offset >= 0, count >= 0, offset + count <= bytes.count else { return nil }
+        guard offset >= 0, offset <= bytes.count, count >= 0, count <= bytes.count - offset else { return nil }
         return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
     }
 
     /// A view of `count` bytes from `offset`, clipped to what exists.
+    ///
+    /// Sizes come from the file and may be anything up to `Int.max`: they are
+    /// compared with what remains, never added to the offset.
     func slice(_ offset: Int, count: Int) -> ByteView? {
         guard offset >= 0, offset <= bytes.count, count >= 0 else { return nil }
-        return ByteView(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + count)]))
+        let end = count < bytes.count - offset ? offset + count : bytes.count
+        return ByteView(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
     }
 }

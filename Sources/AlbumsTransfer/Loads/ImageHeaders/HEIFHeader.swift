@@ -7,27 +7,28 @@ enum HEIFHeader {
         guard let mediaType = mediaType(bytes) else { return nil }
         var facts = ImageFacts(mediaType: mediaType)
         let file = BoxReader(bytes: bytes)
-        guard let meta = file.boxes(in: 0..<bytes.count).first(where: { $0.type == "meta" }) else {
+        guard let meta = file.boxes(from: 0, to: bytes.count).first(where: { $0.type == "meta" }) else {
             throw .damaged(format: "HEIF", detail: "no meta box")
         }
-        let children = file.boxes(in: meta.body + 4..<meta.end)  // meta is a full box
+        let children = file.boxes(from: meta.body + 4, to: meta.end)  // meta is a full box
         func child(_ type: String) -> Box? { children.first { $0.type == type } }
 
         let primary = child("pitm").flatMap { box -> UInt32? in
             bytes.u8(box.body) == 0 ? bytes.u16(box.body + 4, bigEndian: true).map(UInt32.init) : bytes.u32(box.body + 4, bigEndian: true)
         }
         if let iprp = child("iprp") {
-            let properties = file.boxes(in: iprp.body..<iprp.end)
+            let properties = file.boxes(from: iprp.body, to: iprp.end)
             let ipco = properties.first { $0.type == "ipco" }
             let sizes: [Int: (Int, Int)] = Dictionary(
-                uniqueKeysWithValues: (ipco.map { file.boxes(in: $0.body..<$0.end) } ?? []).enumerated().compactMap { index, box in
+                uniqueKeysWithValues: (ipco.map { file.boxes(from: $0.body, to: $0.end) } ?? []).enumerated().compactMap { index, box in
                     guard box.type == "ispe", let width = bytes.u32(box.body + 4, bigEndian: true),
                         let height = bytes.u32(box.body + 8, bigEndian: true)
                     else { return nil }
                     return (index + 1, (Int(width), Int(height)))
                 })
             let associated = primary.flatMap { id in properties.first { $0.type == "ipma" }.flatMap { file.associations(of: id, in: $0) } }
-            let size = associated?.compactMap { sizes[$0] }.first ?? sizes.values.max { $0.0 * $0.1 < $1.0 * $1.1 }
+            // Areas in UInt64: two 32-bit sides overflow Int.
+            let size = associated?.compactMap { sizes[$0] }.first ?? sizes.values.max { UInt64($0.0) * UInt64($0.1) < UInt64($1.0) * UInt64($1.1) }
             if let (width, height) = size, width > 0, height > 0 {
                 facts.pixelWidth = width
                 facts.pixelHeight = height
@@ -36,6 +37,7 @@ enum HEIFHeader {
         if let exifID = child("iinf").flatMap(file.exifItemID), let location = child("iloc").flatMap({ file.location(of: exifID, in: $0) }),
             let headerOffset = bytes.u32(location.offset, bigEndian: true)
         {
+            // location.offset was read by u32 above, so it lies inside the file: no overflow.
             let start = location.offset + 4 + Int(headerOffset)
             facts.capturedAt = bytes.slice(start, count: location.length - 4 - Int(headerOffset)).flatMap(TIFFDirectory.read)?.capturedAt
         }
@@ -68,11 +70,12 @@ enum HEIFHeader {
     struct BoxReader {
         let bytes: ByteView
 
-        /// The boxes laid end to end in `range`; stops at the first that does not fit.
-        func boxes(in range: Range<Int>) -> [Box] {
+        /// The boxes laid end to end from `start` to `end`; stops at the first
+        /// that does not fit. A lying parent can make `start` pass `end`: no boxes.
+        func boxes(from start: Int, to end: Int) -> [Box] {
             var boxes: [Box] = []
-            var offset = range.lowerBound
-            while offset + 8 <= range.upperBound, boxes.count < 4096 {
+            var offset = start
+            while offset + 8 <= end, boxes.count < 4096 {
                 guard let size32 = bytes.u32(offset, bigEndian: true), let type = bytes.ascii(offset + 4, count: 4) else { break }
                 var body = offset + 8
                 var size = Int(size32)
@@ -81,9 +84,10 @@ enum HEIFHeader {
                     size = Int(large)
                     body += 8
                 } else if size32 == 0 {
-                    size = range.upperBound - offset
+                    size = end - offset
                 }
-                guard size >= body - offset, offset + size <= range.upperBound else { break }
+                // Compared as a difference: a 64-bit size near Int.max must not overflow.
+                guard size >= body - offset, size <= end - offset else { break }
                 boxes.append(Box(type: type, body: body, end: offset + size))
                 offset += size
             }
@@ -122,7 +126,7 @@ enum HEIFHeader {
         func exifItemID(in iinf: Box) -> UInt32? {
             guard let version = bytes.u8(iinf.body) else { return nil }
             let entriesStart = iinf.body + 4 + (version == 0 ? 2 : 4)
-            for infe in boxes(in: entriesStart..<iinf.end) where infe.type == "infe" {
+            for infe in boxes(from: entriesStart, to: iinf.end) where infe.type == "infe" {
                 guard let infeVersion = bytes.u8(infe.body), infeVersion >= 2 else { continue }
                 let id = infeVersion == 2 ? bytes.u16(infe.body + 4, bigEndian: true).map(UInt32.init) : bytes.u32(infe.body + 4, bigEndian: true)
                 let typeOffset = infe.body + 4 + (infeVersion == 2 ? 2 : 4) + 2
@@ -159,7 +163,9 @@ enum HEIFHeader {
                 for _ in 0..<Int(extents) {
                     offset += indexSize
                     guard let extentOffset = number(size: offsetSize), let extentLength = number(size: lengthSize) else { return nil }
-                    if first == nil { first = (base + extentOffset, extentLength) }
+                    let (start, overflow) = base.addingReportingOverflow(extentOffset)
+                    if overflow { return nil }
+                    if first == nil { first = (start, extentLength) }
                 }
                 if id == item { return first }
             }
