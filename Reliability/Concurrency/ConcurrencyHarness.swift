@@ -59,14 +59,14 @@ struct ConcurrencyHarness {
         let group = DispatchGroup()
         var index = 0
         for role in Role.allCases {
-            for number in 0..<role.workers {
+            for _ in 0..<role.workers {
                 index += 1
                 let scratch = "\(work)/worker-\(index)"
                 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 let worker = Worker(
                     role: role, runner: AlbumsRunner(executable: executable, scratch: scratch),
                     library: library, random: SplitMix64(seed: seed &+ UInt64(index)),
-                    files: try PhotoFactory(folder: "\(work)/inbox", template: CrashHarness.template, tag: "worker\(index)-\(number)"))
+                    files: try PhotoFactory(folder: "\(work)/inbox", template: CrashHarness.template, tag: "worker\(index)"))
                 group.enter()
                 Thread {
                     var worker = worker

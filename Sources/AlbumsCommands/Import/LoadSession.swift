@@ -65,8 +65,9 @@ struct LoadSession {
         // imported item out of the album or removed it since it committed:
         // then it has none, and the import still succeeded.
         let positions = try library.read { reader in
-            try report.committed.map { committed -> Int? in
-                guard let id = committed.item, let item = try? reader.item(id), try reader.album(item.albumID).name == album else { return nil }
+            let albumID = album.flatMap { try? reader.album(named: $0).id }
+            return report.committed.map { committed -> Int? in
+                guard let id = committed.item, let item = try? reader.item(id), item.albumID == albumID else { return nil }
                 return item.index + 1
             }
         }

@@ -33,23 +33,11 @@ enum ImageCompleteness {
     /// Inside scan data every 0xFF byte is followed by 0x00 or a restart
     /// marker, so the first FF D9 there is the real end.
     private static func jpeg(_ bytes: ByteView) throws(ImageReadFailure) {
-        var offset = 2
-        while true {
-            while bytes.u8(offset) == 0xFF && bytes.u8(offset + 1) == 0xFF { offset += 1 }
-            guard bytes.u8(offset) == 0xFF, let marker = bytes.u8(offset + 1) else {
-                throw cutShort("JPEG", "no image data")
-            }
-            if marker == 0xDA { break }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            guard let length = bytes.u16(offset + 2, bigEndian: true), length >= 2 else { throw cutShort("JPEG", "no image data") }
-            offset += 2 + Int(length)
-        }
+        guard let scan = JPEGHeader.segments(bytes).segments.last, scan.marker == 0xDA,
+            let base = bytes.bytes.baseAddress
+        else { throw cutShort("JPEG", "no image data") }
         // memchr finds each 0xFF at memory speed: this pass reads whole photos.
-        guard let base = bytes.bytes.baseAddress else { throw cutShort("JPEG", "no image data") }
-        var index = offset + 2
+        var index = scan.end
         while index + 1 < bytes.count, let found = memchr(base + index, 0xFF, bytes.count - index - 1) {
             let position = base.distance(to: UnsafeRawPointer(found))
             if bytes.bytes[position + 1] == 0xD9 { return }
@@ -70,26 +58,11 @@ enum ImageCompleteness {
         throw cutShort("PNG", "no IEND chunk")
     }
 
-    /// Top-level boxes tile the file: none may run past its end, and the
-    /// image data (`mdat`) is among them.
+    /// Top-level boxes tile the file: the walk that stops at the first box
+    /// not fitting must reach the end, and the image data (`mdat`) is among them.
     private static func isoBoxes(_ bytes: ByteView, format: String) throws(ImageReadFailure) {
-        var offset = 0
-        var hasMediaData = false
-        while offset < bytes.count {
-            guard let size32 = bytes.u32(offset, bigEndian: true), let type = bytes.ascii(offset + 4, count: 4) else {
-                throw cutShort(format, "a box header at byte \(offset) is cut short")
-            }
-            var size = Int(size32)
-            if size32 == 1 {
-                guard let large = bytes.u64be(offset + 8), large <= UInt64(Int.max / 2) else { throw cutShort(format, "the \(type) box is cut short") }
-                size = Int(large)
-            } else if size32 == 0 {
-                size = bytes.count - offset  // The last box runs to the end of the file.
-            }
-            guard size >= 8, offset + size <= bytes.count else { throw cutShort(format, "the \(type) box runs past the end") }
-            hasMediaData = hasMediaData || type == "mdat"
-            offset += size
-        }
-        guard hasMediaData else { throw cutShort(format, "no mdat box") }
+        let boxes = HEIFHeader.BoxReader(bytes: bytes).boxes(from: 0, to: bytes.count)
+        guard boxes.last?.end == bytes.count else { throw cutShort(format, "a box runs past the end") }
+        guard boxes.contains(where: { $0.type == "mdat" }) else { throw cutShort(format, "no mdat box") }
     }
 }
