@@ -103,7 +103,7 @@ struct HostileInputTests {
         ("at: 1e400", Data(#"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1e400}"#.utf8), 64, "line 1"),
         ("at: true", Data(#"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": true}"#.utf8), 64, "\"at\" must be a position"),
         ("expect_revision: an array", Data(#"{"op": "remove", "items": ["Trip:1"], "expect_revision": [1]}"#.utf8), 64, "\"expect_revision\" must be an object"),
-        ("20,000 good lines, then a refused one", Data((String(repeating: #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1}"# + "\n" + #"{"op": "move", "items": ["Book:1"], "to": "Trip", "at": 1}"# + "\n", count: 10_000) + #"{"op": "remove", "items": ["Trip:99"]}"#).utf8), 1, "operation 20001 (remove) refused, nothing applied"),
+        ("20,000 good lines, then a refused one", Data((String(repeating: #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1}"# + "\n" + #"{"op": "move", "items": ["Book:1"], "to": "Trip", "at": 1}"# + "\n", count: 10_000) + #"{"op": "remove", "items": ["Trip:99"]}"#).utf8), 1, "line 20001 (remove) refused, nothing applied"),
     ]
 
     @Test("JSON Lines: malformed, huge, wrong types", arguments: batches.indices)

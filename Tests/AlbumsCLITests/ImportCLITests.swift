@@ -57,7 +57,7 @@ struct ImportCLITests {
         kill(process.processIdentifier, SIGCONT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        let album = try cli.library().read { try $0.album(named: "Trip") }
+        let album = try await cli.library().read { try $0.album(named: "Trip") }
         #expect(album.placeholderCount == 0 && album.itemCount >= 5 && album.itemCount < 300)
         #expect(try cli.library().violations() == [])
     }
@@ -82,10 +82,10 @@ struct ImportCLITests {
         let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
         #expect(process.terminationStatus == 1)
         #expect(stderr.contains("albums pending resume finishes the import"), "stderr: \(stderr)")
-        let pending = try cli.library().read { try $0.pendingPlaceholders() }
+        let pending = try await cli.library().read { try $0.pendingPlaceholders() }
         #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
         #expect(try cli.run("pending", "cancel").status == 0)
-        #expect(try cli.library().read { try $0.album(named: "Trip") }.placeholderCount == 0)
+        await #expect(try cli.library().read { try $0.album(named: "Trip") }.placeholderCount == 0)
     }
 
     @Test("killed at an instant: the file holds, placeholders are stale, resume finishes the import in order")
@@ -99,17 +99,17 @@ struct ImportCLITests {
         process.waitUntilExit()
         let library = try cli.library()
         #expect(try library.violations() == [])
-        let pending = try library.read { try $0.pendingPlaceholders() }
+        let pending = try await library.read { try $0.pendingPlaceholders() }
         #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
         let listed = try cli.run("pending")
         #expect(listed.status == 0 && listed.stdout.contains("stale"))
         let resumed = try cli.run("pending", "resume")
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        let names = try library.read { reader in
+        let names = try await library.read { reader in
             try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
         }
         #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
-        #expect(try library.read { try $0.pendingPlaceholders() }.isEmpty)
+        await #expect(try library.read { try $0.pendingPlaceholders() }.isEmpty)
     }
 
     /// Stops (SIGSTOP) the importer once it has committed at least `count`

@@ -83,7 +83,7 @@ struct ItemOrderTests {
                 #expect(item.index == index)
                 #expect(try reader.index(of: item.id) == index)
             }
-            #expect(throws: LibraryError.indexOutOfRange(index: 2500, valid: 0..<2500, album: "Pages")) {
+            #expect(throws: LibraryError.positionOutOfRange(index: 2500, valid: 0..<2500, album: "Pages")) {
                 try reader.item(at: 2500, in: album)
             }
             let byIndex = try reader.items(in: album, indexes: 1000..<1300)

@@ -32,7 +32,7 @@ struct ItemTests {
         #expect(throws: LibraryError.photoAlreadyInAlbum(photos[4], album: "Trip")) {
             try library.write { try $0.insertPhotos([photos[4], photos[4]], into: trip) }
         }
-        #expect(throws: LibraryError.indexOutOfRange(index: 5, valid: 0..<5, album: "Trip")) {
+        #expect(throws: LibraryError.positionOutOfRange(index: 5, valid: 0..<5, album: "Trip")) {
             try library.write { try $0.insertPhotos([photos[4]], into: trip, at: 5) }
         }
         #expect(throws: LibraryError.photoNotFound(PhotoID(rawValue: 999))) {
@@ -67,10 +67,10 @@ struct ItemTests {
         #expect(throws: LibraryError.photoAlreadyInAlbum(photos[0], album: "Other")) {
             try library.write { try $0.moveItems([items[0]], to: other) }
         }
-        #expect(throws: LibraryError.duplicateItem(items[2])) {
+        #expect(throws: LibraryError.duplicateItem(.item(items[2]))) {
             try library.write { try $0.moveItems([items[2], items[2]], to: other) }
         }
-        #expect(throws: LibraryError.indexOutOfRange(index: 3, valid: 0..<3, album: "Trip")) {
+        #expect(throws: LibraryError.positionOutOfRange(index: 3, valid: 0..<3, album: "Trip")) {
             // Trip has 2 items, 1 of them moving: valid indexes are 0…1... plus the moved ones don't count.
             try library.write { try $0.moveItems([items[3]], to: trip, at: 3) }
         }
@@ -138,7 +138,7 @@ struct ItemTests {
         try library.write { try $0.removeItems([items[1], placeholder]) }
         #expect(try library.photoOrder(of: trip) == [photos[0], photos[2]])
         #expect(try library.read { try $0.photoCount() } == photos.count)
-        #expect(throws: LibraryError.itemNotFound(items[1])) { try library.write { try $0.removeItems([items[1]]) } }
+        #expect(throws: LibraryError.itemNotFound(.item(items[1]))) { try library.write { try $0.removeItems([items[1]]) } }
         #expect(try library.read { try $0.album(trip) }.placeholderCount == 0)
     }
 

@@ -101,3 +101,24 @@ public let testOwner = LoadOwner(host: "test-host", processID: 4242, processStar
 public func testLoad(_ source: String) -> PendingLoad {
     PendingLoad(source: source, owner: testOwner, createdAt: "2026-11-21T00:00:00.000Z")
 }
+
+/// The first `count` elements of `stream`, or fewer if `timeout` passes first.
+public func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>, timeout: Duration = .seconds(5)) async -> [Element] {
+    await withTaskGroup(of: [Element]?.self) { group in
+        group.addTask {
+            var collected: [Element] = []
+            for await element in stream {
+                collected.append(element)
+                if collected.count == count { break }
+            }
+            return collected
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let result = await group.next() ?? nil
+        group.cancelAll()
+        return result ?? []
+    }
+}

@@ -72,7 +72,7 @@ struct FileImportTests {
                 return fifo
             }(),
         ]
-        let before = try session.library.read { try $0.album(named: "Trip") }
+        let before = try await session.library.read { try $0.album(named: "Trip") }
         let report = try await LoadRunner(session: session).load(inputs, at: .into("Trip"))
         func outcome(_ name: String) -> String {
             let path = name == "inbox" ? inbox : (inbox as NSString).appendingPathComponent(name)
@@ -90,7 +90,7 @@ struct FileImportTests {
         #expect(outcome("dangling.jpg") == "failed: no such file")
         #expect(outcome("inbox") == "failed: is a directory")
         #expect(outcome("pipe.jpg") == "failed: not a regular file")
-        let after = try session.library.read { try $0.album(named: "Trip") }
+        let after = try await session.library.read { try $0.album(named: "Trip") }
         #expect(after.itemCount == before.itemCount + 1 && after.placeholderCount == 0)
         #expect(try session.library.violations() == [])
     }

@@ -70,7 +70,7 @@ struct LoadTests {
         let report = try await LoadRunner(session: session, loader: loader, jobs: 5).load(["a", "b", "c", "d", "e"], at: .at(0, in: "Trip"))
         #expect(report.committed.count == 5 && report.succeeded)
         #expect(try names().prefix(5) == ["a", "b", "c", "d", "e"])
-        #expect(try session.library.read { try $0.album(named: "Trip").placeholderCount } == 0)
+        await #expect(try session.library.read { try $0.album(named: "Trip").placeholderCount } == 0)
     }
 
     @Test("a load commits where its placeholder stands now, whatever moved meanwhile")
@@ -82,9 +82,9 @@ struct LoadTests {
         let loads = try runner.begin(["x", "y"], at: .at(1, in: "Trip"))  // Trip: p1 X Y p2 p3
         let running = Task { await runner.run(loads) }
         // While the loads wait, the user rearranges the photos around the placeholders.
-        try session.perform(.move([.position(0, in: "Trip")], to: .into("Trip")))  // X Y p2 p3 p1
-        try session.perform(.move([.position(3, in: "Trip")], to: .at(1, in: "Trip")))  // X p3 Y p2 p1
-        try session.perform(.remove([.position(3, in: "Trip")]))  // X p3 Y p1
+        try await session.perform(.move([.position(0, in: "Trip")], to: .into("Trip")))  // X Y p2 p3 p1
+        try await session.perform(.move([.position(3, in: "Trip")], to: .at(1, in: "Trip")))  // X p3 Y p2 p1
+        try await session.perform(.remove([.position(3, in: "Trip")]))  // X p3 Y p1
         await gate.open()
         let report = await running.value
         #expect(report.committed.map(\.source) == ["x", "y"])
@@ -106,20 +106,18 @@ struct LoadTests {
 
     @Test("observers see placeholders inserted, then updated or removed, and each change set replays")
     func changeSets() async throws {
-        let heard = LockedList<[AlbumChangeSet]>()
-        let token = session.observeChanges { heard.append($0) }
-        let before = try session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
+        let stream = try await session.changes(pollingInterval: 0.05)
+        let before = try await session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
         let loader = ScriptedLoader(failures: ["bad": .failed("broken")])
         _ = try await LoadRunner(session: session, loader: loader, jobs: 1).load(["a", "bad", "c"], at: .at(1, in: "Trip"))
-        token.cancel()
-        let changes = heard.values.flatMap { $0 }
+        let changes = await first(4, of: stream).flatMap(\.changeSets)
         #expect(changes.first?.inserted == [1, 2, 3])
         #expect(changes.dropFirst().map(\.updated) == [[1], [], [2]])
         #expect(changes.dropFirst().map(\.removed) == [[], [2], []])
         // Replaying every change set over the first order gives the last.
         var order = before
-        let final = try session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
-        var inserted = try session.library.read { _ in [AlbumItemID]() }
+        let final = try await session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
+        var inserted = try await session.library.read { _ in [AlbumItemID]() }
         for change in changes {
             inserted = change.inserted.map { _ in AlbumItemID(rawValue: -1) }
             order = change.applied(to: order, inserting: { _ in inserted.removeFirst() }) ?? []
@@ -142,7 +140,7 @@ struct LoadTests {
         #expect(report.committed.first?.source == "fast")
         #expect(report.committed.count <= 2)
         #expect(Set(report.cancelled).isSuperset(of: ["slow1", "slow2"]))
-        let album = try session.library.read { try $0.album(named: "Trip") }
+        let album = try await session.library.read { try $0.album(named: "Trip") }
         #expect(album.placeholderCount == 0)
         #expect(try session.library.violations() == [])
     }
@@ -189,14 +187,14 @@ struct LoadTests {
                  PendingLoad(source: folder.path("vanished.jpg"), owner: dead, createdAt: "2026-11-21T00:00:00.000Z")],
                 into: try writer.album(named: "Trip").id, at: 1)
         }
-        let pending = try session.library.read { try $0.pendingPlaceholders() }
+        let pending = try await session.library.read { try $0.pendingPlaceholders() }
         #expect(pending.map(\.index) == [1, 2] && pending.allSatisfy(\.isStale))
         #expect(try session.library.violations() == [])  // stale placeholders are a normal state
         let report = try await LoadRunner(session: session).resume(pending)
         #expect(report.committed.map(\.source) == [photo])
         #expect(report.failed.map(\.reason) == ["no such file"])
         #expect(try names()[1] == "saved.jpg")
-        #expect(try session.library.read { try $0.pendingPlaceholders() }.isEmpty)
+        await #expect(try session.library.read { try $0.pendingPlaceholders() }.isEmpty)
     }
 }
 

@@ -39,7 +39,7 @@ struct RefusalTests {
         return try [path, path + "-wal"].map { FileManager.default.fileExists(atPath: $0) ? try fileBytes($0) : Data() }
     }
 
-    func expectRefused(_ operation: TransferOperation, _ refusal: TransferRefusal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(_ operation: TransferOperation, _ refusal: LibraryError, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = try files()
         #expect(try session.propose(operation).verdict == .forbidden(refusal), sourceLocation: sourceLocation)
         #expect(throws: refusal, sourceLocation: sourceLocation) { try session.perform(operation) }
@@ -65,22 +65,22 @@ struct RefusalTests {
 
     @Test("a position out of range, never clamped")
     func positionOutOfRange() throws {
-        try expectRefused(.move([.position(0, in: "Trip")], to: .at(5, in: "Trip")), .positionOutOfRange(index: 5, valid: 0...4, album: "Trip"))
-        try expectRefused(.copy([.position(0, in: "Trip")], to: .at(3, in: "Book")), .positionOutOfRange(index: 3, valid: 0...2, album: "Book"))
-        try expectRefused(.remove([.position(7, in: "Trip")]), .positionOutOfRange(index: 7, valid: 0...4, album: "Trip"))
-        #expect(TransferRefusal.positionOutOfRange(index: 5, valid: 0...4, album: "Trip").description
+        try expectRefused(.move([.position(0, in: "Trip")], to: .at(5, in: "Trip")), .positionOutOfRange(index: 5, valid: 0..<5, album: "Trip"))
+        try expectRefused(.copy([.position(0, in: "Trip")], to: .at(3, in: "Book")), .positionOutOfRange(index: 3, valid: 0..<3, album: "Book"))
+        try expectRefused(.remove([.position(7, in: "Trip")]), .positionOutOfRange(index: 7, valid: 0..<5, album: "Trip"))
+        #expect(LibraryError.positionOutOfRange(index: 5, valid: 0..<5, album: "Trip").description
             == "position 6 is out of range for album 'Trip': valid positions are 1…5")
     }
 
     @Test("a photo id in several albums needs its album")
     func ambiguousPhoto() throws {
         try expectRefused(.move([.photo(photos[0], in: nil)], to: .into("Trip")), .ambiguousPhoto(photos[0], albums: ["Trip", "Book"]))
-        #expect(TransferRefusal.ambiguousPhoto(photos[0], albums: ["Trip", "Book"]).description.hasSuffix("say which with --from ALBUM"))
+        #expect(LibraryError.ambiguousPhoto(photos[0], albums: ["Trip", "Book"]).description.hasSuffix("say which with --from ALBUM"))
     }
 
     @Test("a locked album: nothing enters, leaves or moves")
     func locked() throws {
-        let locked = TransferRefusal.albumLocked(name: "Vault")
+        let locked = LibraryError.albumLocked(name: "Vault")
         try expectRefused(.move([.position(1, in: "Trip")], to: .into("Vault")), locked)
         try expectRefused(.copy([.position(1, in: "Trip")], to: .into("Vault")), locked)
         try expectRefused(.move([.position(0, in: "Vault")], to: .into("Trip")), locked)
@@ -100,16 +100,16 @@ struct RefusalTests {
     @Test("a placeholder as a source of move, copy or swap")
     func placeholderAsSource() throws {
         let pending = ItemReference.item(placeholder)
-        try expectRefused(.move([pending], to: .into("Book")), .placeholderAsSource(pending))
-        try expectRefused(.copy([pending], to: .into("Book")), .placeholderAsSource(pending))
-        try expectRefused(.swap(pending, .position(0, in: "Trip")), .placeholderAsSource(pending))
+        try expectRefused(.move([pending], to: .into("Book")), .placeholderNotAllowed(pending))
+        try expectRefused(.copy([pending], to: .into("Book")), .placeholderNotAllowed(pending))
+        try expectRefused(.swap(pending, .position(0, in: "Trip")), .placeholderNotAllowed(pending))
     }
 
     @Test("the same item, or the same photo for a copy, twice")
     func duplicateSource() throws {
-        try expectRefused(.move([.position(1, in: "Trip"), .photo(photos[1], in: "Trip")], to: .into("Book")), .duplicateSource(.photo(photos[1], in: "Trip")))
-        try expectRefused(.swap(.position(1, in: "Trip"), .position(1, in: "Trip")), .duplicateSource(.position(1, in: "Trip")))
-        try expectRefused(.copy([.position(0, in: "Trip"), .position(0, in: "Book")], to: .into("Vault")), .duplicateSource(.position(0, in: "Book")))
+        try expectRefused(.move([.position(1, in: "Trip"), .photo(photos[1], in: "Trip")], to: .into("Book")), .duplicateItem(.photo(photos[1], in: "Trip")))
+        try expectRefused(.swap(.position(1, in: "Trip"), .position(1, in: "Trip")), .duplicateItem(.position(1, in: "Trip")))
+        try expectRefused(.copy([.position(0, in: "Trip"), .position(0, in: "Book")], to: .into("Vault")), .duplicateItem(.position(0, in: "Book")))
     }
 
     @Test("a revision the album has moved past")
@@ -128,7 +128,7 @@ struct RefusalTests {
 
     @Test("no items, or a swap without exactly two")
     func wrongSourceCount() throws {
-        try expectRefused(.remove([]), .wrongSourceCount(action: .remove, count: 0))
-        try expectRefused(TransferOperation(action: .swap, sources: [.position(0, in: "Trip")]), .wrongSourceCount(action: .swap, count: 1))
+        try expectRefused(.remove([]), .wrongItemCount(operation: "remove", count: 0))
+        try expectRefused(TransferOperation(action: .swap, sources: [.position(0, in: "Trip")]), .wrongItemCount(operation: "swap", count: 1))
     }
 }

@@ -34,19 +34,21 @@ struct TransferTests {
         let operation = TransferOperation.move([.position(1, in: "Trip"), .position(4, in: "Trip"), .position(3, in: "Trip")], to: .after(.position(0, in: "Trip")))
         let proposal = try session.propose(operation)
         #expect(proposal.verdict == .move)
-        let changes = try session.perform(operation)
+        let changes = try session.perform(operation).changes
         #expect(changes == proposal.changes)
         let new = try order("Trip")
         #expect(new == [photos[0], photos[1], photos[4], photos[3], photos[2]])
         #expect(changes.count == 1)
-        #expect(changes[0].moved == [.init(from: 1, to: 1), .init(from: 3, to: 3), .init(from: 4, to: 2)])
+        #expect(changes[0].moved.map { [$0.from, $0.to] } == [[1, 1], [3, 3], [4, 2]])
+        let items = try session.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.id) }
+        #expect(changes[0].moved.map(\.item) == [items[1], items[3], items[2]], "each move names the item that moved")
         #expect(changes[0].applied(to: old, inserting: { new[$0] }) == new)
     }
 
     @Test("moving across albums removes from one and inserts into the other, in the order given")
     func acrossAlbums() throws {
         let operation = TransferOperation.move([.position(3, in: "Trip"), .photo(photos[0], in: "Trip")], to: .at(1, in: "Book"))
-        let changes = try session.perform(operation)
+        let changes = try session.perform(operation).changes
         #expect(try order("Trip") == [photos[1], photos[2], photos[4]])
         #expect(try order("Book") == [photos[5], photos[3], photos[0], photos[6]])
         let trip = changes.first { $0.albumName == "Trip" }!
@@ -57,27 +59,33 @@ struct TransferTests {
 
     @Test("a copy leaves the sources and adds the photos; a drop where items already are is a no-op")
     func copyAndNoOp() throws {
-        let changes = try session.perform(.copy([.position(0, in: "Trip"), .photo(photos[7], in: nil)], to: .into("Book")))
+        let changes = try session.perform(.copy([.position(0, in: "Trip"), .photo(photos[7], in: nil)], to: .into("Book"))).changes
         #expect(try order("Trip").count == 5)
         #expect(try order("Book") == [photos[5], photos[6], photos[0], photos[7]])
         #expect(changes.map(\.inserted) == [[2, 3]])
+        let book = try session.library.read { try $0.items(in: try $0.album(named: "Book").id).map(\.id) }
+        #expect(changes[0].insertedItems == Array(book[2...3]), "a copy names the items it created")
         let revision = try session.library.read { try $0.album(named: "Trip").revision }
         let noOp = TransferOperation.move([.position(1, in: "Trip"), .position(2, in: "Trip")], to: .at(1, in: "Trip"))
         #expect(try session.propose(noOp).verdict == .noOp)
-        #expect(try session.perform(noOp).isEmpty)
+        #expect(try session.perform(noOp).changes.isEmpty)
         #expect(try session.library.read { try $0.album(named: "Trip").revision } == revision)
     }
 
     @Test("a change set that does not fit an order is refused by applied(to:)")
     func appliedRejectsMisfits() {
-        var changes = AlbumChangeSet(albumID: AlbumID(rawValue: 1), albumName: "X", revision: 1)
-        changes.removed = [5]
-        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
-        changes.removed = [0]
-        changes.moved = [.init(from: 0, to: 1)]
-        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
-        changes.moved = [.init(from: 2, to: 0)]
-        #expect(changes.applied(to: [1, 2, 3], inserting: { $0 }) == [3, 2])
+        let item = AlbumItemID(rawValue: 1)
+        var outOfRange = AlbumChangeSet(albumID: AlbumID(rawValue: 1), albumName: "X", revision: 1)
+        outOfRange.recordRemoval(at: 5, of: item)
+        #expect(outOfRange.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
+        var colliding = AlbumChangeSet(albumID: AlbumID(rawValue: 1), albumName: "X", revision: 1)
+        colliding.recordRemoval(at: 0, of: item)
+        colliding.recordMove(from: 0, to: 1, of: item)
+        #expect(colliding.applied(to: [1, 2, 3], inserting: { $0 }) == nil)
+        var fitting = AlbumChangeSet(albumID: AlbumID(rawValue: 1), albumName: "X", revision: 1)
+        fitting.recordRemoval(at: 0, of: item)
+        fitting.recordMove(from: 2, to: 0, of: item)
+        #expect(fitting.applied(to: [1, 2, 3], inserting: { $0 }) == [3, 2])
     }
 
     @Test("a batch applies all its operations in one transaction, or none, naming the first refused")
@@ -106,28 +114,31 @@ struct TransferTests {
         #expect(try order("Book") == [photos[5], photos[6], photos[0]])
     }
 
-    @Test("observers hear committed change sets, not refusals; tokens end observation")
-    func observation() throws {
-        let heard = LockedList<[AlbumChangeSet]>()
-        var token: ObservationToken? = session.observeChanges { heard.append($0) }
-        let changes = try session.perform(.move([.position(0, in: "Trip")], to: .into("Book")))
-        _ = try? session.perform(.remove([.position(99, in: "Trip")]))
-        #expect(heard.values == [changes])
-        token?.cancel()
-        token = nil
-        try session.perform(.remove([.position(0, in: "Trip")]))
-        #expect(heard.values.count == 1)
+    @Test("the change stream hears committed change sets, in order, not refusals or dry runs")
+    func changeStream() async throws {
+        let stream = try await session.changes(pollingInterval: 0.05)
+        let moved = try await session.perform(.move([.position(0, in: "Trip")], to: .into("Book"))).changes
+        _ = try? await session.perform(.remove([.position(99, in: "Trip")]))
+        _ = try await session.perform(.remove([.position(0, in: "Trip")]), dryRun: true)
+        let removed = try await session.perform(.remove([.position(0, in: "Trip")])).changes
+        let heard = await first(2, of: stream)
+        #expect(heard.map(\.operations) == [[moved], [removed]])
+        #expect(heard.count == 2 && heard[1].sequence == heard[0].sequence + 1)
     }
 
-    @Test("a commit by another process is noticed; the session's own are not")
-    func externalChanges() throws {
-        #expect(try session.fileChangedElsewhere() == false)
-        try session.perform(.remove([.position(0, in: "Trip")]))
-        #expect(try session.fileChangedElsewhere() == false)
+    @Test("a commit by another connection reaches the change stream, with its change sets, in commit order")
+    func externalChanges() async throws {
+        let stream = try await session.changes(pollingInterval: 0.1)
         let other = try Library.open(at: fixture.folder.path("library.albums"))
-        try other.write { try $0.createAlbum(named: "Elsewhere") }
-        #expect(try session.fileChangedElsewhere() == true)
-        #expect(try session.fileChangedElsewhere() == false)
+        let theirs = try other.write { writer in
+            try writer.recordingOperation { try writer.createAlbum(named: "Elsewhere") }.1
+        }
+        let otherSession = TransferSession(library: other)
+        let moved = try await otherSession.perform(.move([.position(2, in: "Trip")], to: .at(0, in: "Trip"))).changes
+        let heard = await first(2, of: stream)
+        #expect(heard.map(\.operations) == [[theirs], [moved]])
+        #expect(heard.first?.changeSets.first?.albumEvents == [.created])
+        try other.close()
     }
 
     @Test("sorting rewrites the manual order in one change set; placeholders stay last")
@@ -163,7 +174,7 @@ struct TransferTests {
         let before = try session.library.read { try $0.album(named: "Book").revision }
         let locked = try session.library.write { try $0.setLocked(true, album: "Book") }
         #expect(locked.revision == before + 1 && locked.isEmpty)
-        #expect(throws: TransferRefusal.albumLocked(name: "Book")) { try session.library.write { try $0.sortAlbum("Book", by: .name) } }
+        #expect(throws: LibraryError.albumLocked(name: "Book")) { try session.library.write { try $0.sortAlbum("Book", by: .name) } }
         #expect(try session.library.write { try $0.setLocked(true, album: "Book") }.revision == before + 1)
     }
 }

@@ -11,15 +11,13 @@ struct AlbumCommand: AsyncParsableCommand {
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(
         _ global: GlobalOptions, _ write: WriteOptions, album: String, verb: String,
-        _ body: (LibraryWriter, Album) throws -> AlbumChangeSet?
+        _ body: (LibraryWriter, Album) throws -> Void
     ) throws {
-        let expected = try write.revisions(target: album)
+        let expected = try write.revisions(target: .named(album))
         let changes = try global.openLibrary().write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
             try writer.requireRevisions(expected)
             let current = try writer.album(named: album)
-            let change = try body(writer, current)
-                ?? AlbumChangeSet(albumID: current.id, albumName: try writer.album(current.id).name, revision: current.revision + 1)
-            return [change]
+            return try writer.recordingOperation { try body(writer, current) }.1
         }
         if global.json {
             try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: write.dryRun, verdict: "move"))
@@ -103,7 +101,6 @@ struct AlbumCommand: AsyncParsableCommand {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))") { writer, album in
                     try writer.renameAlbum(album.id, to: newName)
-                    return AlbumChangeSet(albumID: album.id, albumName: newName, revision: album.revision + (newName == album.name ? 0 : 1))
                 }
             }
         }
@@ -129,7 +126,6 @@ struct AlbumCommand: AsyncParsableCommand {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "deleted album \(LibraryError.quoted(name))") { writer, album in
                     try writer.deleteAlbum(album.id, force: force)
-                    return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1, removed: Array(0..<album.itemCount))
                 }
             }
         }
@@ -149,7 +145,6 @@ struct AlbumCommand: AsyncParsableCommand {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "moved album \(LibraryError.quoted(name)) to position \(to)") { writer, album in
                     try writer.moveAlbum(album.id, to: to - 1)
-                    return nil
                 }
             }
         }
@@ -167,7 +162,7 @@ struct AlbumCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "locked album \(LibraryError.quoted(name))") { writer, _ in
-                    try writer.setLocked(true, album: .named(name))
+                    _ = try writer.setLocked(true, album: .named(name))
                 }
             }
         }
@@ -184,7 +179,7 @@ struct AlbumCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "unlocked album \(LibraryError.quoted(name))") { writer, _ in
-                    try writer.setLocked(false, album: .named(name))
+                    _ = try writer.setLocked(false, album: .named(name))
                 }
             }
         }
@@ -210,7 +205,7 @@ struct AlbumCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors(global.console) {
                 try AlbumCommand.change(global, write, album: name, verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")") { writer, _ in
-                    try writer.sortAlbum(.named(name), by: by, ascending: !descending)
+                    _ = try writer.sortAlbum(.named(name), by: by, ascending: !descending)
                 }
             }
         }

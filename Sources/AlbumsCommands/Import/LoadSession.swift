@@ -75,8 +75,11 @@ struct LoadSession {
             var changes: [ChangeJSON] = []
             if let album, let current = try? library.read({ try $0.album(named: album) }) {
                 // The net change: the placeholders came and went; the photos stayed.
-                let inserted = positions.compactMap { $0.map { $0 - 1 } }.sorted()
-                changes = [ChangeJSON(AlbumChangeSet(albumID: current.id, albumName: current.name, revision: current.revision, inserted: inserted))]
+                var net = AlbumChangeSet(albumID: current.id, albumName: current.name, revision: current.revision)
+                for (committed, position) in zip(report.committed, positions) {
+                    if let position, let item = committed.item { net.recordInsertion(at: position - 1, of: item) }
+                }
+                changes = [ChangeJSON(net)]
             }
             try console.result(json: LoadReportJSON(
                 album: album,

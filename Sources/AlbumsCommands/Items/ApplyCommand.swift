@@ -36,9 +36,16 @@ struct ApplyCommand: AsyncParsableCommand {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw CommandFailure(status: ExitStatus.usage, code: "invalid_batch", message: "\(file) is not UTF-8 text")
             }
-            let operations = try TransferBatchFormat.operations(fromJSONLines: text)
-            let library = try global.openLibrary()
-            let changes = try library.write(dryRun: dryRun) { try $0.perform(batch: operations) }
+            let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: text)
+            let operations = numbered.map(\.operation)
+            let results: [TransferResult]
+            do {
+                results = try TransferSession(library: try global.openLibrary()).perform(batch: operations, dryRun: dryRun)
+            } catch var refusal as BatchRefusal {
+                refusal.line = numbered[refusal.index].line
+                throw refusal
+            }
+            let changes = results.map(\.changes)
             if global.json {
                 try global.console.result(json: [
                     "dry_run": AnyEncodable(dryRun), "operations": AnyEncodable(operations.count),

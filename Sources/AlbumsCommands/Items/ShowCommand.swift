@@ -20,14 +20,8 @@ struct ShowCommand: AsyncParsableCommand {
         switch reference {
         case .photo(let id, _):
             return (nil, try reader.photo(id))
-        case .position(let index, let albumReference):
-            let album = try reader.album(albumReference)
-            guard (0..<album.itemCount).contains(index) else {
-                throw TransferRefusal.positionOutOfRange(index: index, valid: album.itemCount > 0 ? 0...album.itemCount - 1 : nil, album: album.name)
-            }
-            return try withPhoto(try reader.item(at: index, in: album.id), in: reader)
-        case .item(let id):
-            return try withPhoto(try reader.item(id), in: reader)
+        case .position, .item:
+            return try withPhoto(try reader.resolve(reference), in: reader)
         }
     }
 

@@ -21,10 +21,15 @@ struct DestinationOptions: ParsableArguments {
         if let before { return .before(try CommandReferences.single(before, from: from)) }
         return .after(try CommandReferences.single(after!, from: from))
     }
+}
 
-    /// The album a bare --expect-revision R is about.
-    var targetAlbum: String? {
-        to ?? [before, after].compactMap { $0 }.first.flatMap { text in text.lastIndex(of: ":").map { String(text[..<$0]) } }
+extension WriteOptions {
+    /// `operation` with the revisions the caller expects, a bare R going to
+    /// the album the operation's parsed references name.
+    func expecting(_ operation: TransferOperation) throws -> TransferOperation {
+        var operation = operation
+        operation.expectedRevisions = try revisions(target: operation.targetAlbum)
+        return operation
     }
 }
 
@@ -33,27 +38,18 @@ struct DestinationOptions: ParsableArguments {
 /// - Parameter done: What happened, in the past tense and as a dry run
 ///   would say it: ("moved 2 items", "move 2 items").
 func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, done: (past: String, planned: String)) throws {
-    let library = try global.openLibrary()
-    let (verdict, changes): (Proposal.Verdict, [AlbumChangeSet]) = try library.write(dryRun: options.dryRun) { writer in
-        let proposal = try writer.propose(operation)
-        if case .forbidden(let refusal) = proposal.verdict { throw refusal }
-        return (proposal.verdict, try writer.perform(operation))
-    }
-    let verdictName = switch verdict {
-    case .copy: "copy"
-    case .noOp: "no_op"
-    default: "move"
-    }
+    let operation = try options.expecting(operation)
+    let result = try TransferSession(library: try global.openLibrary()).perform(operation, dryRun: options.dryRun)
     if global.json {
-        try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: verdictName))
+        try global.console.result(json: WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: result.verdict.name))
         return
     }
-    if verdict == .noOp {
+    if result.verdict == .noOp {
         global.console.result("nothing to do: the items already stand there")
         return
     }
     global.console.result(options.dryRun ? "would " + done.planned : done.past)
-    for change in changes { global.console.result("  " + ChangeSummary(change).text) }
+    for change in result.changes { global.console.result("  " + ChangeSummary(change).text) }
 }
 
 /// One album's change set in a line: "Trip (revision 8): removed 1, 4; inserted 2–3".
@@ -109,8 +105,7 @@ struct MoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(global.console) {
             let operation = TransferOperation.move(
-                try CommandReferences.parse(items, from: from), to: try destination.destination(from: from),
-                expecting: try write.revisions(target: destination.targetAlbum))
+                try CommandReferences.parse(items, from: from), to: try destination.destination(from: from))
             let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
             try performTransfer(operation, options: write, global: global, done: ("moved \(items)", "move \(items)"))
         }
@@ -137,8 +132,7 @@ struct CopyCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(global.console) {
             let operation = TransferOperation.copy(
-                try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil),
-                expecting: try write.revisions(target: destination.targetAlbum))
+                try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil))
             let photos = "\(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
             try performTransfer(operation, options: write, global: global, done: ("copied \(photos)", "copy \(photos)"))
         }
@@ -164,8 +158,7 @@ struct SwapCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(global.console) {
             let operation = TransferOperation.swap(
-                try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from),
-                expecting: try write.revisions(target: first.lastIndex(of: ":").map { String(first[..<$0]) }))
+                try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from))
             try performTransfer(operation, options: write, global: global, done: ("swapped 2 items", "swap 2 items"))
         }
     }
@@ -190,8 +183,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors(global.console) {
-            let target = items.first.flatMap { text in text.hasPrefix("id:") ? from : text.lastIndex(of: ":").map { String(text[..<$0]) } }
-            let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from), expecting: try write.revisions(target: target))
+            let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from))
             let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
             try performTransfer(operation, options: write, global: global, done: ("removed \(items)", "remove \(items)"))
         }

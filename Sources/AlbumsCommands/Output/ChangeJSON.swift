@@ -1,25 +1,35 @@
-import AlbumsTransfer
+import AlbumsPersistence
 
-/// One album's change set as JSON: 1-based positions, as everywhere in the CLI.
-struct ChangeJSON: Encodable {
-    struct Move: Encodable {
+/// One album's change set as JSON: 1-based positions, as everywhere in the
+/// CLI, each list beside the item ids it is about.
+struct ChangeJSON: Encodable, Sendable {
+    struct Move: Encodable, Sendable {
         let from: Int
         let to: Int
+        let item_id: Int64
     }
 
     let album: String
+    let album_events: [String]
     let revision: Int64
     let removed: [Int]
+    let removed_items: [Int64]
     let inserted: [Int]
+    let inserted_items: [Int64]
     let moved: [Move]
     let updated: [Int]
+    let updated_items: [Int64]
 
     init(_ changes: AlbumChangeSet) {
         album = changes.albumName
+        album_events = changes.albumEvents.map(\.rawValue)
         revision = changes.revision
         removed = changes.removed.map { $0 + 1 }
+        removed_items = changes.removedItems.map(\.rawValue)
         inserted = changes.inserted.map { $0 + 1 }
-        moved = changes.moved.map { Move(from: $0.from + 1, to: $0.to + 1) }
+        inserted_items = changes.insertedItems.map(\.rawValue)
+        moved = changes.moved.map { Move(from: $0.from + 1, to: $0.to + 1, item_id: $0.item.rawValue) }
         updated = changes.updated.map { $0 + 1 }
+        updated_items = changes.updatedItems.map(\.rawValue)
     }
 }

@@ -74,21 +74,30 @@ struct PendingCommand: AsyncParsableCommand {
             try await reportingErrors(global.console) {
                 let library = try global.openLibrary()
                 let chosen = try PendingCommand.select(ids, in: library)
+                let albums = Set(chosen.map(\.albumName))
+                let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
                 guard !chosen.isEmpty else {
-                    global.console.result("no stale placeholders to resume")
+                    if global.json {
+                        try global.console.result(json: LoadReportJSON(
+                            album: nil, imported: [], already_in_album: [], skipped: [], failed: [], cancelled: [], changes: []))
+                    } else {
+                        global.console.result("no stale placeholders to resume")
+                    }
                     return
                 }
-                let albums = Set(chosen.map(\.albumName))
-                let expected = try write.revisions(target: albums.count == 1 ? albums.first : nil)
-                try library.read { try $0.requireRevisions(expected) }
                 if write.dryRun {
+                    try await library.read { try $0.requireRevisions(expected) }
+                    if global.json {
+                        try global.console.result(json: ["dry_run": AnyEncodable(true), "resumed": AnyEncodable(chosen.map(PendingJSON.init))])
+                        return
+                    }
                     global.console.result("would resume \(chosen.count) load\(chosen.count == 1 ? "" : "s")")
                     for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
                     return
                 }
                 let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 let session = LoadSession(library: library, console: global.console)
-                let report = try await session.run { progress in try await runner.resume(chosen, progress: progress) }
+                let report = try await session.run { progress in try await runner.resume(chosen, expecting: expected, progress: progress) }
                 try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")
             }
         }
@@ -107,7 +116,7 @@ struct PendingCommand: AsyncParsableCommand {
                 let library = try global.openLibrary()
                 let chosen = try PendingCommand.select(ids, in: library)
                 let albums = Set(chosen.map(\.albumName))
-                let expected = try write.revisions(target: albums.count == 1 ? albums.first : nil)
+                let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
                 try library.write(dryRun: write.dryRun) { writer in
                     try writer.requireRevisions(expected)
                     try writer.deletePlaceholders(chosen.map(\.id))

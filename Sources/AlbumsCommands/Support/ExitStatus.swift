@@ -29,11 +29,9 @@ enum ExitStatus {
             case .inputOutput: inputOutput
             case .busy: busy
             }
-            return Report(status: status, code: code(of: error), message: error.description)
-        case let refusal as TransferRefusal:
-            return Report(status: refused, code: code(of: refusal), message: refusal.description)
+            return Report(status: status, code: error.code, message: error.description)
         case let refusal as BatchRefusal:
-            return Report(status: refused, code: code(of: refusal.refusal), message: refusal.description)
+            return Report(status: refused, code: refusal.reason.code, message: refusal.description)
         case let error as ReferenceParser.ParseError:
             return Report(status: usage, code: "invalid_reference", message: error.description)
         case let error as TransferBatchFormat.FormatError:
@@ -44,15 +42,6 @@ enum ExitStatus {
             return Report(status: error.status, code: error.code, message: error.message)
         default:
             return Report(status: inputOutput, code: "io_error", message: String(describing: error))
-        }
-    }
-
-    /// The error's case name in snake_case (`albumLocked` → `album_locked`):
-    /// as stable as the Swift API, which names the same cases.
-    private static func code(of value: some Any) -> String {
-        let caseName = Mirror(reflecting: value).children.first?.label ?? "\(value)"
-        return caseName.reduce(into: "") { code, character in
-            if character.isUppercase { code += "_" + character.lowercased() } else { code.append(character) }
         }
     }
 }

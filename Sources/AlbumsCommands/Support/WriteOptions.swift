@@ -15,8 +15,10 @@ struct WriteOptions: ParsableArguments {
             valueName: "R|ALBUM=R"))
     var expectedRevisions: [String] = []
 
-    /// The expectations, with a bare R given to `target`.
-    func revisions(target: String?) throws -> [AlbumReference: Int64] {
+    /// The expectations, with a bare R given to `target`: the album the
+    /// command's parsed references and destination name (see
+    /// ``TransferOperation/targetAlbum``), never a guess from the text.
+    func revisions(target: AlbumReference?) throws -> [AlbumReference: Int64] {
         var revisions: [AlbumReference: Int64] = [:]
         for text in expectedRevisions {
             let (album, number): (String?, Substring) = text.lastIndex(of: "=").map {
@@ -25,32 +27,12 @@ struct WriteOptions: ParsableArguments {
             guard let revision = Int64(number), revision >= 0 else {
                 throw ValidationError("--expect-revision takes R or ALBUM=R with R a whole number, not '\(text)'")
             }
-            guard let name = album ?? target else {
+            guard let reference = album.map(AlbumReference.named) ?? target else {
                 throw ValidationError("--expect-revision R needs one target album here; write ALBUM=R")
             }
-            revisions[.named(name)] = revision
+            revisions[reference] = revision
         }
         return revisions
-    }
-}
-
-/// Rolls a dry run back, carrying its result out of the transaction.
-/// Thrown and caught in the same call, on one thread: never shared.
-private struct DryRunRollback<Result>: Error, @unchecked Sendable {
-    let result: Result
-}
-
-extension Library {
-    /// Runs `body` in a write transaction, committed, or with `dryRun`
-    /// rolled back: the same checks and change sets, nothing written.
-    func write<Result>(dryRun: Bool, _ body: (LibraryWriter) throws -> Result) throws -> Result {
-        guard dryRun else { return try write(body) }
-        do {
-            _ = try write { writer -> Result in throw DryRunRollback(result: try body(writer)) }
-            fatalError("unreachable: a dry run always rolls back")  // trap: write returned after the body threw
-        } catch let rollback as DryRunRollback<Result> {
-            return rollback.result
-        }
     }
 }
 

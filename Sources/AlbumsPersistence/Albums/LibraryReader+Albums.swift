@@ -19,19 +19,19 @@ extension LibraryReader {
 
     /// The album named `name` (case-sensitive).
     ///
-    /// - Throws: ``LibraryError/albumNotFound(name:)``.
+    /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(named name: String) throws -> Album {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [name])
-        else { throw LibraryError.albumNotFound(name: name) }
+        else { throw LibraryError.albumNotFound(.named(name)) }
         return Self.album(from: row)
     }
 
     /// The album with identifier `id`.
     ///
-    /// - Throws: ``LibraryError/albumIDNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(_ id: AlbumID) throws -> Album {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
-        else { throw LibraryError.albumIDNotFound(id) }
+        else { throw LibraryError.albumNotFound(.id(id)) }
         return Self.album(from: row)
     }
 

@@ -21,15 +21,15 @@ extension LibraryWriter {
         let count = try albumCount()
         let key = try albumKey(forIndex: index ?? count, count: count, excluding: nil)
         try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
-        let id = AlbumID(rawValue: db.lastInsertedRowID)
-        markChanged(id)
-        return try album(id)
+        let created = try album(AlbumID(rawValue: db.lastInsertedRowID))
+        changes(of: created) { $0.albumEvents.append(.created) }
+        return created
     }
 
     /// Gives an album a new name.
     ///
     /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
-    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIDNotFound(_:)``.
+    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumNotFound(_:)``.
     public func renameAlbum(_ id: AlbumID, to name: String) throws {
         let current = try album(id)
         try AlbumName.validate(name)
@@ -38,27 +38,35 @@ extension LibraryWriter {
             throw LibraryError.albumNameTaken(name)
         }
         try db.execute(cachedSQL: "UPDATE album SET name = ? WHERE id = ?", arguments: [name, id])
-        markChanged(id)
+        changes(of: current) { changes in
+            changes.albumName = name
+            changes.albumEvents.append(.renamed)
+        }
     }
 
     /// Deletes an album and its items; its photos stay in the library.
     ///
     /// - Parameter force: Needed when the album has pending loads; they are cancelled.
     /// - Throws: ``LibraryError/albumLocked(name:)``,
-    ///   ``LibraryError/albumHasPendingLoads(name:count:)``, ``LibraryError/albumIDNotFound(_:)``.
+    ///   ``LibraryError/albumHasPendingLoads(name:count:)``, ``LibraryError/albumNotFound(_:)``.
     public func deleteAlbum(_ id: AlbumID, force: Bool = false) throws {
         let album = try album(id)
-        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
+        try requireUnlocked(album)
         if album.placeholderCount > 0 && !force {
             throw LibraryError.albumHasPendingLoads(name: album.name, count: album.placeholderCount)
         }
+        let items = try items(in: id)
         try db.execute(cachedSQL: "DELETE FROM album WHERE id = ?", arguments: [id])
+        changes(of: album) { changes in
+            for item in items { changes.recordRemoval(at: item.index, of: item.id) }
+            changes.albumEvents.append(.deleted)
+        }
     }
 
     /// Moves an album to another place in the list of albums.
     ///
     /// - Parameter index: The album's 0-based place afterwards.
-    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:)``, ``LibraryError/albumIDNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:)``, ``LibraryError/albumNotFound(_:)``.
     public func moveAlbum(_ id: AlbumID, to index: Int) throws {
         let album = try album(id)
         let count = try albumCount()
@@ -70,17 +78,17 @@ extension LibraryWriter {
         }
         let key = try albumKey(forIndex: index, count: count - 1, excluding: id)
         try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
-        markChanged(id)
+        changes(of: album) { $0.albumEvents.append(.moved) }
     }
 
     /// Locks or unlocks an album. A locked album refuses every change to its items.
     ///
-    /// - Throws: ``LibraryError/albumIDNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func setAlbumLocked(_ id: AlbumID, _ isLocked: Bool) throws {
         let album = try album(id)
         guard album.isLocked != isLocked else { return }
         try db.execute(cachedSQL: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
-        markChanged(id)
+        changes(of: album) { $0.albumEvents.append(isLocked ? .locked : .unlocked) }
     }
 
     /// A key that puts an album at `index` of the list without `excluded`,

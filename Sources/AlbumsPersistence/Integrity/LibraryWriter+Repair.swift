@@ -27,7 +27,8 @@ extension LibraryWriter {
                 sql: "SELECT i.id FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE i.album_id = ? ORDER BY s.order_key, i.order_key",
                 arguments: [albumID])
             try AlbumOrder(db: db, albumID: albumID).rearrange(order)
-            markChanged(albumID)
+            // No index changed, but views should reload what they show.
+            changes(of: try album(albumID)) { _ in }
             repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
         }
         let segmentCounts = try Row.fetchAll(
@@ -54,7 +55,7 @@ extension LibraryWriter {
             try db.execute(
                 sql: "UPDATE album SET item_count = ?, placeholder_count = ? WHERE id = ?",
                 arguments: [row["items"] as Int, row["placeholders"] as Int, row["id"] as Int64])
-            markChanged(row["id"])
+            changes(of: try album(AlbumID(rawValue: row["id"]))) { _ in }
             repairs.append("album '\(row["name"] as String)': counts \(row["item_count"] as Int)/\(row["placeholder_count"] as Int) corrected to \(row["items"] as Int)/\(row["placeholders"] as Int) (items/placeholders)")
         }
 

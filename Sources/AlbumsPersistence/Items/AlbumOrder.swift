@@ -1,11 +1,18 @@
 import GRDB
 
 /// Where an item stands in its album's physical order.
-struct ItemPlacement: Hashable, Sendable {
+package struct ItemPlacement: Hashable, Sendable {
     var albumID: AlbumID
     var segmentID: Int64
     var segmentKey: Int64
     var orderKey: Int64
+}
+
+/// An item with its index and where it stands: what a plan resolves a
+/// reference to, and what the writer then acts on without looking again.
+package struct PlacedItem: Hashable, Sendable {
+    package let item: AlbumItem
+    let placement: ItemPlacement
 }
 
 /// A contiguous run of an album's items.
@@ -86,7 +93,7 @@ struct AlbumOrder {
     /// Walks the segment counts from the nearer end of the album, reading
     /// bare integers (no row objects: at a million items this loop is the
     /// cost of a lookup), then counts inside one segment.
-    func item(at index: Int, itemCount: Int) throws -> (id: AlbumItemID, placement: ItemPlacement) {
+    func item(at index: Int, itemCount: Int) throws -> PlacedItem {
         let fromStart = index < itemCount / 2
         let direction = fromStart ? "ASC" : "DESC"
         // Nothing else runs this SQL while the cursor is open, so it may be cached.
@@ -104,7 +111,7 @@ struct AlbumOrder {
                 else { break }
                 let segment = Segment(id: row[0], orderKey: row[1], itemCount: count)
                 let offsetFromStart = fromStart ? target - passed : count - 1 - (target - passed)
-                return try item(atOffset: offsetFromStart, in: segment)
+                return try item(atOffset: offsetFromStart, in: segment, index: index)
             }
             passed += count
             segmentOffset += 1
@@ -135,17 +142,21 @@ struct AlbumOrder {
         }
     }
 
-    private func item(atOffset offset: Int, in segment: Segment) throws -> (id: AlbumItemID, placement: ItemPlacement) {
+    private func item(atOffset offset: Int, in segment: Segment, index: Int) throws -> PlacedItem {
         // Count from the nearer end of the segment.
         let fromStart = offset <= segment.itemCount / 2
         let row = try Row.fetchOne(
             db,
-            sql: "SELECT id, order_key FROM album_item WHERE segment_id = ? ORDER BY order_key \(fromStart ? "ASC" : "DESC") LIMIT 1 OFFSET ?",
+            cachedSQL: fromStart
+                ? "SELECT \(LibraryReader.itemColumns), i.order_key FROM album_item i WHERE i.segment_id = ? ORDER BY i.order_key ASC LIMIT 1 OFFSET ?"
+                : "SELECT \(LibraryReader.itemColumns), i.order_key FROM album_item i WHERE i.segment_id = ? ORDER BY i.order_key DESC LIMIT 1 OFFSET ?",
             arguments: [segment.id, fromStart ? offset : segment.itemCount - 1 - offset])
         guard let row else {
             throw LibraryError.corrupt(path: db.description, detail: "segment \(segment.id) holds fewer items than it counts")
         }
-        return (row[0], ItemPlacement(albumID: albumID, segmentID: segment.id, segmentKey: segment.orderKey, orderKey: row[1]))
+        return PlacedItem(
+            item: LibraryReader.item(from: row, index: index),
+            placement: ItemPlacement(albumID: albumID, segmentID: segment.id, segmentKey: segment.orderKey, orderKey: row[8]))
     }
 
     // MARK: - Placing
@@ -157,19 +168,19 @@ struct AlbumOrder {
     ///   - entries: What to place, in order.
     ///   - index: A 0-based index in the album without the moving items;
     ///     the caller has checked it.
+    ///   - itemCount: The album's item count now, moving items included.
     ///   - sources: Where each moving item (every `.existing` entry) stands now.
+    ///   - sourceIndexes: The ascending indexes of the moving items that are in this album.
     ///   - counts: Collects the segment count changes; the caller applies them.
     /// - Returns: The ids of the rows the `.new…` entries created, in order.
     func place(
-        _ entries: [PlacementEntry], at index: Int, sources: [AlbumItemID: ItemPlacement],
-        counts: inout SegmentCounts
+        _ entries: [PlacementEntry], at index: Int, itemCount: Int, sources: [AlbumItemID: ItemPlacement],
+        sourceIndexes: [Int], counts: inout SegmentCounts
     ) throws -> [AlbumItemID] {
         guard !entries.isEmpty else { return [] }
         for placement in sources.values {
             counts.add(-1, to: placement.segmentID, in: placement.albumID)
         }
-        let sourceIndexes = try sources.values.filter { $0.albumID == albumID }.map(index(of:)).sorted()
-        let itemCount = try Int.fetchOne(db, cachedSQL: "SELECT item_count FROM album WHERE id = ?", arguments: [albumID]) ?? 0
         let remainingCount = itemCount - sourceIndexes.count
 
         // The neighbours among the items that stay: their index in the full list

@@ -2,7 +2,7 @@ import GRDB
 
 extension LibraryReader {
     // Column positions are read by index below: keep the order.
-    private static let itemColumns = """
+    static let itemColumns = """
         i.id, i.album_id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id,
         i.load_owner_started_at, i.added_at
         """
@@ -26,7 +26,7 @@ extension LibraryReader {
 
     /// An item from a row of ``itemColumns``, read by column position: a
     /// listing reads millions of rows, and a lookup by name costs per column.
-    private static func item(from row: Row, index: Int) -> AlbumItem {
+    static func item(from row: Row, index: Int) -> AlbumItem {
         let content: AlbumItem.Content
         if let photoID: PhotoID = row[2] {
             content = .photo(photoID)
@@ -47,11 +47,11 @@ extension LibraryReader {
     ///   - album: The album to read.
     ///   - index: The 0-based index to start at; the album's item count gives nothing.
     ///   - body: Returns false to stop early.
-    /// - Throws: ``LibraryError/albumIDNotFound(_:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    /// - Throws: ``LibraryError/albumNotFound(_:)``, ``LibraryError/positionOutOfRange(index:valid:album:)``.
     public func forEachItem(in album: AlbumID, from index: Int = 0, _ body: (AlbumItem) throws -> Bool) throws {
         let album = try self.album(album)
         guard (0...album.itemCount).contains(index) else {
-            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
+            throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
         }
         guard index < album.itemCount else { return }
         let order = AlbumOrder(db: db, albumID: album.id)
@@ -64,7 +64,7 @@ extension LibraryReader {
     public func forEachListedItem(in album: AlbumID, from index: Int = 0, _ body: (AlbumItem, Photo?) throws -> Bool) throws {
         let album = try self.album(album)
         guard (0...album.itemCount).contains(index) else {
-            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
+            throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
         }
         guard index < album.itemCount else { return }
         let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount).placement
@@ -80,12 +80,12 @@ extension LibraryReader {
 
     /// The items at `indexes` of an album: one page, by index.
     ///
-    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)`` if the
+    /// - Throws: ``LibraryError/positionOutOfRange(index:valid:album:)`` if the
     ///   range reaches past the end.
     public func items(in album: AlbumID, indexes: Range<Int>) throws -> [AlbumItem] {
         let count = try self.album(album).itemCount
         if indexes.upperBound > count {
-            throw LibraryError.indexOutOfRange(index: indexes.upperBound - 1, valid: 0..<count, album: try self.album(album).name)
+            throw LibraryError.positionOutOfRange(index: indexes.upperBound - 1, valid: 0..<count, album: try self.album(album).name)
         }
         var items: [AlbumItem] = []
         guard !indexes.isEmpty else { return items }
@@ -112,7 +112,7 @@ extension LibraryReader {
             return items
         }
         guard let placement = try AlbumOrder.placement(of: item, in: db), placement.albumID == album else {
-            throw LibraryError.itemNotFound(item)
+            throw LibraryError.itemNotFound(.item(item))
         }
         let index = try AlbumOrder(db: db, albumID: album).index(of: placement)
         try stream(album, from: placement, inclusive: false, firstIndex: index + 1, withPhotos: false) { item, _ in collect(item) }
@@ -158,26 +158,61 @@ extension LibraryReader {
 
     /// The item at a 0-based index of an album.
     ///
-    /// - Throws: ``LibraryError/indexOutOfRange(index:valid:album:)``, ``LibraryError/albumIDNotFound(_:)``.
+    /// - Throws: ``LibraryError/positionOutOfRange(index:valid:album:)``, ``LibraryError/albumNotFound(_:)``.
     public func item(at index: Int, in album: AlbumID) throws -> AlbumItem {
-        let album = try self.album(album)
+        try placedItem(at: index, in: try self.album(album)).item
+    }
+
+    /// The item at a 0-based index of `album`, with where it stands.
+    ///
+    /// - Throws: ``LibraryError/positionOutOfRange(index:valid:album:)``.
+    package func placedItem(at index: Int, in album: Album) throws -> PlacedItem {
         guard (0..<album.itemCount).contains(index) else {
-            throw LibraryError.indexOutOfRange(index: index, valid: 0..<album.itemCount, album: album.name)
+            throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount, album: album.name)
         }
-        let found = try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount)
-        return try item(found.id, index: index)
+        return try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount)
+    }
+
+    /// The item with identifier `id`, with its index and where it stands.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)``.
+    package func placedItem(_ id: AlbumItemID) throws -> PlacedItem {
+        guard let row = try Row.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT \(Self.itemColumns), s.order_key, i.segment_id, i.order_key
+                FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE i.id = ?
+                """,
+            arguments: [id])
+        else { throw LibraryError.itemNotFound(.item(id)) }
+        let placement = ItemPlacement(albumID: row[1], segmentID: row[9], segmentKey: row[8], orderKey: row[10])
+        let index = try AlbumOrder(db: db, albumID: placement.albumID).index(of: placement)
+        return PlacedItem(item: Self.item(from: row, index: index), placement: placement)
+    }
+
+    /// The item holding `photo` in `album`, with where it stands, if the album has it.
+    package func placedItem(holding photo: PhotoID, in album: AlbumID) throws -> PlacedItem? {
+        guard let id = try AlbumItemID.fetchOne(
+            db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo])
+        else { return nil }
+        return try placedItem(id)
+    }
+
+    /// Whether `album` holds `photo`.
+    package func contains(_ photo: PhotoID, in album: AlbumID) throws -> Bool {
+        try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo]) ?? false
     }
 
     /// The item with identifier `id`, with its current index.
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)``.
     public func item(_ id: AlbumItemID) throws -> AlbumItem {
-        try item(id, index: index(of: id))
+        try placedItem(id).item
     }
 
     func item(_ id: AlbumItemID, index: Int) throws -> AlbumItem {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.itemColumns) FROM album_item i WHERE i.id = ?", arguments: [id])
-        else { throw LibraryError.itemNotFound(id) }
+        else { throw LibraryError.itemNotFound(.item(id)) }
         return Self.item(from: row, index: index)
     }
 
@@ -185,15 +220,12 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)``.
     public func index(of item: AlbumItemID) throws -> Int {
-        guard let placement = try AlbumOrder.placement(of: item, in: db) else { throw LibraryError.itemNotFound(item) }
+        guard let placement = try AlbumOrder.placement(of: item, in: db) else { throw LibraryError.itemNotFound(.item(item)) }
         return try AlbumOrder(db: db, albumID: placement.albumID).index(of: placement)
     }
 
     /// The item holding `photo` in `album`, if the album has it.
     public func item(holding photo: PhotoID, in album: AlbumID) throws -> AlbumItem? {
-        guard let id = try AlbumItemID.fetchOne(
-            db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [album, photo])
-        else { return nil }
-        return try item(id)
+        try placedItem(holding: photo, in: album)?.item
     }
 }

@@ -1,6 +1,13 @@
 import GRDB
 
+// Changes to items come in two layers. The checked writes (public) resolve
+// ids and apply the rules of ItemRules.swift; the executions (package) act
+// on items a planner has already resolved and checked, writing without
+// looking again, and record the change sets of what they wrote.
+
 extension LibraryWriter {
+    // MARK: - Checked writes
+
     /// Puts photos into an album as new items, contiguously and in the order given.
     ///
     /// ```swift
@@ -13,18 +20,19 @@ extension LibraryWriter {
     ///   - index: Where the first one stands afterwards (0…item count); nil appends.
     /// - Returns: The new items' identifiers, in order.
     /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``,
-    ///   ``LibraryError/photoNotFound(_:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    ///   ``LibraryError/photoNotFound(_:)``, ``LibraryError/positionOutOfRange(index:valid:album:)``.
     @discardableResult
     public func insertPhotos(_ photos: [PhotoID], into album: AlbumID, at index: Int? = nil) throws -> [AlbumItemID] {
-        let destination = try unlockedAlbum(album)
-        var seen = Set<PhotoID>()
+        let destination = try self.album(album)
+        try requireUnlocked(destination)
+        var arriving = Set<PhotoID>()
         for photo in photos {
             _ = try self.photo(photo)
-            guard seen.insert(photo).inserted, try item(holding: photo, in: album) == nil else {
-                throw LibraryError.photoAlreadyInAlbum(photo, album: destination.name)
-            }
+            try requireRoom(for: photo, in: destination, arriving: &arriving)
         }
-        return try place(photos.map { .newPhoto($0) }, into: destination, at: index, moving: [:])
+        let index = index ?? destination.itemCount
+        try requireLandingIndex(index, in: destination, staying: destination.itemCount)
+        return try recordingOperation { try executeInsertion(of: photos, into: destination, at: index) }.0
     }
 
     /// Takes items out of their albums; their photos stay in the library.
@@ -34,8 +42,9 @@ extension LibraryWriter {
     ///   ``LibraryError/albumLocked(name:)``.
     public func removeItems(_ items: [AlbumItemID]) throws {
         let found = try distinctItems(items)
-        for albumID in Set(found.map(\.albumID)) { _ = try unlockedAlbum(albumID) }
-        try deleteRows(found)
+        let albums = try albumsOf(found)
+        for album in albums.values { try requireUnlocked(album) }
+        _ = try recordingOperation { try executeRemoval(of: found, albums: albums) }
     }
 
     /// Moves items, from any albums, to stand contiguously and in the order
@@ -49,28 +58,21 @@ extension LibraryWriter {
     ///     album without the moving items (0…that count); nil appends.
     /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``,
-    ///   ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    ///   ``LibraryError/positionOutOfRange(index:valid:album:)``.
     public func moveItems(_ items: [AlbumItemID], to album: AlbumID, at index: Int? = nil) throws {
         let found = try distinctItems(items)
-        let destination = try unlockedAlbum(album)
-        for albumID in Set(found.map(\.albumID)) { _ = try unlockedAlbum(albumID) }
+        let destination = try self.album(album)
+        var albums = try albumsOf(found)
+        albums[destination.id] = destination
+        for album in albums.values.sorted(by: { $0.id < $1.id }) { try requireUnlocked(album) }
         var arriving = Set<PhotoID>()
-        for item in found where item.albumID != album {
-            // Two moving items of one photo would put it twice in the album, too.
-            if let photo = item.photoID, try self.item(holding: photo, in: album) != nil || !arriving.insert(photo).inserted {
-                throw LibraryError.photoAlreadyInAlbum(photo, album: destination.name)
-            }
+        for placed in found where placed.item.albumID != album {
+            if let photo = placed.item.photoID { try requireRoom(for: photo, in: destination, arriving: &arriving) }
         }
-        var sources: [AlbumItemID: ItemPlacement] = [:]
-        for item in found {
-            sources[item.id] = try AlbumOrder.placement(of: item.id, in: db)
-        }
-        _ = try place(found.map { .existing($0.id) }, into: destination, at: index, moving: sources)
-        for item in found where item.albumID != album {
-            try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
-            try adjustCounts(of: album, items: 1, placeholders: item.isPlaceholder ? 1 : 0)
-            markChanged(item.albumID)
-        }
+        let staying = destination.itemCount - found.filter { $0.item.albumID == album }.count
+        let index = index ?? staying
+        try requireLandingIndex(index, in: destination, staying: staying)
+        _ = try recordingOperation { try executeMove(of: found, to: destination, at: index, albums: albums) }
     }
 
     /// Exchanges the places of two items, in one album or across two.
@@ -79,36 +81,16 @@ extension LibraryWriter {
     ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``.
     public func swapItems(_ first: AlbumItemID, _ second: AlbumItemID) throws {
         let found = try distinctItems([first, second])
-        let (a, b) = (found[0], found[1])
-        let albumA = try unlockedAlbum(a.albumID)
-        let albumB = try unlockedAlbum(b.albumID)
+        let albums = try albumsOf(found)
+        let (a, b) = (found[0].item, found[1].item)
+        for album in albums.values.sorted(by: { $0.id < $1.id }) { try requireUnlocked(album) }
         if a.albumID != b.albumID {
-            if let photo = a.photoID, try item(holding: photo, in: b.albumID) != nil {
-                throw LibraryError.photoAlreadyInAlbum(photo, album: albumB.name)
-            }
-            if let photo = b.photoID, try item(holding: photo, in: a.albumID) != nil {
-                throw LibraryError.photoAlreadyInAlbum(photo, album: albumA.name)
+            for (item, other) in [(a, albums[b.albumID]!), (b, albums[a.albumID]!)] {
+                var arriving = Set<PhotoID>()
+                if let photo = item.photoID { try requireRoom(for: photo, in: other, arriving: &arriving) }
             }
         }
-        guard let placementA = try AlbumOrder.placement(of: a.id, in: db),
-            let placementB = try AlbumOrder.placement(of: b.id, in: db)
-        else { throw LibraryError.itemNotFound(a.id) }
-        // Park one so the other can take its key without a UNIQUE clash.
-        try db.execute(
-            cachedSQL: "UPDATE album_item SET order_key = ? WHERE id = ?",
-            arguments: [OrderKeySpace.items.parked(placementA.orderKey), a.id])
-        for (id, target) in [(b.id, placementA), (a.id, placementB)] {
-            try db.execute(
-                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
-                arguments: [target.albumID, target.segmentID, target.orderKey, id])
-        }
-        if a.albumID != b.albumID, a.isPlaceholder != b.isPlaceholder {
-            let delta = a.isPlaceholder ? 1 : -1
-            try adjustCounts(of: b.albumID, items: 0, placeholders: delta)
-            try adjustCounts(of: a.albumID, items: 0, placeholders: -delta)
-        }
-        markChanged(a.albumID)
-        markChanged(b.albumID)
+        _ = try recordingOperation { try executeSwap(found[0], found[1], albums: albums) }
     }
 
     /// Puts an album's items in a new order, such as a sort produces.
@@ -117,62 +99,146 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/itemNotFound(_:)`` if `order` is not exactly the album's items.
     public func rearrangeItems(in album: AlbumID, order: [AlbumItemID]) throws {
-        let album = try unlockedAlbum(album)
-        let current = try AlbumItemID.fetchAll(db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ?", arguments: [album.id])
+        let album = try self.album(album)
+        try requireUnlocked(album)
+        let current = try items(in: album.id)
         var seen = Set<AlbumItemID>()
-        for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(id) }
-        if let stranger = order.first(where: { !Set(current).contains($0) }) { throw LibraryError.itemNotFound(stranger) }
-        if let missing = current.first(where: { !seen.contains($0) }) { throw LibraryError.itemNotFound(missing) }
+        for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(.item(id)) }
+        let currentIDs = Set(current.map(\.id))
+        if let stranger = order.first(where: { !currentIDs.contains($0) }) { throw LibraryError.itemNotFound(.item(stranger)) }
+        if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
+        _ = try recordingOperation { try executeRearrangement(of: album, from: current, to: order) }
+    }
+
+    // MARK: - Executions
+
+    /// Inserts photos at `index` of `album`; the caller has checked the rules.
+    package func executeInsertion(of photos: [PhotoID], into album: Album, at index: Int) throws -> [AlbumItemID] {
+        try insertRows(photos.map { .newPhoto($0) }, into: album, at: index, placeholders: 0)
+    }
+
+    /// Inserts placeholders at `index` of `album`; the caller has checked the rules.
+    package func executePlaceholderInsertion(of loads: [PendingLoad], into album: Album, at index: Int) throws -> [AlbumItemID] {
+        try insertRows(loads.map { .newPlaceholder($0) }, into: album, at: index, placeholders: loads.count)
+    }
+
+    /// Moves resolved items to stand from `index` of `destination` (counted
+    /// without them), in order. `albums` holds every album involved.
+    package func executeMove(of items: [PlacedItem], to destination: Album, at index: Int, albums: [AlbumID: Album]) throws {
+        guard !items.isEmpty else { return }
+        var sources: [AlbumItemID: ItemPlacement] = [:]
+        for placed in items { sources[placed.item.id] = placed.placement }
+        let sourceIndexes = items.filter { $0.item.albumID == destination.id }.map(\.item.index).sorted()
+        var counts = SegmentCounts()
+        _ = try AlbumOrder(db: db, albumID: destination.id).place(
+            items.map { .existing($0.item.id) }, at: index, itemCount: destination.itemCount, sources: sources,
+            sourceIndexes: sourceIndexes, counts: &counts)
+        try counts.apply(in: db)
+        for (offset, placed) in items.enumerated() {
+            let item = placed.item
+            if item.albumID == destination.id {
+                changes(of: destination) { $0.recordMove(from: item.index, to: index + offset, of: item.id) }
+                continue
+            }
+            let source = albums[item.albumID]!
+            try adjustCounts(of: source.id, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
+            try adjustCounts(of: destination.id, items: 1, placeholders: item.isPlaceholder ? 1 : 0)
+            changes(of: source) { $0.recordRemoval(at: item.index, of: item.id) }
+            changes(of: destination) { $0.recordInsertion(at: index + offset, of: item.id) }
+        }
+    }
+
+    /// Exchanges the places of two resolved items.
+    package func executeSwap(_ first: PlacedItem, _ second: PlacedItem, albums: [AlbumID: Album]) throws {
+        let (a, b) = (first.item, second.item)
+        // Park one so the other can take its key without a UNIQUE clash.
+        try db.execute(
+            cachedSQL: "UPDATE album_item SET order_key = ? WHERE id = ?",
+            arguments: [OrderKeySpace.items.parked(first.placement.orderKey), a.id])
+        for (id, target) in [(b.id, first.placement), (a.id, second.placement)] {
+            try db.execute(
+                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                arguments: [target.albumID, target.segmentID, target.orderKey, id])
+        }
+        let albumA = albums[a.albumID]!
+        let albumB = albums[b.albumID]!
+        if a.albumID == b.albumID {
+            changes(of: albumA) { changes in
+                changes.recordMove(from: a.index, to: b.index, of: a.id)
+                changes.recordMove(from: b.index, to: a.index, of: b.id)
+            }
+            return
+        }
+        if a.isPlaceholder != b.isPlaceholder {
+            let delta = a.isPlaceholder ? 1 : -1
+            try adjustCounts(of: b.albumID, items: 0, placeholders: delta)
+            try adjustCounts(of: a.albumID, items: 0, placeholders: -delta)
+        }
+        changes(of: albumA) { changes in
+            changes.recordRemoval(at: a.index, of: a.id)
+            changes.recordInsertion(at: a.index, of: b.id)
+        }
+        changes(of: albumB) { changes in
+            changes.recordRemoval(at: b.index, of: b.id)
+            changes.recordInsertion(at: b.index, of: a.id)
+        }
+    }
+
+    /// Deletes resolved items' rows. `albums` holds their albums.
+    package func executeRemoval(of items: [PlacedItem], albums: [AlbumID: Album]) throws {
+        var counts = SegmentCounts()
+        for placed in items {
+            let item = placed.item
+            try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [item.id])
+            counts.add(-1, to: placed.placement.segmentID, in: item.albumID)
+            try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
+            changes(of: albums[item.albumID]!) { $0.recordRemoval(at: item.index, of: item.id) }
+        }
+        try counts.apply(in: db)
+    }
+
+    /// Lays `album` out in `order` (every item once); `current` is its order now.
+    package func executeRearrangement(of album: Album, from current: [AlbumItem], to order: [AlbumItemID]) throws {
         try AlbumOrder(db: db, albumID: album.id).rearrange(order)
-        markChanged(album.id)
+        let oldIndexes = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0.index) })
+        changes(of: album) { changes in
+            for (newIndex, id) in order.enumerated() where oldIndexes[id] != newIndex {
+                changes.recordMove(from: oldIndexes[id]!, to: newIndex, of: id)
+            }
+        }
     }
 
     // MARK: - Helpers
 
-    func unlockedAlbum(_ id: AlbumID) throws -> Album {
-        let album = try album(id)
-        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
-        return album
-    }
-
     /// The items, in the order given, refusing unknown and repeated ones.
-    /// Their `index` is not looked up (it costs a count), and reads -1.
-    func distinctItems(_ ids: [AlbumItemID]) throws -> [AlbumItem] {
+    func distinctItems(_ ids: [AlbumItemID]) throws -> [PlacedItem] {
         var seen = Set<AlbumItemID>()
         return try ids.map { id in
-            guard seen.insert(id).inserted else { throw LibraryError.duplicateItem(id) }
-            return try item(id, index: -1)
+            guard seen.insert(id).inserted else { throw LibraryError.duplicateItem(.item(id)) }
+            return try placedItem(id)
         }
     }
 
-    func place(
-        _ entries: [PlacementEntry], into album: Album, at index: Int?, moving sources: [AlbumItemID: ItemPlacement]
-    ) throws -> [AlbumItemID] {
-        let staying = album.itemCount - sources.values.filter { $0.albumID == album.id }.count
-        let index = index ?? staying
-        guard (0...staying).contains(index) else {
-            throw LibraryError.indexOutOfRange(index: index, valid: 0..<staying + 1, album: album.name)
+    /// The albums holding `items`, by id.
+    func albumsOf(_ items: [PlacedItem]) throws -> [AlbumID: Album] {
+        var albums: [AlbumID: Album] = [:]
+        for placed in items where albums[placed.item.albumID] == nil {
+            albums[placed.item.albumID] = try album(placed.item.albumID)
         }
+        return albums
+    }
+
+    private func insertRows(_ entries: [PlacementEntry], into album: Album, at index: Int, placeholders: Int) throws -> [AlbumItemID] {
         guard !entries.isEmpty else { return [] }
         var counts = SegmentCounts()
-        let created = try AlbumOrder(db: db, albumID: album.id).place(entries, at: index, sources: sources, counts: &counts)
+        let created = try AlbumOrder(db: db, albumID: album.id).place(
+            entries, at: index, itemCount: album.itemCount, sources: [:], sourceIndexes: [], counts: &counts)
         try counts.apply(in: db)
-        let newPlaceholders = entries.filter { if case .newPlaceholder = $0 { true } else { false } }.count
-        try adjustCounts(of: album.id, items: created.count, placeholders: newPlaceholders)
-        markChanged(album.id)
-        return created
-    }
-
-    func deleteRows(_ items: [AlbumItem]) throws {
-        var counts = SegmentCounts()
-        for item in items {
-            guard let placement = try AlbumOrder.placement(of: item.id, in: db) else { throw LibraryError.itemNotFound(item.id) }
-            try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [item.id])
-            counts.add(-1, to: placement.segmentID, in: item.albumID)
-            try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
-            markChanged(item.albumID)
+        try adjustCounts(of: album.id, items: created.count, placeholders: placeholders)
+        changes(of: album) { changes in
+            for (offset, id) in created.enumerated() { changes.recordInsertion(at: index + offset, of: id) }
         }
-        try counts.apply(in: db)
+        return created
     }
 
     func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {

@@ -39,11 +39,16 @@ public final class Library: Sendable {
     public let path: String
     let database: any DatabaseWriter
     let options: Options
+    let broadcaster = ChangeBroadcaster()
+    /// Whether the file has the change journal (migration 0002); tests open
+    /// libraries at older schemas.
+    let hasChangeJournal: Bool
 
-    private init(path: String, database: any DatabaseWriter, options: Options) {
+    private init(path: String, database: any DatabaseWriter, options: Options, hasChangeJournal: Bool) {
         self.path = path
         self.database = database
         self.options = options
+        self.hasChangeJournal = hasChangeJournal
     }
 
     /// Opens the library at `path`, creating it if the file is missing or
@@ -81,12 +86,13 @@ public final class Library: Sendable {
                     try backUp(queue, path: path, schemaVersion: version)
                 }
             }
+            let hasChangeJournal = try queue.read { try $0.tableExists("change_journal") }
             guard options.allowsConcurrentReads else {
-                return Library(path: path, database: queue, options: options)
+                return Library(path: path, database: queue, options: options, hasChangeJournal: hasChangeJournal)
             }
             try queue.close()
             let pool = try DatabasePool(path: path, configuration: configuration(options))
-            return Library(path: path, database: pool, options: options)
+            return Library(path: path, database: pool, options: options, hasChangeJournal: hasChangeJournal)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -150,28 +156,117 @@ public final class Library: Sendable {
         }
     }
 
+    /// Runs `body` on one consistent snapshot of the library, without
+    /// blocking the calling task's thread while it waits for a connection.
+    ///
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (LibraryReader) throws -> T) async throws -> T {
+        let path = path
+        do {
+            return try await database.read { db in try body(LibraryReader(db: db, path: path)) }
+        } catch let error as DatabaseError {
+            throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+    }
+
     /// Runs `body` in one IMMEDIATE write transaction: everything it does is
     /// committed together, or, if it throws, nothing is.
     ///
-    /// Each album the transaction changes gets its revision raised once.
+    /// Each album the transaction changes gets its revision raised once, and
+    /// the change sets it recorded reach every watcher of ``changes(pollingInterval:)``.
     ///
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult
     public func write<T>(_ body: (LibraryWriter) throws -> T) throws -> T {
+        try write(dryRun: false, body)
+    }
+
+    /// Runs `body` in one IMMEDIATE write transaction that is committed, or
+    /// with `dryRun` rolled back: the same checks, results and change sets,
+    /// and nothing written.
+    ///
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
+    @discardableResult
+    public func write<T>(dryRun: Bool, _ body: (LibraryWriter) throws -> T) throws -> T {
         do {
-            return try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    let writer = LibraryWriter(db: db, path: path)
-                    result = try body(writer)
-                    try writer.finish()
-                    return .commit
-                }
-                guard let result else { fatalError("write transaction ended without a result") }  // trap: GRDB returned without running the body
-                return result
+            let (result, committed) = try database.writeWithoutTransaction { db in
+                try Self.transaction(db, path: path, dryRun: dryRun, journals: hasChangeJournal, watchedFrom: broadcaster.watchedSequence, body)
             }
+            broadcaster.deliver(committed)
+            return result
         } catch let error as DatabaseError {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// Like ``write(dryRun:_:)``, without blocking the calling task's thread
+    /// while it waits for the write lock.
+    ///
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
+    @discardableResult
+    public func write<T: Sendable>(dryRun: Bool = false, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
+        let (path, journals, watchedFrom) = (path, hasChangeJournal, broadcaster.watchedSequence)
+        do {
+            let (result, committed) = try await database.writeWithoutTransaction { db in
+                try Self.transaction(db, path: path, dryRun: dryRun, journals: journals, watchedFrom: watchedFrom, body)
+            }
+            broadcaster.deliver(committed)
+            return result
+        } catch let error as DatabaseError {
+            throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// One write transaction: the body, the revisions, the journal entry;
+    /// and, for watchers, the journal entries since `watchedFrom`.
+    private static func transaction<T>(
+        _ db: Database, path: String, dryRun: Bool, journals: Bool, watchedFrom: Int64?, _ body: (LibraryWriter) throws -> T
+    ) throws -> (T, [CommittedChange]) {
+        var result: T?
+        var committed: [CommittedChange] = []
+        try db.inTransaction(.immediate) {
+            let writer = LibraryWriter(db: db, path: path)
+            result = try body(writer)
+            try writer.finish()
+            if dryRun { return .rollback }
+            if writer.hasChanges && journals {
+                _ = try ChangeJournal.append(writer.operations, in: db)
+                // Read inside the transaction: what others committed before it, and it.
+                if let watchedFrom { committed = try ChangeJournal.entries(after: watchedFrom, in: db) }
+            }
+            return .commit
+        }
+        guard let result else { fatalError("write transaction ended without a result") }  // trap: GRDB returned without running the body
+        return (result, committed)
+    }
+
+    /// The change sets of every transaction committed to the file from now
+    /// on, by this library, another connection or another process, in
+    /// commit order. Watching starts before this returns.
+    ///
+    /// This library's own commits arrive as they commit. Others' are read
+    /// from the file's change journal (migration 0002), polled every
+    /// `pollingInterval` seconds: one indexed query of the rows past the
+    /// last one seen, microseconds when nothing changed.
+    ///
+    /// ```swift
+    /// for await change in try await library.changes() {
+    ///     for changes in change.changeSets { collectionView.apply(changes) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``LibraryError`` if the journal cannot be read.
+    public func changes(pollingInterval: Double = 0.25) async throws -> AsyncStream<CommittedChange> {
+        let path = path
+        let start: Int64
+        do {
+            start = try await database.read { try ChangeJournal.latestSequence(in: $0) }
+        } catch {
+            throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+        return broadcaster.subscribe(startingAfter: start, pollingInterval: pollingInterval) { [weak self] after in
+            guard let self else { return [] }
+            return try await self.database.read { try ChangeJournal.entries(after: after, in: $0) }
         }
     }
 

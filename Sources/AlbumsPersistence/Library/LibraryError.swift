@@ -37,26 +37,36 @@ public enum LibraryError: Error, Hashable, Sendable {
 
     // MARK: The request is refused
 
-    case albumNotFound(name: String)
-    case albumIDNotFound(AlbumID)
+    /// No album answers to the reference.
+    case albumNotFound(AlbumReference)
     case albumNameTaken(String)
     case invalidAlbumName(String, reason: String)
     /// Nothing enters, leaves or moves inside a locked album.
     case albumLocked(name: String)
     /// Deleting an album with pending loads needs `force`.
     case albumHasPendingLoads(name: String, count: Int)
-    /// A 0-based index outside `valid`; an empty `valid` means no index is valid.
-    case indexOutOfRange(index: Int, valid: Range<Int>, album: String)
+    /// A 0-based index outside `valid` (0-based too); an empty `valid` means
+    /// the album is empty. Messages say 1-based positions, as people see them.
+    case positionOutOfRange(index: Int, valid: Range<Int>, album: String)
     /// A 0-based place in the list of albums outside `valid`.
     case albumIndexOutOfRange(index: Int, valid: Range<Int>)
-    case itemNotFound(AlbumItemID)
+    /// No item answers to the reference.
+    case itemNotFound(ItemReference)
     case photoNotFound(PhotoID)
     /// A photo stands at most once in an album.
     case photoAlreadyInAlbum(PhotoID, album: String)
-    /// The same item was named twice in one request.
-    case duplicateItem(AlbumItemID)
-    /// A placeholder was given where only photos make sense.
-    case placeholderNotAllowed(AlbumItemID)
+    /// A photo id names no single item: it is in several albums.
+    case ambiguousPhoto(PhotoID, albums: [String])
+    /// The same item (or photo, for a copy) was named twice in one request.
+    case duplicateItem(ItemReference)
+    /// A placeholder of a pending load was given where only photos make sense.
+    case placeholderNotAllowed(ItemReference)
+    /// The album changed since the revision the caller saw.
+    case revisionMismatch(album: String, expected: Int64, actual: Int64)
+    /// `before` / `after` named an item that is itself transferred.
+    case neighbourIsTransferred(ItemReference)
+    /// An operation with no items, or a swap without exactly two.
+    case wrongItemCount(operation: String, count: Int)
     /// SQLite refused a write that broke a schema constraint.
     case constraintViolated(detail: String)
 
@@ -81,10 +91,47 @@ public enum LibraryError: Error, Hashable, Sendable {
             .inputOutput
         case .busy:
             .busy
-        case .albumNotFound, .albumIDNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked,
-            .albumHasPendingLoads, .indexOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound,
-            .photoAlreadyInAlbum, .duplicateItem, .placeholderNotAllowed, .constraintViolated:
+        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
+            .positionOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
+            .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
+            .wrongItemCount, .constraintViolated:
             .refused
+        }
+    }
+
+    /// A stable, snake_case name for the case: the `code` of the CLI's and
+    /// the server's JSON errors. Spelled out, never derived, so that
+    /// renaming a case cannot change what scripts match on.
+    public var code: String {
+        switch self {
+        case .notADatabase: "not_a_database"
+        case .truncated: "truncated"
+        case .foreignApplication: "foreign_application"
+        case .foreignDatabase: "foreign_database"
+        case .newerSchema: "newer_schema"
+        case .modifiedMigration: "modified_migration"
+        case .corrupt: "corrupt"
+        case .readOnly: "read_only"
+        case .diskFull: "disk_full"
+        case .ioFailure: "io_failure"
+        case .busy: "busy"
+        case .albumNotFound: "album_not_found"
+        case .albumNameTaken: "album_name_taken"
+        case .invalidAlbumName: "invalid_album_name"
+        case .albumLocked: "album_locked"
+        case .albumHasPendingLoads: "album_has_pending_loads"
+        case .positionOutOfRange: "position_out_of_range"
+        case .albumIndexOutOfRange: "album_position_out_of_range"
+        case .itemNotFound: "item_not_found"
+        case .photoNotFound: "photo_not_found"
+        case .photoAlreadyInAlbum: "photo_already_in_album"
+        case .ambiguousPhoto: "ambiguous_photo"
+        case .duplicateItem: "duplicate_item"
+        case .placeholderNotAllowed: "placeholder_not_allowed"
+        case .revisionMismatch: "revision_mismatch"
+        case .neighbourIsTransferred: "neighbour_is_transferred"
+        case .wrongItemCount: "wrong_item_count"
+        case .constraintViolated: "constraint_violated"
         }
     }
 }
@@ -114,36 +161,44 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "cannot use '\(path)': \(detail)"
         case .busy(let path, let timeout):
             "'\(path)' stayed locked by another process for \(Self.format(seconds: timeout)); try again"
-        case .albumNotFound(let name):
+        case .albumNotFound(.named(let name)):
             "no album named \(Self.quoted(name)); albums album list shows them"
-        case .albumIDNotFound(let id):
+        case .albumNotFound(.id(let id)):
             "no album with id \(id)"
         case .albumNameTaken(let name):
-            "an album named '\(name)' already exists; choose another name"
+            "an album named \(Self.quoted(name)) already exists; choose another name"
         case .invalidAlbumName(let name, let reason):
             "invalid album name \(Self.quoted(name)): \(reason)"
         case .albumLocked(let name):
-            "album '\(name)' is locked: albums album unlock \(Self.shellQuoted(name))"
+            "album \(Self.quoted(name)) is locked: albums album unlock \(Self.shellQuoted(name))"
         case .albumHasPendingLoads(let name, let count):
-            "album '\(name)' has \(count) pending load\(count == 1 ? "" : "s"); delete it with --force to cancel them"
-        case .indexOutOfRange(let index, let valid, let album):
+            "album \(Self.quoted(name)) has \(count) pending load\(count == 1 ? "" : "s"); delete it with --force to cancel them"
+        case .positionOutOfRange(let index, let valid, let album):
             if valid.isEmpty {
-                "index \(index) is out of range: album '\(album)' is empty"
+                "position \(index + 1) is out of range: album \(Self.quoted(album)) is empty"
             } else {
-                "index \(index) is out of range for album '\(album)': valid indexes are \(valid.lowerBound)…\(valid.upperBound - 1)"
+                "position \(index + 1) is out of range for album \(Self.quoted(album)): valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
             }
         case .albumIndexOutOfRange(let index, let valid):
             "position \(index + 1) is out of range for the list of albums: valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
-        case .itemNotFound(let id):
-            "no item with id \(id)"
+        case .itemNotFound(let reference):
+            "no such item: \(reference)"
         case .photoNotFound(let id):
             "no photo with id \(id)"
         case .photoAlreadyInAlbum(let photo, let album):
-            "photo \(photo) is already in album '\(album)'"
-        case .duplicateItem(let id):
-            "item \(id) is named more than once"
-        case .placeholderNotAllowed(let id):
-            "item \(id) is a placeholder of a pending load and cannot be used here"
+            "photo id:\(photo) is already in album \(Self.quoted(album))"
+        case .ambiguousPhoto(let photo, let albums):
+            "photo id:\(photo) is in \(albums.count) albums (\(albums.map { Self.quoted($0) }.joined(separator: ", "))); say which with --from ALBUM"
+        case .duplicateItem(let reference):
+            "\(reference) is named more than once"
+        case .placeholderNotAllowed(let reference):
+            "\(reference) is a placeholder of a pending load; wait for it, or remove it to cancel the load"
+        case .revisionMismatch(let album, let expected, let actual):
+            "album \(Self.quoted(album)) is at revision \(actual), not \(expected): it changed since; look again and retry"
+        case .neighbourIsTransferred(let reference):
+            "\(reference) is itself being transferred and cannot mark where the others land"
+        case .wrongItemCount(let operation, let count):
+            operation == "swap" ? "swap takes exactly two items, not \(count)" : "\(operation) needs at least one item"
         case .constraintViolated(let detail):
             "the library refused the change: \(detail)"
         }

@@ -4,13 +4,59 @@ import GRDB
 /// ``Library/write(_:)``): reads see the transaction's own changes, and
 /// every change keeps the library's invariants.
 ///
+/// Every change records its change sets as it writes them, so what a
+/// caller, an observer or another process hears is what was written.
+///
 /// Valid only inside the closure it is passed to.
 public final class LibraryWriter: LibraryReader {
     /// Albums this transaction changed; each gets one revision bump on commit.
-    private(set) var changedAlbums: Set<AlbumID> = []
+    private var changedAlbums: Set<AlbumID> = []
+    /// The change sets of each finished operation, in order.
+    private(set) var operations: [[AlbumChangeSet]] = []
+    /// The operation being recorded, album by album.
+    private var current: [AlbumID: AlbumChangeSet] = [:]
+    private var operationDepth = 0
 
-    func markChanged(_ album: AlbumID) {
-        changedAlbums.insert(album)
+    /// Runs `body` as one operation: the change sets its writes record come
+    /// back with its result, and reach watchers as one operation of the
+    /// transaction.
+    ///
+    /// ```swift
+    /// let (_, changes) = try library.write { writer in
+    ///     try writer.recordingOperation { try writer.renameAlbum(trip.id, to: "Rome") }
+    /// }
+    /// ```
+    ///
+    /// Nested calls belong to the outermost operation; they return the
+    /// change sets the outermost one has recorded so far.
+    public func recordingOperation<T>(_ body: () throws -> T) throws -> (T, [AlbumChangeSet]) {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
+        if operationDepth > 1 {
+            let result = try body()
+            return (result, current.values.sorted { $0.albumID < $1.albumID })
+        }
+        current = [:]
+        let result = try body()
+        let changes = current.values.sorted { $0.albumID < $1.albumID }
+        current = [:]
+        operations.append(changes)
+        return (result, changes)
+    }
+
+    /// The change set being recorded for `album` in the current operation.
+    package func changes(of album: Album, _ edit: (inout AlbumChangeSet) -> Void) {
+        changedAlbums.insert(album.id)
+        // Revisions rise once per transaction, on commit: a second
+        // operation of a batch reports the same revision as the first.
+        var changes = current[album.id] ?? AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
+        edit(&changes)
+        current[album.id] = changes
+        if operationDepth == 0 {
+            // A write made outside any operation is an operation of its own.
+            operations.append([changes])
+            current = [:]
+        }
     }
 
     /// Raises the revision of every changed album that still exists.
@@ -19,4 +65,7 @@ public final class LibraryWriter: LibraryReader {
             try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
         }
     }
+
+    /// Whether this transaction changed anything.
+    var hasChanges: Bool { !changedAlbums.isEmpty }
 }

@@ -12,11 +12,14 @@ extension LibraryWriter {
     /// in this transaction, before any bytes are read.
     ///
     /// - Returns: The placeholders' identifiers, in order.
-    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/indexOutOfRange(index:valid:album:)``.
+    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/positionOutOfRange(index:valid:album:)``.
     @discardableResult
     public func insertPlaceholders(_ loads: [PendingLoad], into album: AlbumID, at index: Int? = nil) throws -> [AlbumItemID] {
-        let destination = try unlockedAlbum(album)
-        return try place(loads.map { .newPlaceholder($0) }, into: destination, at: index, moving: [:])
+        let destination = try self.album(album)
+        try requireUnlocked(destination)
+        let index = index ?? destination.itemCount
+        try requireLandingIndex(index, in: destination, staying: destination.itemCount)
+        return try recordingOperation { try executePlaceholderInsertion(of: loads, into: destination, at: index) }.0
     }
 
     /// Commits a load: adds its photo to the library (or finds the one with
@@ -30,12 +33,14 @@ extension LibraryWriter {
     ///   for content the schema refuses.
     @discardableResult
     public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
-        _ = try pendingPlaceholder(placeholder)
-        let (photo, isNew) = try addPhoto(content)
-        if try commitPlaceholder(placeholder, with: photo.id) == nil {
-            return .alreadyInAlbum(photo: photo)
-        }
-        return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
+        try recordingOperation {
+            _ = try pendingPlaceholder(placeholder)
+            let (photo, isNew) = try addPhoto(content)
+            if try commitPlaceholder(placeholder, with: photo.id) == nil {
+                return .alreadyInAlbum(photo: photo)
+            }
+            return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
+        }.0
     }
 
     /// Replaces a placeholder by a photo of the library, at the placeholder's current index.
@@ -46,10 +51,16 @@ extension LibraryWriter {
     ///   ``LibraryError/photoNotFound(_:)``.
     @discardableResult
     public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
-        let item = try pendingPlaceholder(placeholder)
+        try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo) }.0
+    }
+
+    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
+        let placed = try pendingPlaceholder(placeholder)
+        let item = placed.item
+        let album = try self.album(item.albumID)
         _ = try self.photo(photo)
-        if try self.item(holding: photo, in: item.albumID) != nil {
-            try deleteRows([item])
+        if try contains(photo, in: item.albumID) {
+            try executeRemoval(of: [placed], albums: [album.id: album])
             return nil
         }
         try db.execute(
@@ -60,7 +71,7 @@ extension LibraryWriter {
                 """,
             arguments: [photo, placeholder])
         try adjustCounts(of: item.albumID, items: 0, placeholders: -1)
-        markChanged(item.albumID)
+        changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
         return placeholder
     }
 
@@ -68,7 +79,9 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)`` for an id that is not a pending placeholder.
     public func deletePlaceholders(_ placeholders: [AlbumItemID]) throws {
-        try deleteRows(try placeholders.map(pendingPlaceholder))
+        let found = try placeholders.map(pendingPlaceholder)
+        let albums = try albumsOf(found)
+        _ = try recordingOperation { try executeRemoval(of: found, albums: albums) }
     }
 
     /// Makes `owner` the owner of placeholders, to resume their loads.
@@ -83,10 +96,10 @@ extension LibraryWriter {
         }
     }
 
-    private func pendingPlaceholder(_ id: AlbumItemID) throws -> AlbumItem {
-        let item = try item(id, index: -1)
-        guard item.isPlaceholder else { throw LibraryError.itemNotFound(id) }
-        return item
+    private func pendingPlaceholder(_ id: AlbumItemID) throws -> PlacedItem {
+        let placed = try placedItem(id)
+        guard placed.item.isPlaceholder else { throw LibraryError.itemNotFound(.item(id)) }
+        return placed
     }
 }
 

@@ -39,10 +39,17 @@ public enum TransferBatchFormat {
     ///
     /// - Throws: ``FormatError`` for the first line that is not an operation.
     public static func operations(fromJSONLines text: String) throws(FormatError) -> [TransferOperation] {
-        var operations: [TransferOperation] = []
+        try numberedOperations(fromJSONLines: text).map(\.operation)
+    }
+
+    /// The operations of a JSON Lines text, in order, each with its 1-based line number.
+    ///
+    /// - Throws: ``FormatError`` for the first line that is not an operation.
+    public static func numberedOperations(fromJSONLines text: String) throws(FormatError) -> [(line: Int, operation: TransferOperation)] {
+        var operations: [(line: Int, operation: TransferOperation)] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            operations.append(try operation(fromLine: String(line), number: offset + 1))
+            operations.append((offset + 1, try operation(fromLine: String(line), number: offset + 1)))
         }
         return operations
     }

@@ -7,52 +7,61 @@ extension LibraryReader {
     /// Cheap enough for every pointer movement of a drag: it resolves the
     /// references and reads a few indexes, whatever the albums' sizes.
     ///
-    /// - Throws: ``LibraryError`` only, when the file cannot be read; a
+    /// - Throws: ``LibraryError`` only when the file cannot be read; a
     ///   refused operation is a ``Proposal/Verdict/forbidden(_:)`` verdict.
     public func propose(_ operation: TransferOperation) throws -> Proposal {
-        try TransferPlanner(reader: self).plan(operation).proposal
+        do {
+            let plan = try TransferPlanner(reader: self).plan(operation)
+            return Proposal(verdict: plan.verdict, changes: plan.foreseenChanges)
+        } catch let error as LibraryError where error.kind == .refused {
+            return Proposal(verdict: .forbidden(error), changes: [])
+        }
     }
 }
 
 extension LibraryWriter {
-    /// Performs `operation` inside this transaction.
+    /// Performs `operation` inside this transaction: plans it once, then
+    /// writes the plan.
     ///
-    /// - Returns: One change set per album the operation changed; none for a no-op.
-    /// - Throws: ``TransferRefusal`` if the operation is forbidden (nothing
-    ///   is written), ``LibraryError`` if the file fails.
+    /// - Returns: The verdict and one change set per album the operation
+    ///   changed, recorded as it wrote; none for a no-op.
+    /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
     @discardableResult
-    public func perform(_ operation: TransferOperation) throws -> [AlbumChangeSet] {
+    public func perform(_ operation: TransferOperation) throws -> TransferResult {
         let plan = try TransferPlanner(reader: self).plan(operation)
-        switch plan.proposal.verdict {
-        case .forbidden(let refusal): throw refusal
-        case .noOp: return []
-        case .move, .copy: break
+        if plan.verdict == .noOp {
+            return TransferResult(verdict: .noOp, changes: [])
         }
-        let items = plan.sources.compactMap(\.item?.id)
-        switch operation.action {
-        case .move:
-            try moveItems(items, to: plan.destination!.id, at: plan.destinationIndex!)
-        case .copy:
-            try insertPhotos(plan.sources.compactMap(\.photoID), into: plan.destination!.id, at: plan.destinationIndex!)
-        case .swap:
-            try swapItems(items[0], items[1])
-        case .remove:
-            try removeItems(items)
+        let (_, changes) = try recordingOperation { try execute(plan) }
+        return TransferResult(verdict: plan.verdict, changes: changes)
+    }
+
+    private func execute(_ plan: TransferPlan) throws {
+        switch plan.work {
+        case .transfer(let items, let photos, let destination, let index):
+            if plan.verdict == .copy {
+                _ = try executeInsertion(of: photos, into: destination, at: index)
+            } else {
+                try executeMove(of: items, to: destination, at: index, albums: plan.albums)
+            }
+        case .swap(let first, let second):
+            try executeSwap(first, second, albums: plan.albums)
+        case .remove(let items):
+            try executeRemoval(of: items, albums: plan.albums)
         }
-        return plan.proposal.changes
     }
 
     /// Performs operations one after the other inside this transaction.
     ///
-    /// - Returns: The change sets of each operation, in order.
+    /// - Returns: The result of each operation, in order.
     /// - Throws: ``BatchRefusal`` naming the first refused operation.
     @discardableResult
-    public func perform(batch operations: [TransferOperation]) throws -> [[AlbumChangeSet]] {
+    public func perform(batch operations: [TransferOperation]) throws -> [TransferResult] {
         try operations.enumerated().map { index, operation in
             do {
                 return try perform(operation)
-            } catch let refusal as TransferRefusal {
-                throw BatchRefusal(index: index, operation: operation, refusal: refusal)
+            } catch let error as LibraryError where error.kind == .refused {
+                throw BatchRefusal(index: index, operation: operation, reason: error)
             }
         }
     }
@@ -62,10 +71,31 @@ extension LibraryWriter {
 public struct BatchRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operation's 0-based place in the batch.
     public let index: Int
+    /// The 1-based line of the batch text it came from, when it came from text.
+    public var line: Int?
     public let operation: TransferOperation
-    public let refusal: TransferRefusal
+    public let reason: LibraryError
+
+    public init(index: Int, line: Int? = nil, operation: TransferOperation, reason: LibraryError) {
+        self.index = index
+        self.line = line
+        self.operation = operation
+        self.reason = reason
+    }
 
     public var description: String {
-        "operation \(index + 1) (\(operation.action.rawValue)) refused, nothing applied: \(refusal)"
+        let place = line.map { "line \($0)" } ?? "operation \(index + 1)"
+        return "\(place) (\(operation.action.rawValue)) refused, nothing applied: \(reason)"
+    }
+}
+
+extension LibraryReader {
+    /// The item a reference names, with its current index: the same
+    /// resolution an operation's sources get.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/albumNotFound(_:)``,
+    ///   ``LibraryError/positionOutOfRange(index:valid:album:)``, ``LibraryError/ambiguousPhoto(_:albums:)``.
+    public func resolve(_ reference: ItemReference) throws -> AlbumItem {
+        try TransferPlanner(reader: self).resolve(reference).item
     }
 }

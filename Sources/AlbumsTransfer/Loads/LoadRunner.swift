@@ -40,42 +40,42 @@ public struct LoadRunner: Sendable {
     /// Inserts one placeholder per source at `destination`, in one
     /// transaction, before any bytes are read.
     ///
-    /// - Throws: ``TransferRefusal`` for a destination that is not allowed
-    ///   (locked, out of range, …); nothing is inserted.
-    public func begin(_ sources: [String], at destination: Destination) throws -> [Load] {
-        guard !sources.isEmpty else { return [] }
-        let (ids, changes) = try session.library.write { writer in
-            let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, sources: [], action: .copy)
-            if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
-            let ids = try writer.insertPlaceholders(sources.map { PendingLoad(source: $0) }, into: album.id, at: index)
-            var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-            changes.inserted = Array(index..<index + ids.count)
-            return (ids, changes)
+    /// - Parameter expecting: Revisions the caller last saw, checked in the
+    ///   same transaction (optimistic concurrency).
+    /// - Throws: ``LibraryError`` for a destination that is not allowed
+    ///   (locked, out of range, changed since, …); nothing is inserted.
+    public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> [Load] {
+        let ids = try session.library.write { writer in
+            try writer.requireRevisions(revisions)
+            let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
+            try writer.requireUnlocked(album)
+            guard !sources.isEmpty else { return [AlbumItemID]() }
+            return try writer.recordingOperation {
+                try writer.executePlaceholderInsertion(of: sources.map { PendingLoad(source: $0) }, into: album, at: index)
+            }.0
         }
-        session.notify([changes])
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
     }
 
     /// Where loads at `destination` would go: the album and the 0-based
     /// index of the first one. Reads only.
     ///
-    /// - Throws: ``TransferRefusal`` for a destination that is not allowed.
-    public func checkDestination(_ destination: Destination) throws -> (album: String, index: Int) {
+    /// - Throws: ``LibraryError`` for a destination that is not allowed.
+    public func checkDestination(_ destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> (album: Album, index: Int) {
         try session.library.read { reader in
-            let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, sources: [], action: .copy)
-            if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
-            return (album.name, index)
+            try reader.requireRevisions(revisions)
+            let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, moving: [])
+            try reader.requireUnlocked(album)
+            return (album, index)
         }
     }
 
-    /// The album a destination names. Reads only.
-    public func destinationAlbum(_ destination: Destination) throws -> Album {
-        try session.library.read { try TransferPlanner(reader: $0).resolveDestination(destination, sources: [], action: .copy).0 }
-    }
-
     /// Begins loads of `sources` at `destination` and runs them.
-    public func load(_ sources: [String], at destination: Destination, progress: @Sendable (LoadProgress) -> Void = { _ in }) async throws -> LoadReport {
-        await run(try begin(sources, at: destination), progress: progress)
+    public func load(
+        _ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:],
+        progress: @Sendable (LoadProgress) -> Void = { _ in }
+    ) async throws -> LoadReport {
+        await run(try begin(sources, at: destination, expecting: revisions), progress: progress)
     }
 
     /// Loads `sources` into the library alone, in no album: no placeholders,
@@ -85,8 +85,17 @@ public struct LoadRunner: Sendable {
     }
 
     /// Takes over pending placeholders (stale ones, after a crash) and runs their loads again from their recorded source.
-    public func resume(_ placeholders: [PendingPlaceholder], progress: @Sendable (LoadProgress) -> Void = { _ in }) async throws -> LoadReport {
-        try session.library.write { try $0.claimPlaceholders(placeholders.map(\.id)) }
+    ///
+    /// - Parameter expecting: Revisions the caller last saw, checked in the
+    ///   transaction that claims the placeholders.
+    public func resume(
+        _ placeholders: [PendingPlaceholder], expecting revisions: [AlbumReference: Int64] = [:],
+        progress: @Sendable (LoadProgress) -> Void = { _ in }
+    ) async throws -> LoadReport {
+        try session.library.write { writer in
+            try writer.requireRevisions(revisions)
+            try writer.claimPlaceholders(placeholders.map(\.id))
+        }
         return await run(placeholders.map { Load(placeholder: $0.id, source: $0.load.source) }, progress: progress)
     }
 
@@ -128,9 +137,7 @@ public struct LoadRunner: Sendable {
         report.cancelled += unfinished.map(\.source).filter { !reported.contains($0) }
         report.sort(byOrderOf: loads.map(\.source))
         let toDelete = unfinished.compactMap(\.placeholder)
-        if !toDelete.isEmpty {
-            if let changes = try? deletePlaceholders(toDelete) { session.notify(changes) }
-        }
+        if !toDelete.isEmpty { deleteStillPending(toDelete) }
         return report
     }
 
@@ -150,16 +157,7 @@ public struct LoadRunner: Sendable {
         switch result {
         case .success(let content):
             do {
-                let (commit, changes) = try session.library.write { writer -> (LoadCommit, AlbumChangeSet) in
-                    let item = try writer.item(placeholder)
-                    let index = item.index
-                    let album = try writer.album(item.albumID)
-                    var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-                    let commit = try writer.commitLoad(placeholder, content: content)
-                    if case .committed = commit { changes.updated = [index] } else { changes.removed = [index] }
-                    return (commit, changes)
-                }
-                session.notify([changes])
+                let commit = try session.library.write { try $0.commitLoad(placeholder, content: content) }
                 switch commit {
                 case .committed(let item, let photo, let isNew):
                     report.committed.append(.init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))
@@ -170,7 +168,7 @@ public struct LoadRunner: Sendable {
                 report.cancelled.append(load.source)  // its placeholder was removed meanwhile
             } catch {
                 report.failed.append((load.source, "could not be saved: \(error)"))
-                if let changes = try? deletePlaceholders([placeholder]) { session.notify(changes) }
+                deleteStillPending([placeholder])
             }
         case .failure(let error):
             switch error {
@@ -179,7 +177,7 @@ public struct LoadRunner: Sendable {
             case is CancellationError: report.cancelled.append(load.source)
             default: report.failed.append((load.source, String(describing: error)))
             }
-            if let changes = try? deletePlaceholders([placeholder]) { session.notify(changes) }
+            deleteStillPending([placeholder])
         }
     }
 
@@ -203,26 +201,13 @@ public struct LoadRunner: Sendable {
         }
     }
 
-    /// Deletes placeholders that are still pending, returning the change sets.
-    private func deletePlaceholders(_ placeholders: [AlbumItemID]) throws -> [AlbumChangeSet] {
-        try session.library.write { writer in
-            var byAlbum: [AlbumID: AlbumChangeSet] = [:]
-            var existing: [AlbumItemID] = []
-            for placeholder in placeholders {
-                guard let item = try? writer.item(placeholder), item.isPlaceholder else { continue }
-                existing.append(placeholder)
-                if byAlbum[item.albumID] == nil {
-                    let album = try writer.album(item.albumID)
-                    byAlbum[item.albumID] = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-                }
-                byAlbum[item.albumID]!.removed.append(item.index)
-            }
+    /// Deletes those of `placeholders` that are still pending (another
+    /// process may have removed some meanwhile). Best effort: a placeholder
+    /// that cannot be deleted stays, stale, for `albums pending` to resolve.
+    private func deleteStillPending(_ placeholders: [AlbumItemID]) {
+        _ = try? session.library.write { writer in
+            let existing = placeholders.filter { (try? writer.item($0))?.isPlaceholder == true }
             try writer.deletePlaceholders(existing)
-            return byAlbum.values.map { changes in
-                var changes = changes
-                changes.removed.sort()
-                return changes
-            }.sorted { $0.albumID < $1.albumID }
         }
     }
 }

@@ -18,11 +18,11 @@ extension LibraryWriter {
     /// sort by, keep theirs after every photo. A sort that changes nothing
     /// returns an empty change set and does not raise the revision.
     ///
-    /// - Throws: ``TransferRefusal/albumLocked(name:)``, ``TransferRefusal/albumNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/albumNotFound(_:)``.
     @discardableResult
     public func sortAlbum(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool = true) throws -> AlbumChangeSet {
-        let album = try existingAlbum(reference)
-        if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
+        let album = try album(reference)
+        try requireUnlocked(album)
         let items = try items(in: album.id)
         var photos: [PhotoID: Photo] = [:]
         for photoID in items.compactMap(\.photoID) { photos[photoID] = try photo(photoID) }
@@ -49,15 +49,11 @@ extension LibraryWriter {
             }
         }.map(\.element)
 
-        var changes = AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-        changes.moved = sorted.enumerated().compactMap { newIndex, item in
-            item.index == newIndex ? nil : AlbumChangeSet.Move(from: item.index, to: newIndex)
-        }.sorted { $0.from < $1.from }
-        guard !changes.moved.isEmpty else {
+        guard sorted.enumerated().contains(where: { $0.offset != $0.element.index }) else {
             return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
         }
-        try rearrangeItems(in: album.id, order: sorted.map(\.id))
-        return changes
+        let (_, changes) = try recordingOperation { try executeRearrangement(of: album, from: items, to: sorted.map(\.id)) }
+        return changes.first { $0.albumID == album.id }!
     }
 
     /// Locks or unlocks an album; a locked album refuses every change to its items.
@@ -66,19 +62,10 @@ extension LibraryWriter {
     ///   (unchanged if it already was so).
     @discardableResult
     public func setLocked(_ isLocked: Bool, album reference: AlbumReference) throws -> AlbumChangeSet {
-        let album = try existingAlbum(reference)
+        let album = try album(reference)
         guard album.isLocked != isLocked else {
             return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
         }
-        try setAlbumLocked(album.id, isLocked)
-        return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-    }
-
-    private func existingAlbum(_ reference: AlbumReference) throws -> Album {
-        do {
-            return try album(reference)
-        } catch LibraryError.albumNotFound, LibraryError.albumIDNotFound {
-            throw TransferRefusal.albumNotFound(reference)
-        }
+        return try recordingOperation { try setAlbumLocked(album.id, isLocked) }.1.first { $0.albumID == album.id }!
     }
 }

@@ -12,3 +12,14 @@ public enum Destination: Hashable, Sendable {
     /// Just after an item that is not itself transferred, in its album.
     case after(ItemReference)
 }
+
+extension Destination {
+    /// The album the destination names, when its reference names one
+    /// (a neighbour given as a photo id with no album names none).
+    public var album: AlbumReference? {
+        switch self {
+        case .into(let album), .at(_, let album): album
+        case .before(let neighbour), .after(let neighbour): neighbour.album
+        }
+    }
+}

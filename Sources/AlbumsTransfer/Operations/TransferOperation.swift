@@ -52,3 +52,16 @@ public struct TransferOperation: Hashable, Sendable {
         Self(action: .remove, sources: sources, expectedRevisions: revisions)
     }
 }
+
+extension TransferOperation {
+    /// The one album the operation is about, when it is about one: where a
+    /// move or copy lands, or the album every source names. What a bare
+    /// "expected revision" refers to; nil when that is ambiguous or unknown
+    /// (a photo id with no album, sources in several albums).
+    public var targetAlbum: AlbumReference? {
+        if let destination { return destination.album }
+        let albums = sources.map(\.album)
+        guard let first = albums.first, let album = first, albums.allSatisfy({ $0 == album }) else { return nil }
+        return album
+    }
+}

@@ -1,131 +1,106 @@
 import AlbumsPersistence
 
-/// An operation resolved against the library as it is now: what it refers
-/// to, whether it is allowed, and the change set it produces.
+/// An operation resolved against the library as it is now, checked
+/// against every rule: what the writer executes without looking again.
 struct TransferPlan {
-    var proposal: Proposal
-    /// The resolved sources, in the order given.
-    var sources: [ResolvedSource] = []
-    var destination: Album?
-    /// The destination index, counted without the moving items.
-    var destinationIndex: Int?
+    enum Work {
+        /// Items (move) or photos (copy) to stand from `index` of `destination`.
+        case transfer(items: [PlacedItem], photos: [PhotoID], destination: Album, index: Int)
+        case swap(PlacedItem, PlacedItem)
+        case remove([PlacedItem])
+    }
+
+    let verdict: Proposal.Verdict
+    let work: Work
+    /// Every album the operation touches, by id.
+    let albums: [AlbumID: Album]
+    /// The change sets the work produces, foreseen from the plan (a proposal's answer).
+    let foreseenChanges: [AlbumChangeSet]
 }
 
-/// A source item, or for a copy possibly a photo of the library that no album holds.
-struct ResolvedSource {
-    let reference: ItemReference
-    let item: AlbumItem?
-    let photoID: PhotoID?
-}
-
-/// Plans operations with reads only, so a proposal costs a read transaction:
-/// a few index lookups, each in the number of segments plus one segment's size.
+/// Resolves operations with reads only, so a proposal costs a read
+/// transaction: a few index lookups, each in the number of segments plus
+/// one segment's size. Every refusal is a ``LibraryError`` thrown here.
 struct TransferPlanner {
     let reader: LibraryReader
 
+    /// The resolved plan of `operation`.
+    ///
+    /// - Throws: ``LibraryError`` naming why the operation is refused.
     func plan(_ operation: TransferOperation) throws -> TransferPlan {
-        do {
-            return try planOrRefuse(operation)
-        } catch let refusal as TransferRefusal {
-            return TransferPlan(proposal: Proposal(verdict: .forbidden(refusal), changes: []))
-        }
-    }
-
-    private func planOrRefuse(_ operation: TransferOperation) throws -> TransferPlan {
         try reader.requireRevisions(operation.expectedRevisions)
-        let sources = try resolveSources(operation)
+        let count = operation.sources.count
+        if count == 0 || (operation.action == .swap && count != 2) {
+            throw LibraryError.wrongItemCount(operation: operation.action.rawValue, count: count)
+        }
         switch operation.action {
         case .move, .copy:
             guard let destination = operation.destination else {
-                throw TransferRefusal.wrongSourceCount(action: operation.action, count: 0)
+                throw LibraryError.wrongItemCount(operation: operation.action.rawValue, count: 0)
             }
-            return try planTransfer(operation.action, sources: sources, to: destination)
+            return try planTransfer(operation, to: destination)
         case .swap:
-            return try planSwap(sources)
+            return try planSwap(operation)
         case .remove:
-            return try planRemoval(sources)
+            return try planRemoval(operation)
         }
     }
 
-    // MARK: - Sources
+    // MARK: - References
 
-    private func resolveSources(_ operation: TransferOperation) throws -> [ResolvedSource] {
-        let count = operation.sources.count
-        if count == 0 || (operation.action == .swap && count != 2) {
-            throw TransferRefusal.wrongSourceCount(action: operation.action, count: count)
-        }
-        var seenItems = Set<AlbumItemID>()
-        var seenPhotos = Set<PhotoID>()
-        return try operation.sources.map { reference in
-            let source: ResolvedSource
-            if operation.action == .copy, case .photo(let photo, nil) = reference {
-                // A copy may take a photo of the library itself, in no album or several.
-                _ = try photoExists(photo, reference: reference)
-                source = ResolvedSource(reference: reference, item: nil, photoID: photo)
-            } else {
-                let item = try resolve(reference)
-                guard seenItems.insert(item.id).inserted else { throw TransferRefusal.duplicateSource(reference) }
-                if item.isPlaceholder && operation.action != .remove {
-                    throw TransferRefusal.placeholderAsSource(reference)
-                }
-                source = ResolvedSource(reference: reference, item: item, photoID: item.photoID)
-            }
-            if operation.action == .copy, let photo = source.photoID, !seenPhotos.insert(photo).inserted {
-                throw TransferRefusal.duplicateSource(reference)
-            }
-            return source
-        }
-    }
-
-    /// The item a reference names, with its current index.
-    func resolve(_ reference: ItemReference) throws -> AlbumItem {
+    /// The item a reference names, with its index and place.
+    func resolve(_ reference: ItemReference) throws -> PlacedItem {
         switch reference {
         case .item(let id):
-            do {
-                return try reader.item(id)
-            } catch LibraryError.itemNotFound {
-                throw TransferRefusal.itemNotFound(reference)
-            }
+            return try reader.placedItem(id)
         case .position(let index, let albumReference):
-            let album = try album(albumReference)
-            guard (0..<album.itemCount).contains(index) else {
-                throw TransferRefusal.positionOutOfRange(
-                    index: index, valid: album.itemCount > 0 ? 0...album.itemCount - 1 : nil, album: album.name)
-            }
-            return try reader.item(at: index, in: album.id)
+            return try reader.placedItem(at: index, in: try reader.album(albumReference))
         case .photo(let photo, let albumReference?):
-            let album = try album(albumReference)
-            guard let item = try reader.item(holding: photo, in: album.id) else {
-                throw TransferRefusal.itemNotFound(reference)
+            let album = try reader.album(albumReference)
+            guard let placed = try reader.placedItem(holding: photo, in: album.id) else {
+                throw LibraryError.itemNotFound(reference)
             }
-            return item
+            return placed
         case .photo(let photo, nil):
-            let holders = try reader.albums(holding: try photoExists(photo, reference: reference))
-            guard let only = holders.first else { throw TransferRefusal.itemNotFound(reference) }
-            guard holders.count == 1 else { throw TransferRefusal.ambiguousPhoto(photo, albums: holders.map(\.name)) }
-            return try reader.item(holding: photo, in: only.id)!
+            let holders = try reader.albums(holding: try existingPhoto(photo, reference: reference))
+            guard let only = holders.first else { throw LibraryError.itemNotFound(reference) }
+            guard holders.count == 1 else { throw LibraryError.ambiguousPhoto(photo, albums: holders.map(\.name)) }
+            guard let placed = try reader.placedItem(holding: photo, in: only.id) else { throw LibraryError.itemNotFound(reference) }
+            return placed
         }
     }
 
-    private func photoExists(_ photo: PhotoID, reference: ItemReference) throws -> PhotoID {
+    private func existingPhoto(_ photo: PhotoID, reference: ItemReference) throws -> PhotoID {
         do {
             return try reader.photo(photo).id
         } catch LibraryError.photoNotFound {
-            throw TransferRefusal.itemNotFound(reference)
+            throw LibraryError.itemNotFound(reference)
         }
     }
 
-    private func album(_ reference: AlbumReference) throws -> Album {
-        do {
-            return try reader.album(reference)
-        } catch LibraryError.albumNotFound, LibraryError.albumIDNotFound {
-            throw TransferRefusal.albumNotFound(reference)
+    /// The items the sources name, distinct; placeholders only where allowed.
+    private func resolveItems(_ operation: TransferOperation) throws -> [PlacedItem] {
+        var seen = Set<AlbumItemID>()
+        return try operation.sources.map { reference in
+            let placed = try resolve(reference)
+            guard seen.insert(placed.item.id).inserted else { throw LibraryError.duplicateItem(reference) }
+            if placed.item.isPlaceholder && operation.action != .remove {
+                throw LibraryError.placeholderNotAllowed(reference)
+            }
+            return placed
         }
     }
 
-    private func unlocked(_ album: Album) throws -> Album {
-        if album.isLocked { throw TransferRefusal.albumLocked(name: album.name) }
-        return album
+    /// Collects albums by id, reading each once.
+    private struct AlbumSet {
+        var byID: [AlbumID: Album] = [:]
+
+        mutating func album(_ id: AlbumID, in reader: LibraryReader) throws -> Album {
+            if let album = byID[id] { return album }
+            let album = try reader.album(id)
+            byID[id] = album
+            return album
+        }
     }
 
     private func changeSet(for album: Album) -> AlbumChangeSet {
@@ -135,76 +110,89 @@ struct TransferPlanner {
 
     // MARK: - Move and copy
 
-    private func planTransfer(_ action: TransferOperation.Action, sources: [ResolvedSource], to destination: Destination) throws -> TransferPlan {
-        let (album, index) = try resolveDestination(destination, sources: sources, action: action)
-        _ = try unlocked(album)
-        let items = sources.compactMap(\.item)
+    private func planTransfer(_ operation: TransferOperation, to destination: Destination) throws -> TransferPlan {
+        let action = operation.action
+        var albums = AlbumSet()
+        // A copy may take a photo of the library itself, in no album or several.
+        var items: [PlacedItem] = []
+        var photos: [PhotoID] = []
+        var seenItems = Set<AlbumItemID>()
+        var seenPhotos = Set<PhotoID>()
+        for reference in operation.sources {
+            if action == .copy, case .photo(let photo, nil) = reference {
+                photos.append(try existingPhoto(photo, reference: reference))
+            } else {
+                let placed = try resolve(reference)
+                guard seenItems.insert(placed.item.id).inserted else { throw LibraryError.duplicateItem(reference) }
+                guard let photo = placed.item.photoID else { throw LibraryError.placeholderNotAllowed(reference) }
+                items.append(placed)
+                photos.append(photo)
+            }
+            if action == .copy, !seenPhotos.insert(photos.last!).inserted { throw LibraryError.duplicateItem(reference) }
+        }
+        let moving = action == .move ? items : []
+        let (album, index) = try resolveDestination(destination, moving: moving)
+        albums.byID[album.id] = album
+        try reader.requireUnlocked(album)
         if action == .move {
             // In source order, so the reason given is the same every time.
-            var checked: Set<AlbumID> = [album.id]
-            for item in items where checked.insert(item.albumID).inserted {
-                _ = try unlocked(try reader.album(item.albumID))
-            }
+            for placed in items { try reader.requireUnlocked(try albums.album(placed.item.albumID, in: reader)) }
         }
         var arriving = Set<PhotoID>()
-        for source in sources where action == .copy || source.item?.albumID != album.id {
-            // Two sources of one photo (from two albums) would put it twice in the album, too.
-            if let photo = source.photoID, try reader.item(holding: photo, in: album.id) != nil || !arriving.insert(photo).inserted {
-                throw TransferRefusal.photoAlreadyInAlbum(photo, album: album.name)
+        if action == .copy {
+            for photo in photos { try reader.requireRoom(for: photo, in: album, arriving: &arriving) }
+        } else {
+            for placed in items where placed.item.albumID != album.id {
+                try reader.requireRoom(for: placed.item.photoID!, in: album, arriving: &arriving)
             }
         }
 
         var destinationChanges = changeSet(for: album)
         var otherChanges: [AlbumID: AlbumChangeSet] = [:]
-        for (offset, source) in sources.enumerated() {
-            if action == .move, let item = source.item, item.albumID == album.id {
-                destinationChanges.moved.append(.init(from: item.index, to: index + offset))
-            } else {
-                destinationChanges.inserted.append(index + offset)
+        if action == .copy {
+            for offset in photos.indices {
+                // The new items' ids exist only once written: a proposal names none.
+                destinationChanges.recordInsertion(at: index + offset, of: AlbumItemID(rawValue: 0))
             }
-            if action == .move, let item = source.item, item.albumID != album.id {
-                if otherChanges[item.albumID] == nil {
-                    otherChanges[item.albumID] = changeSet(for: try reader.album(item.albumID))
+        } else {
+            for (offset, placed) in items.enumerated() {
+                let item = placed.item
+                if item.albumID == album.id {
+                    destinationChanges.recordMove(from: item.index, to: index + offset, of: item.id)
+                } else {
+                    destinationChanges.recordInsertion(at: index + offset, of: item.id)
+                    if otherChanges[item.albumID] == nil {
+                        otherChanges[item.albumID] = changeSet(for: try albums.album(item.albumID, in: reader))
+                    }
+                    otherChanges[item.albumID]!.recordRemoval(at: item.index, of: item.id)
                 }
-                otherChanges[item.albumID]!.removed.append(item.index)
             }
         }
-        var plan = TransferPlan(proposal: Proposal(verdict: .noOp, changes: []), sources: sources, destination: album, destinationIndex: index)
+        let work = TransferPlan.Work.transfer(items: items, photos: photos, destination: album, index: index)
         if destinationChanges.inserted.isEmpty && otherChanges.isEmpty && destinationChanges.moved.allSatisfy({ $0.from == $0.to }) {
-            return plan
+            return TransferPlan(verdict: .noOp, work: work, albums: albums.byID, foreseenChanges: [])
         }
-        destinationChanges.moved.sort { $0.from < $1.from }
-        let changes = [destinationChanges] + otherChanges.values.map { changes in
-            var changes = changes
-            changes.removed.sort()
-            return changes
-        }
-        plan.proposal = Proposal(verdict: action == .copy ? .copy : .move, changes: changes.sorted { $0.albumID < $1.albumID })
-        return plan
+        let changes = ([destinationChanges] + otherChanges.values).sorted { $0.albumID < $1.albumID }
+        return TransferPlan(verdict: action == .copy ? .copy : .move, work: work, albums: albums.byID, foreseenChanges: changes)
     }
 
     /// The destination album and index, counted in the album without the moving items.
-    func resolveDestination(_ destination: Destination, sources: [ResolvedSource], action: TransferOperation.Action) throws
-        -> (Album, Int)
-    {
+    func resolveDestination(_ destination: Destination, moving: [PlacedItem]) throws -> (Album, Int) {
         func movingIndexes(in album: AlbumID) -> [Int] {
-            action == .move ? sources.compactMap { $0.item?.albumID == album ? $0.item?.index : nil } : []
+            moving.compactMap { $0.item.albumID == album ? $0.item.index : nil }
         }
         switch destination {
         case .into(let reference):
-            let album = try album(reference)
+            let album = try reader.album(reference)
             return (album, album.itemCount - movingIndexes(in: album.id).count)
         case .at(let index, let reference):
-            let album = try album(reference)
-            let staying = album.itemCount - movingIndexes(in: album.id).count
-            guard (0...staying).contains(index) else {
-                throw TransferRefusal.positionOutOfRange(index: index, valid: 0...staying, album: album.name)
-            }
+            let album = try reader.album(reference)
+            try reader.requireLandingIndex(index, in: album, staying: album.itemCount - movingIndexes(in: album.id).count)
             return (album, index)
         case .before(let reference), .after(let reference):
-            let neighbour = try resolve(reference)
-            if action == .move, sources.contains(where: { $0.item?.id == neighbour.id }) {
-                throw TransferRefusal.neighbourIsTransferred(reference)
+            let neighbour = try resolve(reference).item
+            if moving.contains(where: { $0.item.id == neighbour.id }) {
+                throw LibraryError.neighbourIsTransferred(reference)
             }
             let album = try reader.album(neighbour.albumID)
             let movingBefore = movingIndexes(in: album.id).filter { $0 < neighbour.index }.count
@@ -216,46 +204,51 @@ struct TransferPlanner {
 
     // MARK: - Swap and remove
 
-    private func planSwap(_ sources: [ResolvedSource]) throws -> TransferPlan {
-        let first = sources[0].item!
-        let second = sources[1].item!
-        let firstAlbum = try unlocked(try reader.album(first.albumID))
-        let secondAlbum = try unlocked(try reader.album(second.albumID))
+    private func planSwap(_ operation: TransferOperation) throws -> TransferPlan {
+        let items = try resolveItems(operation)
+        let (first, second) = (items[0].item, items[1].item)
+        var albums = AlbumSet()
+        let firstAlbum = try albums.album(first.albumID, in: reader)
+        let secondAlbum = try albums.album(second.albumID, in: reader)
+        try reader.requireUnlocked(firstAlbum)
+        try reader.requireUnlocked(secondAlbum)
         var changes: [AlbumChangeSet]
         if first.albumID == second.albumID {
             var change = changeSet(for: firstAlbum)
-            change.moved = [.init(from: first.index, to: second.index), .init(from: second.index, to: first.index)].sorted { $0.from < $1.from }
+            change.recordMove(from: first.index, to: second.index, of: first.id)
+            change.recordMove(from: second.index, to: first.index, of: second.id)
             changes = [change]
         } else {
             for (item, other) in [(first, secondAlbum), (second, firstAlbum)] {
-                if let photo = item.photoID, try reader.item(holding: photo, in: other.id) != nil {
-                    throw TransferRefusal.photoAlreadyInAlbum(photo, album: other.name)
-                }
+                var arriving = Set<PhotoID>()
+                if let photo = item.photoID { try reader.requireRoom(for: photo, in: other, arriving: &arriving) }
             }
             var firstChange = changeSet(for: firstAlbum)
-            firstChange.removed = [first.index]
-            firstChange.inserted = [first.index]
+            firstChange.recordRemoval(at: first.index, of: first.id)
+            firstChange.recordInsertion(at: first.index, of: second.id)
             var secondChange = changeSet(for: secondAlbum)
-            secondChange.removed = [second.index]
-            secondChange.inserted = [second.index]
+            secondChange.recordRemoval(at: second.index, of: second.id)
+            secondChange.recordInsertion(at: second.index, of: first.id)
             changes = [firstChange, secondChange].sorted { $0.albumID < $1.albumID }
         }
-        return TransferPlan(proposal: Proposal(verdict: .move, changes: changes), sources: sources)
+        return TransferPlan(verdict: .move, work: .swap(items[0], items[1]), albums: albums.byID, foreseenChanges: changes)
     }
 
-    private func planRemoval(_ sources: [ResolvedSource]) throws -> TransferPlan {
+    private func planRemoval(_ operation: TransferOperation) throws -> TransferPlan {
+        let items = try resolveItems(operation)
+        var albums = AlbumSet()
         var changes: [AlbumID: AlbumChangeSet] = [:]
-        for item in sources.compactMap(\.item) {
+        for placed in items {
+            let item = placed.item
             if changes[item.albumID] == nil {
-                changes[item.albumID] = changeSet(for: try unlocked(try reader.album(item.albumID)))
+                let album = try albums.album(item.albumID, in: reader)
+                try reader.requireUnlocked(album)
+                changes[item.albumID] = changeSet(for: album)
             }
-            changes[item.albumID]!.removed.append(item.index)
+            changes[item.albumID]!.recordRemoval(at: item.index, of: item.id)
         }
-        let sorted = changes.values.map { changes in
-            var changes = changes
-            changes.removed.sort()
-            return changes
-        }.sorted { $0.albumID < $1.albumID }
-        return TransferPlan(proposal: Proposal(verdict: .move, changes: sorted), sources: sources)
+        return TransferPlan(
+            verdict: .move, work: .remove(items), albums: albums.byID,
+            foreseenChanges: changes.values.sorted { $0.albumID < $1.albumID })
     }
 }

@@ -1,5 +1,3 @@
-import AlbumsPersistence
-
 /// An item of an album, as a drag source or a drop neighbour names it.
 ///
 /// References are resolved against the library as it is before the
@@ -18,6 +16,15 @@ public enum ItemReference: Hashable, Sendable, CustomStringConvertible {
         case .position(let index, let album): "\(album) position \(index + 1)"
         case .photo(let id, nil): "photo id:\(id)"
         case .photo(let id, let album?): "photo id:\(id) in \(album)"
+        }
+    }
+
+    /// The album the reference names, if it names one.
+    public var album: AlbumReference? {
+        switch self {
+        case .item: nil
+        case .position(_, let album): album
+        case .photo(_, let album): album
         }
     }
 }

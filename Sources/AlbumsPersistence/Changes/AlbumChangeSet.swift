@@ -1,5 +1,3 @@
-import AlbumsPersistence
-
 /// What one operation did to one album, in the index spaces of PhotoKit's
 /// `PHFetchResultChangeDetails`, so a table or collection view can animate
 /// it in one batch update:
@@ -11,6 +9,10 @@ import AlbumsPersistence
 ///   load committed: same slot, new content);
 /// - ``moved``: from an index before the change to an index after it.
 ///
+/// Each index comes with the item it is about (``removedItems``,
+/// ``insertedItems``, ``updatedItems``, ``Move/item``), so a view keyed by
+/// item id can follow the change without reloading.
+///
 /// Apply removals, then insertions, then updates, then moves; every item
 /// not named keeps its relative order (``applied(to:inserting:)`` does
 /// exactly this). A transferred item that stays in its album is always
@@ -20,35 +22,88 @@ public struct AlbumChangeSet: Hashable, Sendable {
     public struct Move: Hashable, Sendable {
         public let from: Int
         public let to: Int
-        public init(from: Int, to: Int) {
+        /// The item that moved.
+        public let item: AlbumItemID
+
+        public init(from: Int, to: Int, item: AlbumItemID) {
             self.from = from
             self.to = to
+            self.item = item
         }
     }
 
+    /// What happened to the album itself, beside its items.
+    public enum AlbumEvent: String, Hashable, Sendable {
+        case created, renamed, deleted, moved, locked, unlocked
+    }
+
     public let albumID: AlbumID
-    public let albumName: String
+    /// The album's name after the change.
+    public package(set) var albumName: String
     /// The album's revision once the change is committed.
     public let revision: Int64
-    public internal(set) var removed: [Int] = []
-    public internal(set) var inserted: [Int] = []
-    public internal(set) var moved: [Move] = []
-    public internal(set) var updated: [Int] = []
+    /// Ascending indexes before the change.
+    public private(set) var removed: [Int] = []
+    /// The item that stood at each index of ``removed``.
+    public private(set) var removedItems: [AlbumItemID] = []
+    /// Ascending indexes after the change.
+    public private(set) var inserted: [Int] = []
+    /// The item that stands at each index of ``inserted``.
+    public private(set) var insertedItems: [AlbumItemID] = []
+    /// By ascending ``Move/from``.
+    public private(set) var moved: [Move] = []
+    /// Ascending indexes after the change.
+    public private(set) var updated: [Int] = []
+    /// The item at each index of ``updated``.
+    public private(set) var updatedItems: [AlbumItemID] = []
+    /// Changes to the album itself (created, renamed, …), in the order they happened.
+    public package(set) var albumEvents: [AlbumEvent] = []
 
-    public init(
-        albumID: AlbumID, albumName: String, revision: Int64, removed: [Int] = [], inserted: [Int] = [],
-        moved: [Move] = [], updated: [Int] = []
-    ) {
+    public init(albumID: AlbumID, albumName: String, revision: Int64) {
         self.albumID = albumID
         self.albumName = albumName
         self.revision = revision
-        self.removed = removed
-        self.inserted = inserted
-        self.moved = moved
-        self.updated = updated
     }
 
+    /// Whether no item changed place or content.
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty }
+
+    // MARK: - Recording
+
+    package mutating func recordRemoval(at index: Int, of item: AlbumItemID) {
+        Self.insertSorted(index, item, into: &removed, &removedItems)
+    }
+
+    package mutating func recordInsertion(at index: Int, of item: AlbumItemID) {
+        Self.insertSorted(index, item, into: &inserted, &insertedItems)
+    }
+
+    package mutating func recordUpdate(at index: Int, of item: AlbumItemID) {
+        Self.insertSorted(index, item, into: &updated, &updatedItems)
+    }
+
+    package mutating func recordMove(from: Int, to: Int, of item: AlbumItemID) {
+        let move = Move(from: from, to: to, item: item)
+        if let last = moved.last, last.from > from {
+            moved.insert(move, at: moved.firstIndex { $0.from > from }!)
+        } else {
+            moved.append(move)
+        }
+    }
+
+    /// Keeps `indexes` ascending with `items` beside them; appends are the usual case.
+    private static func insertSorted(_ index: Int, _ item: AlbumItemID, into indexes: inout [Int], _ items: inout [AlbumItemID]) {
+        guard let last = indexes.last, last > index else {
+            indexes.append(index)
+            items.append(item)
+            return
+        }
+        let position = indexes.firstIndex { $0 > index }!
+        indexes.insert(index, at: position)
+        items.insert(item, at: position)
+    }
+
+    // MARK: - Replaying
 
     /// The album's new order, from its old order and the inserted elements.
     ///

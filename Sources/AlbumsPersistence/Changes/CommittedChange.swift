@@ -1,0 +1,27 @@
+import Foundation
+
+/// One committed transaction's change sets, as every process watching the
+/// library sees it (see ``Library/changes(pollingInterval:)``).
+public struct CommittedChange: Hashable, Sendable {
+    /// Grows with every transaction that changed an album, in commit order,
+    /// across every process that writes the file.
+    public let sequence: Int64
+    /// When the transaction committed.
+    public let committedAt: Date
+    /// The change sets of each operation of the transaction, in order (a
+    /// batch has several); within one, one change set per album, by album id.
+    public let operations: [[AlbumChangeSet]]
+    /// True when changes before this one were missed (the watcher fell more
+    /// than the journal's length behind): reload what you show.
+    public let followsAGap: Bool
+
+    public init(sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], followsAGap: Bool = false) {
+        self.sequence = sequence
+        self.committedAt = committedAt
+        self.operations = operations
+        self.followsAGap = followsAGap
+    }
+
+    /// Every change set of the transaction, operation after operation.
+    public var changeSets: [AlbumChangeSet] { operations.flatMap { $0 } }
+}

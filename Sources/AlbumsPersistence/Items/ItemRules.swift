@@ -1,0 +1,32 @@
+// The rules every change to items obeys, each stated once. The transfer
+// planner applies them while it resolves an operation; the checked writes
+// of this module apply the same functions.
+
+extension LibraryReader {
+    /// Refuses a locked album: nothing enters, leaves or moves inside it.
+    ///
+    /// - Throws: ``LibraryError/albumLocked(name:)``.
+    package func requireUnlocked(_ album: Album) throws {
+        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
+    }
+
+    /// Refuses a photo that `album` holds already, or that another arriving
+    /// item brings (`arriving` collects them): a photo stands once per album.
+    ///
+    /// - Throws: ``LibraryError/photoAlreadyInAlbum(_:album:)``.
+    package func requireRoom(for photo: PhotoID, in album: Album, arriving: inout Set<PhotoID>) throws {
+        if try !arriving.insert(photo).inserted || contains(photo, in: album.id) {
+            throw LibraryError.photoAlreadyInAlbum(photo, album: album.name)
+        }
+    }
+
+    /// Refuses an index where items cannot land: 0…`staying` are valid,
+    /// `staying` being the album's count without the items that leave it.
+    ///
+    /// - Throws: ``LibraryError/positionOutOfRange(index:valid:album:)``.
+    package func requireLandingIndex(_ index: Int, in album: Album, staying: Int) throws {
+        guard (0...staying).contains(index) else {
+            throw LibraryError.positionOutOfRange(index: index, valid: 0..<staying + 1, album: album.name)
+        }
+    }
+}
