@@ -11,6 +11,7 @@ public struct AlbumsCommand: AsyncParsableCommand {
             The library file is --library PATH, else $ALBUMS_LIBRARY, else
             $XDG_DATA_HOME/albums/library.albums (~/.local/share/albums/library.albums).
             """,
+        version: AlbumsCommand.version,
         subcommands: [
             InitCommand.self, AlbumCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
             MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
@@ -23,6 +24,9 @@ public struct AlbumsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     public init() {}
+
+    /// The version `albums --version` prints.
+    public static let version = "0.2.0"
 }
 
 extension AlbumsCommand {

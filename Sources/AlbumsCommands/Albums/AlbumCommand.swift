@@ -29,7 +29,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create an empty album.",
+            commandName: "create", abstract: "Create an empty album.",
             discussion: """
                 Names are unique (case-sensitive), any Unicode, not empty, without control characters.
 
@@ -57,7 +57,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the albums in order, with their item counts, pending loads and state.",
+            commandName: "list", abstract: "List the albums in order, with their item counts, pending loads and state.",
             discussion: """
                 --json prints {"albums": [{"name", "position", "count", "pending", "revision", "locked"}]}.
 
@@ -90,7 +90,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"")
+            commandName: "rename", abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -108,7 +108,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete an album; its photos stay in the library.",
+            commandName: "delete", abstract: "Delete an album; its photos stay in the library.",
             discussion: """
                 An album with pending loads needs --force, which cancels them.
 
@@ -133,7 +133,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move an album to another place in the list of albums.",
+            commandName: "move", abstract: "Move an album to another place in the list of albums.",
             discussion: "Example: albums album move \"Summer 2026\" --to 1")
 
         @OptionGroup var global: GlobalOptions
@@ -152,7 +152,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Lock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Lock an album: nothing enters, leaves or moves inside it until it is unlocked.",
+            commandName: "lock", abstract: "Lock an album: nothing enters, leaves or moves inside it until it is unlocked.",
             discussion: "Example: albums album lock \"Photo book\"")
 
         @OptionGroup var global: GlobalOptions
@@ -170,7 +170,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Unlock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"")
+            commandName: "unlock", abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -187,7 +187,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Sort: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rewrite an album's order by file name, capture date or import time.",
+            commandName: "sort", abstract: "Rewrite an album's order by file name, capture date or import time.",
             discussion: """
                 Ties keep their order; placeholders stay last. One operation, one change set.
 

@@ -28,15 +28,8 @@ struct CheckCommand: AsyncParsableCommand {
         try await reportingErrors(global.console) {
             let library = try global.openLibrary()
             let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
-            let (violations, notes) = try library.read { reader -> ([InvariantViolation], [String]) in
-                var violations = try String.fetchAll(reader.database, sql: "PRAGMA \(full ? "integrity_check" : "quick_check")")
-                    .filter { $0 != "ok" }.map { InvariantViolation(code: "integrity", message: $0) }
-                violations += try reader.invariantViolations()
-                let notes = try reader.pendingPlaceholders().filter(\.isStale).map {
-                    "stale placeholder \($0.id) at \($0.albumName):\($0.index + 1), loading \($0.load.source) (albums pending resume or cancel)"
-                }
-                return (violations, notes)
-            }
+            let report = try library.read { try $0.integrityReport(thorough: full) }
+            let (violations, notes) = (report.violations, report.notes)
             if global.json {
                 try global.console.result(json: [
                     "violations": AnyEncodable(violations.map { ["code": $0.code, "message": $0.message] }),

@@ -21,7 +21,8 @@ struct PendingCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List pending placeholders, stale ones marked.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List pending placeholders, stale ones marked.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -63,7 +64,7 @@ struct PendingCommand: AsyncParsableCommand {
 
     struct Resume: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Load again, from their recorded source, the placeholders named (default: every stale one).")
+            commandName: "resume", abstract: "Load again, from their recorded source, the placeholders named (default: every stale one).")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
@@ -105,7 +106,7 @@ struct PendingCommand: AsyncParsableCommand {
 
     struct Cancel: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.")
+            commandName: "cancel", abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []

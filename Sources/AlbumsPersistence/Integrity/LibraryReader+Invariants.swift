@@ -15,7 +15,29 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 }
 
+/// What `albums check` reports: broken invariants, and notes on normal
+/// states that want attention (stale placeholders).
+public struct IntegrityReport: Hashable, Sendable {
+    public let violations: [InvariantViolation]
+    public let notes: [String]
+
+    public var isSound: Bool { violations.isEmpty }
+}
+
 extension LibraryReader {
+    /// SQLite's own check of the file (`quick_check`, or `integrity_check`
+    /// when `thorough`), then every invariant of ``invariantViolations()``,
+    /// and stale placeholders as notes.
+    public func integrityReport(thorough: Bool = false) throws -> IntegrityReport {
+        var violations = try String.fetchAll(db, sql: thorough ? "PRAGMA integrity_check" : "PRAGMA quick_check")
+            .filter { $0 != "ok" }.map { InvariantViolation(code: "integrity", message: $0) }
+        violations += try invariantViolations()
+        let notes = try pendingPlaceholders().filter(\.isStale).map {
+            "stale placeholder \($0.id) at \($0.albumName):\($0.index + 1), loading \($0.load.source) (albums pending resume or cancel)"
+        }
+        return IntegrityReport(violations: violations, notes: notes)
+    }
+
     /// Every broken invariant of the library: counters that disagree with
     /// the rows, segments that are empty or overfull, order keys out of
     /// range, items in another album than their segment, dangling references.

@@ -27,14 +27,20 @@ extension LibraryWriter {
                 sql: "SELECT i.id FROM album_item i JOIN album_segment s ON s.id = i.segment_id WHERE i.album_id = ? ORDER BY s.order_key, i.order_key",
                 arguments: [albumID])
             try AlbumOrder(db: db, albumID: albumID).rearrange(order)
+            noteRestructured(albumID)
             // No index changed, but views should reload what they show.
             changes(of: try album(albumID)) { _ in }
             repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
         }
         let segmentCounts = try Row.fetchAll(
-            db, sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items FROM album_segment s WHERE items != s.item_count")
+            db,
+            sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items, s.album_id FROM album_segment s WHERE items != s.item_count")
         for row in segmentCounts {
             try db.execute(sql: "UPDATE album_segment SET item_count = ? WHERE id = ?", arguments: [row["items"] as Int, row["id"] as Int64])
+            // Its revision rises, so that no process keeps using the counts it had.
+            let albumID = AlbumID(rawValue: row["album_id"])
+            noteRestructured(albumID)
+            if let album = try? album(albumID) { changes(of: album) { _ in } }
             repairs.append("segment \(row["id"] as Int64): count \(row["item_count"] as Int) corrected to \(row["items"] as Int)")
         }
         let emptied = try Int64.fetchAll(db, sql: "SELECT id FROM album_segment WHERE item_count = 0")

@@ -66,7 +66,7 @@ struct AlbumOrder {
     static func placement(of item: AlbumItemID, in db: Database) throws -> ItemPlacement? {
         try Row.fetchOne(
             db,
-            sql: """
+            cachedSQL: """
                 SELECT i.album_id, i.segment_id, s.order_key, i.order_key
                 FROM album_item i JOIN album_segment s ON s.id = i.segment_id
                 WHERE i.id = ?
@@ -75,11 +75,19 @@ struct AlbumOrder {
         ).map { ItemPlacement(albumID: $0[0], segmentID: $0[1], segmentKey: $0[2], orderKey: $0[3]) }
     }
 
-    /// The 0-based index of the item at `placement`.
-    func index(of placement: ItemPlacement) throws -> Int {
-        try Int.fetchOne(
+    /// The 0-based index of the item at `placement`: the items of the
+    /// segments before its own (from `map` when given), plus those before
+    /// it in its segment.
+    func index(of placement: ItemPlacement, map: SegmentMap? = nil) throws -> Int {
+        if let before = map?.itemsBefore(segmentKey: placement.segmentKey) {
+            let inSegment = try Int.fetchOne(
+                db, cachedSQL: "SELECT count(*) FROM album_item WHERE segment_id = ? AND order_key < ?",
+                arguments: [placement.segmentID, placement.orderKey]) ?? 0
+            return before + inSegment
+        }
+        return try Int.fetchOne(
             db,
-            sql: """
+            cachedSQL: """
                 SELECT (SELECT coalesce(sum(item_count), 0) FROM album_segment
                         WHERE album_id = ? AND order_key < ?)
                      + (SELECT count(*) FROM album_item WHERE segment_id = ? AND order_key < ?)
@@ -88,35 +96,13 @@ struct AlbumOrder {
         ) ?? 0
     }
 
-    /// The item at a valid 0-based `index` of an album of `itemCount` items.
-    ///
-    /// Walks the segment counts from the nearer end of the album, reading
-    /// bare integers (no row objects: at a million items this loop is the
-    /// cost of a lookup), then counts inside one segment.
-    func item(at index: Int, itemCount: Int) throws -> PlacedItem {
-        let fromStart = index < itemCount / 2
-        let direction = fromStart ? "ASC" : "DESC"
-        // Nothing else runs this SQL while the cursor is open, so it may be cached.
-        let counts = try Int.fetchCursor(
-            db.cachedStatement(sql: "SELECT item_count FROM album_segment WHERE album_id = ? ORDER BY order_key \(direction)"),
-            arguments: [albumID])
-        let target = fromStart ? index : itemCount - 1 - index
-        var passed = 0
-        var segmentOffset = 0
-        while let count = try counts.next() {
-            if target < passed + count {
-                guard let row = try Row.fetchOne(
-                    db, cachedSQL: "SELECT id, order_key FROM album_segment WHERE album_id = ? ORDER BY order_key \(direction) LIMIT 1 OFFSET ?",
-                    arguments: [albumID, segmentOffset])
-                else { break }
-                let segment = Segment(id: row[0], orderKey: row[1], itemCount: count)
-                let offsetFromStart = fromStart ? target - passed : count - 1 - (target - passed)
-                return try item(atOffset: offsetFromStart, in: segment, index: index)
-            }
-            passed += count
-            segmentOffset += 1
+    /// The item at a valid 0-based `index`: the segment from `map`, then a
+    /// count inside that one segment.
+    func item(at index: Int, in map: SegmentMap) throws -> PlacedItem {
+        guard let (segment, offset) = map.segment(containing: index) else {
+            throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) has no item at index \(index) of \(map.itemCount)")
         }
-        throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) counts \(itemCount) items but its segments hold \(passed)")
+        return try item(atOffset: offset, in: segment, index: index)
     }
 
     /// The first item after `placement` in the album's order that is not in
@@ -168,16 +154,17 @@ struct AlbumOrder {
     ///   - entries: What to place, in order.
     ///   - index: A 0-based index in the album without the moving items;
     ///     the caller has checked it.
-    ///   - itemCount: The album's item count now, moving items included.
+    ///   - map: The album's segment map now, moving items included.
     ///   - sources: Where each moving item (every `.existing` entry) stands now.
     ///   - sourceIndexes: The ascending indexes of the moving items that are in this album.
     ///   - counts: Collects the segment count changes; the caller applies them.
     /// - Returns: The ids of the rows the `.new…` entries created, in order.
     func place(
-        _ entries: [PlacementEntry], at index: Int, itemCount: Int, sources: [AlbumItemID: ItemPlacement],
+        _ entries: [PlacementEntry], at index: Int, map: SegmentMap, sources: [AlbumItemID: ItemPlacement],
         sourceIndexes: [Int], counts: inout SegmentCounts
     ) throws -> [AlbumItemID] {
         guard !entries.isEmpty else { return [] }
+        let itemCount = map.itemCount
         for placement in sources.values {
             counts.add(-1, to: placement.segmentID, in: placement.albumID)
         }
@@ -193,14 +180,14 @@ struct AlbumOrder {
             return index
         }
         // The right neighbour is a keyset step from the left one; only moving items lie between.
-        let before = index > 0 ? try item(at: fullIndex(index - 1), itemCount: itemCount).placement : nil
+        let before = index > 0 ? try item(at: fullIndex(index - 1), in: map).placement : nil
         let after: ItemPlacement?
         if index >= remainingCount {
             after = nil
         } else if let before {
             after = try item(after: before, skipping: Set(sources.keys))
         } else {
-            after = try item(at: fullIndex(index), itemCount: itemCount).placement
+            after = try item(at: fullIndex(index), in: map).placement
         }
 
         var writer = PlacementWriter(db: db, albumID: albumID, sources: sources)

@@ -54,8 +54,7 @@ extension LibraryReader {
             throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
         }
         guard index < album.itemCount else { return }
-        let order = AlbumOrder(db: db, albumID: album.id)
-        let start = index == 0 ? nil : try order.item(at: index, itemCount: album.itemCount).placement
+        let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, in: segmentMap(for: album)).placement
         try stream(album.id, from: start, inclusive: true, firstIndex: index, withPhotos: false) { item, _ in try body(item) }
     }
 
@@ -67,7 +66,7 @@ extension LibraryReader {
             throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount + 1, album: album.name)
         }
         guard index < album.itemCount else { return }
-        let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount).placement
+        let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, in: segmentMap(for: album)).placement
         try stream(album.id, from: start, inclusive: true, firstIndex: index, withPhotos: true, body)
     }
 
@@ -170,7 +169,7 @@ extension LibraryReader {
         guard (0..<album.itemCount).contains(index) else {
             throw LibraryError.positionOutOfRange(index: index, valid: 0..<album.itemCount, album: album.name)
         }
-        return try AlbumOrder(db: db, albumID: album.id).item(at: index, itemCount: album.itemCount)
+        return try AlbumOrder(db: db, albumID: album.id).item(at: index, in: segmentMap(for: album))
     }
 
     /// The item with identifier `id`, with its index and where it stands.

@@ -131,9 +131,9 @@ extension LibraryWriter {
         let sourceIndexes = items.filter { $0.item.albumID == destination.id }.map(\.item.index).sorted()
         var counts = SegmentCounts()
         _ = try AlbumOrder(db: db, albumID: destination.id).place(
-            items.map { .existing($0.item.id) }, at: index, itemCount: destination.itemCount, sources: sources,
+            items.map { .existing($0.item.id) }, at: index, map: segmentMap(for: destination), sources: sources,
             sourceIndexes: sourceIndexes, counts: &counts)
-        try counts.apply(in: db)
+        try apply(counts)
         for (offset, placed) in items.enumerated() {
             let item = placed.item
             if item.albumID == destination.id {
@@ -194,12 +194,13 @@ extension LibraryWriter {
             try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
             changes(of: albums[item.albumID]!) { $0.recordRemoval(at: item.index, of: item.id) }
         }
-        try counts.apply(in: db)
+        try apply(counts)
     }
 
     /// Lays `album` out in `order` (every item once); `current` is its order now.
     package func executeRearrangement(of album: Album, from current: [AlbumItem], to order: [AlbumItemID]) throws {
         try AlbumOrder(db: db, albumID: album.id).rearrange(order)
+        noteRestructured(album.id)
         let oldIndexes = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0.index) })
         changes(of: album) { changes in
             for (newIndex, id) in order.enumerated() where oldIndexes[id] != newIndex {
@@ -232,8 +233,8 @@ extension LibraryWriter {
         guard !entries.isEmpty else { return [] }
         var counts = SegmentCounts()
         let created = try AlbumOrder(db: db, albumID: album.id).place(
-            entries, at: index, itemCount: album.itemCount, sources: [:], sourceIndexes: [], counts: &counts)
-        try counts.apply(in: db)
+            entries, at: index, map: segmentMap(for: album), sources: [:], sourceIndexes: [], counts: &counts)
+        try apply(counts)
         try adjustCounts(of: album.id, items: created.count, placeholders: placeholders)
         changes(of: album) { changes in
             for (offset, id) in created.enumerated() { changes.recordInsertion(at: index + offset, of: id) }

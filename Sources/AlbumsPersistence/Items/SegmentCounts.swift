@@ -17,30 +17,45 @@ struct SegmentCounts {
 
     func delta(for segmentID: Int64) -> Int { deltas[segmentID] ?? 0 }
 
+    /// The count changes, by album and segment.
+    var deltasByAlbum: [AlbumID: [Int64: Int]] {
+        var byAlbum: [AlbumID: [Int64: Int]] = [:]
+        for (segmentID, delta) in deltas { byAlbum[albums[segmentID]!, default: [:]][segmentID] = delta }
+        return byAlbum
+    }
+
     /// Writes the counts, then drops or merges the segments left empty or small.
-    func apply(in db: Database) throws {
+    ///
+    /// - Returns: The albums whose segments were dropped or merged.
+    @discardableResult
+    func apply(in db: Database) throws -> Set<AlbumID> {
+        var restructured = Set<AlbumID>()
         for (segmentID, delta) in deltas where delta != 0 {
             try db.execute(
                 cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segmentID])
         }
-        for segmentID in deltas.keys.sorted() {
+        // Only a segment that shrank can have become empty or too small.
+        for segmentID in deltas.keys.sorted() where deltas[segmentID]! < 0 {
             guard let count = try Int.fetchOne(db, cachedSQL: "SELECT item_count FROM album_segment WHERE id = ?", arguments: [segmentID])
             else { continue }
             if count == 0 {
                 // Empty by its count; ON DELETE CASCADE would take any row
                 // still pointing at it, so only a consistent count gets here.
                 try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
+                restructured.insert(albums[segmentID]!)
             } else if count < AlbumOrder.mergeSegmentItemCount, let albumID = albums[segmentID] {
-                try Self.merge(segmentID: segmentID, count: count, albumID: albumID, in: db)
+                if try Self.merge(segmentID: segmentID, count: count, albumID: albumID, in: db) { restructured.insert(albumID) }
             }
         }
+        return restructured
     }
 
     /// Moves a small segment's rows to the end of the previous segment or the
     /// start of the next, if either has room, and drops it.
-    private static func merge(segmentID: Int64, count: Int, albumID: AlbumID, in db: Database) throws {
+    /// - Returns: Whether it merged the segment.
+    private static func merge(segmentID: Int64, count: Int, albumID: AlbumID, in db: Database) throws -> Bool {
         guard let key = try Int64.fetchOne(db, cachedSQL: "SELECT order_key FROM album_segment WHERE id = ?", arguments: [segmentID])
-        else { return }
+        else { return false }
         let neighbours = [
             (sql: "SELECT id, item_count FROM album_segment WHERE album_id = ? AND order_key < ? ORDER BY order_key DESC LIMIT 1", isPrevious: true),
             (sql: "SELECT id, item_count FROM album_segment WHERE album_id = ? AND order_key > ? ORDER BY order_key ASC LIMIT 1", isPrevious: false),
@@ -66,7 +81,8 @@ struct SegmentCounts {
             }
             try db.execute(cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [count, neighbourID])
             try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [segmentID])
-            return
+            return true
         }
+        return false
     }
 }

@@ -40,6 +40,7 @@ public final class Library: Sendable {
     let database: any DatabaseWriter
     let options: Options
     let broadcaster = ChangeBroadcaster()
+    let segmentMaps = SegmentMapCache()
     /// Whether the file has the change journal (migration 0002); tests open
     /// libraries at older schemas.
     let hasChangeJournal: Bool
@@ -121,6 +122,9 @@ public final class Library: Sendable {
             // In WAL mode NORMAL never corrupts; it may lose the last
             // transactions on power loss (not on a crash), like Apple's apps.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if ProcessInfo.processInfo.environment["ALBUMS_TRACE_SQL"] != nil {
+                db.trace(options: .statement) { event in FileHandle.standardError.write(Data("SQL \(event)\n".utf8)) }
+            }
         }
         return configuration
     }
@@ -150,7 +154,20 @@ public final class Library: Sendable {
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
         do {
-            return try database.read { db in try body(LibraryReader(db: db, path: path)) }
+            guard database is DatabaseQueue else {
+                return try database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps)) }
+            }
+            // One connection: a deferred transaction is the snapshot. GRDB's
+            // read would also switch query_only on and off around it, two
+            // more statements on every proposal; LibraryReader cannot write.
+            return try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps))
+                    return .commit
+                }
+                return result!
+            }
         } catch let error as DatabaseError {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -161,9 +178,9 @@ public final class Library: Sendable {
     ///
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     public func read<T: Sendable>(_ body: @escaping @Sendable (LibraryReader) throws -> T) async throws -> T {
-        let path = path
+        let (path, segmentMaps) = (path, segmentMaps)
         do {
-            return try await database.read { db in try body(LibraryReader(db: db, path: path)) }
+            return try await database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps)) }
         } catch let error as DatabaseError {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -190,7 +207,9 @@ public final class Library: Sendable {
     public func write<T>(dryRun: Bool, _ body: (LibraryWriter) throws -> T) throws -> T {
         do {
             let (result, committed) = try database.writeWithoutTransaction { db in
-                try Self.transaction(db, path: path, dryRun: dryRun, journals: hasChangeJournal, watchedFrom: broadcaster.watchedSequence, body)
+                try Self.transaction(
+                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, journals: hasChangeJournal,
+                    watchedFrom: broadcaster.watchedSequence, body)
             }
             broadcaster.deliver(committed)
             return result
@@ -205,10 +224,11 @@ public final class Library: Sendable {
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult
     public func write<T: Sendable>(dryRun: Bool = false, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
-        let (path, journals, watchedFrom) = (path, hasChangeJournal, broadcaster.watchedSequence)
+        let (path, segmentMaps, journals, watchedFrom) = (path, segmentMaps, hasChangeJournal, broadcaster.watchedSequence)
         do {
             let (result, committed) = try await database.writeWithoutTransaction { db in
-                try Self.transaction(db, path: path, dryRun: dryRun, journals: journals, watchedFrom: watchedFrom, body)
+                try Self.transaction(
+                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, journals: journals, watchedFrom: watchedFrom, body)
             }
             broadcaster.deliver(committed)
             return result
@@ -220,15 +240,18 @@ public final class Library: Sendable {
     /// One write transaction: the body, the revisions, the journal entry;
     /// and, for watchers, the journal entries since `watchedFrom`.
     private static func transaction<T>(
-        _ db: Database, path: String, dryRun: Bool, journals: Bool, watchedFrom: Int64?, _ body: (LibraryWriter) throws -> T
+        _ db: Database, path: String, segmentMaps: SegmentMapCache, dryRun: Bool, journals: Bool, watchedFrom: Int64?,
+        _ body: (LibraryWriter) throws -> T
     ) throws -> (T, [CommittedChange]) {
         var result: T?
         var committed: [CommittedChange] = []
+        var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
         try db.inTransaction(.immediate) {
-            let writer = LibraryWriter(db: db, path: path)
+            let writer = LibraryWriter(db: db, path: path, segmentMaps: segmentMaps)
             result = try body(writer)
             try writer.finish()
             if dryRun { return .rollback }
+            mapsAfterCommit = writer.mapsAfterCommit
             if writer.hasChanges && journals {
                 _ = try ChangeJournal.append(writer.operations, in: db)
                 // Read inside the transaction: what others committed before it, and it.
@@ -237,6 +260,7 @@ public final class Library: Sendable {
             return .commit
         }
         guard let result else { fatalError("write transaction ended without a result") }  // trap: GRDB returned without running the body
+        for (album, map) in mapsAfterCommit { segmentMaps.store(map, for: album) }
         return (result, committed)
     }
 

@@ -7,15 +7,42 @@ public class LibraryReader {
     let db: Database
     /// The library file's path, for messages.
     public let path: String
+    /// The library's kept segment maps, if it keeps them.
+    private let segmentMaps: SegmentMapCache?
+    /// SQLite's count of changes on this connection when the access began:
+    /// once it moves, this transaction has written, and maps kept from
+    /// committed states no longer describe what it sees.
+    private let changesAtStart: Int
+    /// The segment maps this access used before it wrote anything: the
+    /// state a writer's count changes apply to.
+    private(set) var unwrittenMaps: [AlbumID: SegmentMap] = [:]
 
-    init(db: Database, path: String) {
+    init(db: Database, path: String, segmentMaps: SegmentMapCache? = nil) {
         self.db = db
         self.path = path
+        self.segmentMaps = segmentMaps
+        self.changesAtStart = db.totalChangesCount
     }
 
-    /// The underlying GRDB connection, for queries this API does not offer.
-    ///
-    /// Read what you like; writing through it bypasses the invariants
-    /// ``LibraryWriter`` keeps.
-    public var database: Database { db }
+    /// The segment map of `album` as this access sees it: kept from an
+    /// earlier read at the same revision when this access has not written,
+    /// else read now (and kept, if nothing was written).
+    func segmentMap(for album: Album) throws -> SegmentMap {
+        let unwritten = db.totalChangesCount == changesAtStart
+        if unwritten, let kept = segmentMaps?.map(for: album.id, revision: album.revision), kept.itemCount == album.itemCount {
+            unwrittenMaps[album.id] = kept
+            return kept
+        }
+        let map = SegmentMap(revision: album.revision, segments: try AlbumOrder(db: db, albumID: album.id).segments())
+        if unwritten {
+            segmentMaps?.store(map, for: album.id)
+            unwrittenMaps[album.id] = map
+        }
+        return map
+    }
+
+    /// The underlying GRDB connection, for this package's benchmarks and
+    /// tests. Not public: writing through it would bypass every invariant
+    /// ``LibraryWriter`` keeps, and no GRDB type is part of the API.
+    package var database: Database { db }
 }

@@ -16,6 +16,27 @@ public final class LibraryWriter: LibraryReader {
     /// The operation being recorded, album by album.
     private var current: [AlbumID: AlbumChangeSet] = [:]
     private var operationDepth = 0
+    /// Segment count changes this transaction wrote, by album.
+    private var segmentDeltas: [AlbumID: [Int64: Int]] = [:]
+    /// Albums whose segments this transaction added, dropped or laid out afresh.
+    private var restructuredAlbums: Set<AlbumID> = []
+    /// The segment maps of the changed albums as they stand after this
+    /// transaction, for the library to keep once it commits.
+    private(set) var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
+
+    /// Applies segment count changes and notes them, so that the segment
+    /// maps can follow the transaction without being read again.
+    func apply(_ counts: SegmentCounts) throws {
+        restructuredAlbums.formUnion(try counts.apply(in: db))
+        for (album, deltas) in counts.deltasByAlbum {
+            segmentDeltas[album, default: [:]].merge(deltas, uniquingKeysWith: +)
+        }
+    }
+
+    /// Notes that `album`'s segments were replaced or dropped.
+    func noteRestructured(_ album: AlbumID) {
+        restructuredAlbums.insert(album)
+    }
 
     /// Runs `body` as one operation: the change sets its writes record come
     /// back with its result, and reach watchers as one operation of the
@@ -59,10 +80,14 @@ public final class LibraryWriter: LibraryReader {
         }
     }
 
-    /// Raises the revision of every changed album that still exists.
+    /// Raises the revision of every changed album that still exists, and
+    /// works out their segment maps after the commit.
     func finish() throws {
         for album in changedAlbums {
             try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
+        }
+        for (album, deltas) in segmentDeltas where changedAlbums.contains(album) && !restructuredAlbums.contains(album) {
+            if let map = unwrittenMaps[album]?.applying(deltas.filter { $0.value != 0 }) { mapsAfterCommit[album] = map }
         }
     }
 

@@ -23,6 +23,25 @@ struct TransferPlan {
 /// one segment's size. Every refusal is a ``LibraryError`` thrown here.
 struct TransferPlanner {
     let reader: LibraryReader
+    /// Albums read while planning, so that each is read once per plan.
+    private let lookup = AlbumLookup()
+
+    init(reader: LibraryReader) {
+        self.reader = reader
+    }
+
+    /// The albums one plan has read, by reference and by id.
+    private final class AlbumLookup {
+        var byReference: [AlbumReference: Album] = [:]
+    }
+
+    private func album(_ reference: AlbumReference) throws -> Album {
+        if let album = lookup.byReference[reference] { return album }
+        let album = try reader.album(reference)
+        lookup.byReference[reference] = album
+        lookup.byReference[.id(album.id)] = album
+        return album
+    }
 
     /// The resolved plan of `operation`.
     ///
@@ -54,9 +73,9 @@ struct TransferPlanner {
         case .item(let id):
             return try reader.placedItem(id)
         case .position(let index, let albumReference):
-            return try reader.placedItem(at: index, in: try reader.album(albumReference))
+            return try reader.placedItem(at: index, in: try album(albumReference))
         case .photo(let photo, let albumReference?):
-            let album = try reader.album(albumReference)
+            let album = try album(albumReference)
             guard let placed = try reader.placedItem(holding: photo, in: album.id) else {
                 throw LibraryError.itemNotFound(reference)
             }
@@ -91,13 +110,13 @@ struct TransferPlanner {
         }
     }
 
-    /// Collects albums by id, reading each once.
+    /// The albums an operation involves, by id.
     private struct AlbumSet {
         var byID: [AlbumID: Album] = [:]
 
-        mutating func album(_ id: AlbumID, in reader: LibraryReader) throws -> Album {
+        mutating func album(_ id: AlbumID, in planner: TransferPlanner) throws -> Album {
             if let album = byID[id] { return album }
-            let album = try reader.album(id)
+            let album = try planner.album(.id(id))
             byID[id] = album
             return album
         }
@@ -136,7 +155,7 @@ struct TransferPlanner {
         try reader.requireUnlocked(album)
         if action == .move {
             // In source order, so the reason given is the same every time.
-            for placed in items { try reader.requireUnlocked(try albums.album(placed.item.albumID, in: reader)) }
+            for placed in items { try reader.requireUnlocked(try albums.album(placed.item.albumID, in: self)) }
         }
         var arriving = Set<PhotoID>()
         if action == .copy {
@@ -162,7 +181,7 @@ struct TransferPlanner {
                 } else {
                     destinationChanges.recordInsertion(at: index + offset, of: item.id)
                     if otherChanges[item.albumID] == nil {
-                        otherChanges[item.albumID] = changeSet(for: try albums.album(item.albumID, in: reader))
+                        otherChanges[item.albumID] = changeSet(for: try albums.album(item.albumID, in: self))
                     }
                     otherChanges[item.albumID]!.recordRemoval(at: item.index, of: item.id)
                 }
@@ -183,10 +202,10 @@ struct TransferPlanner {
         }
         switch destination {
         case .into(let reference):
-            let album = try reader.album(reference)
+            let album = try album(reference)
             return (album, album.itemCount - movingIndexes(in: album.id).count)
         case .at(let index, let reference):
-            let album = try reader.album(reference)
+            let album = try album(reference)
             try reader.requireLandingIndex(index, in: album, staying: album.itemCount - movingIndexes(in: album.id).count)
             return (album, index)
         case .before(let reference), .after(let reference):
@@ -194,7 +213,7 @@ struct TransferPlanner {
             if moving.contains(where: { $0.item.id == neighbour.id }) {
                 throw LibraryError.neighbourIsTransferred(reference)
             }
-            let album = try reader.album(neighbour.albumID)
+            let album = try album(.id(neighbour.albumID))
             let movingBefore = movingIndexes(in: album.id).filter { $0 < neighbour.index }.count
             let index = neighbour.index - movingBefore
             if case .after = destination { return (album, index + 1) }
@@ -208,8 +227,8 @@ struct TransferPlanner {
         let items = try resolveItems(operation)
         let (first, second) = (items[0].item, items[1].item)
         var albums = AlbumSet()
-        let firstAlbum = try albums.album(first.albumID, in: reader)
-        let secondAlbum = try albums.album(second.albumID, in: reader)
+        let firstAlbum = try albums.album(first.albumID, in: self)
+        let secondAlbum = try albums.album(second.albumID, in: self)
         try reader.requireUnlocked(firstAlbum)
         try reader.requireUnlocked(secondAlbum)
         var changes: [AlbumChangeSet]
@@ -241,7 +260,7 @@ struct TransferPlanner {
         for placed in items {
             let item = placed.item
             if changes[item.albumID] == nil {
-                let album = try albums.album(item.albumID, in: reader)
+                let album = try albums.album(item.albumID, in: self)
                 try reader.requireUnlocked(album)
                 changes[item.albumID] = changeSet(for: album)
             }
