@@ -184,7 +184,7 @@ struct CommandLineTests {
         // A stale placeholder is a note, not a violation.
         try cli.library().write { writer in
             let dead = LoadOwner(host: ProcessInfo.processInfo.hostName, processID: Int32.max - 3, processStartedAt: nil)
-            try writer.insertPlaceholders([PendingLoad(source: "/gone.jpg", owner: dead, createdAt: "2026-11-20T00:00:00.000Z")], into: try writer.album(named: "Trip").id)
+            try writer.insertPlaceholders([PendingLoad(source: "/gone.jpg", owner: dead, createdAt: Timestamp.date("2026-11-20T00:00:00.000Z"))], into: try writer.album(named: "Trip").id)
         }
         let noted = try cli.run("check")
         #expect(noted.status == 0 && noted.stdout.contains("note      stale placeholder"))

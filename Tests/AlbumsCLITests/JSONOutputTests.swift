@@ -15,11 +15,11 @@ struct JSONOutputTests {
             content: PhotoContent(
                 sha256: Data((0..<32).map { UInt8($0 * 7 & 0xFF) }), byteCount: 1234, mediaType: "image/png", pixelWidth: 3,
                 pixelHeight: 2, capturedAt: name.isEmpty ? nil : "2026-07-14T09:12:00", originalName: name, sourcePath: "/in/" + name),
-            importedAt: "2026-11-21T00:00:00.000Z")
+            importedAt: Timestamp.date("2026-11-21T00:00:00.000Z"))
         let item = AlbumItem(id: AlbumItemID(rawValue: 3), albumID: AlbumID(rawValue: 1), index: 4, content: .photo(photo.id))
         let placeholder = AlbumItem(
             id: AlbumItemID(rawValue: 4), albumID: AlbumID(rawValue: 1), index: 5,
-            content: .placeholder(PendingLoad(source: "/in/" + name, owner: LoadOwner(host: "elsewhere", processID: 1, processStartedAt: nil), createdAt: "x")))
+            content: .placeholder(PendingLoad(source: "/in/" + name, owner: LoadOwner(host: "elsewhere", processID: 1, processStartedAt: nil), createdAt: Date())))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for json in [ItemJSON(item, photo: photo), ItemJSON(placeholder, photo: nil)] {

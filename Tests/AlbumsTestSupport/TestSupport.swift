@@ -99,7 +99,7 @@ public func fileBytes(_ path: String) throws -> Data {
 public let testOwner = LoadOwner(host: "test-host", processID: 4242, processStartedAt: nil)
 
 public func testLoad(_ source: String) -> PendingLoad {
-    PendingLoad(source: source, owner: testOwner, createdAt: "2026-11-21T00:00:00.000Z")
+    PendingLoad(source: source, owner: testOwner, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z"))
 }
 
 /// The first `count` elements of `stream`, or fewer if `timeout` passes first.

@@ -183,8 +183,8 @@ struct LoadTests {
         let dead = LoadOwner(host: ProcessInfo.processInfo.hostName, processID: Int32.max - 7, processStartedAt: nil)
         try session.library.write { writer in
             try writer.insertPlaceholders(
-                [PendingLoad(source: photo, owner: dead, createdAt: "2026-11-21T00:00:00.000Z"),
-                 PendingLoad(source: folder.path("vanished.jpg"), owner: dead, createdAt: "2026-11-21T00:00:00.000Z")],
+                [PendingLoad(source: photo, owner: dead, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z")),
+                 PendingLoad(source: folder.path("vanished.jpg"), owner: dead, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z"))],
                 into: try writer.album(named: "Trip").id, at: 1)
         }
         let pending = try await session.library.read { try $0.pendingPlaceholders() }

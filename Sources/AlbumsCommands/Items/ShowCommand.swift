@@ -41,7 +41,7 @@ struct ShowCommand: AsyncParsableCommand {
                     try global.console.result(json: [
                         "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
                         "photo_id": AnyEncodable(photo?.id.rawValue),
-                        "imported_at": AnyEncodable(photo?.importedAt),
+                        "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
                         "albums": AnyEncodable(albums),
                     ])
                     return
@@ -49,7 +49,7 @@ struct ShowCommand: AsyncParsableCommand {
                 if let item, case .placeholder(let load) = item.content {
                     global.console.result("placeholder \(item.id) at position \(item.index + 1), loading \(load.source)")
                     global.console.result("owner      \(load.owner.host):\(load.owner.processID)\(load.owner.isGone ? " (gone: stale)" : "")")
-                    global.console.result("since      \(load.createdAt)")
+                    global.console.result("since      \(Timestamp.text(load.createdAt))")
                     return
                 }
                 guard let photo else { return }
@@ -58,7 +58,7 @@ struct ShowCommand: AsyncParsableCommand {
                 global.console.result("file       \(content.originalName)")
                 global.console.result("type       \(content.mediaType), \(content.pixelWidth.map { "\($0)×\(content.pixelHeight ?? 0) pixels" } ?? "size unknown"), \(content.byteCount) bytes")
                 global.console.result("captured   \(content.capturedAt ?? "unknown")")
-                global.console.result("imported   \(photo.importedAt) from \(content.sourcePath)")
+                global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")
                 global.console.result("sha256     \(content.sha256Hex)")
                 global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
             }

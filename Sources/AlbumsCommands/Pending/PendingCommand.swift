@@ -48,10 +48,7 @@ struct PendingCommand: AsyncParsableCommand {
             }
         }
 
-        static func age(since timestamp: String) -> String {
-            guard let date = (try? Date(timestamp, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
-                ?? (try? Date(timestamp, strategy: .iso8601))
-            else { return "?" }
+        static func age(since date: Date) -> String {
             let seconds = max(0, Int(Date().timeIntervalSince(date)))
             switch seconds {
             case ..<60: return "\(seconds)s"
@@ -163,7 +160,7 @@ struct PendingJSON: Encodable {
         source = placeholder.load.source
         owner_host = placeholder.load.owner.host
         owner_pid = placeholder.load.owner.processID
-        created_at = placeholder.load.createdAt
+        created_at = Timestamp.text(placeholder.load.createdAt)
         stale = placeholder.isStale
     }
 }

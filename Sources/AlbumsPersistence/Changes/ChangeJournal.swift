@@ -37,7 +37,7 @@ enum ChangeJournal {
                 throw LibraryError.corrupt(path: db.description, detail: "change journal entry \(id) cannot be read")
             }
             return CommittedChange(
-                sequence: id, committedAt: Timestamp.date(row[1]) ?? Date(timeIntervalSince1970: 0), operations: operations,
+                sequence: id, committedAt: Timestamp.date(row[1]), operations: operations,
                 followsAGap: id != previous + 1 && previous != 0)
         }
     }
@@ -161,12 +161,4 @@ extension AlbumChangeSet.AlbumEvent {
     static let journalOrder: [Self] = [.created, .renamed, .deleted, .moved, .locked, .unlocked]
 }
 
-/// The library's timestamps: ISO 8601 UTC with milliseconds, as SQLite's
-/// `strftime('%Y-%m-%dT%H:%M:%fZ')` writes them.
-package enum Timestamp {
-    /// The instant a stored timestamp names, or nil if it is not one.
-    package static func date(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        return try? Date(text, strategy: .iso8601)
-    }
-}
+

@@ -450,7 +450,7 @@ private struct PlacementWriter {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [albumID, segmentID, orderKey, load.source, load.owner.host, load.owner.processID,
-                    load.owner.processStartedAt, load.createdAt])
+                    load.owner.processStartedAt, Timestamp.text(load.createdAt)])
             createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
         }
     }

@@ -21,7 +21,7 @@ extension LibraryReader {
             content: PhotoContent(
                 sha256: row[8], byteCount: row[9], mediaType: row[10], pixelWidth: row[11], pixelHeight: row[12],
                 capturedAt: row[13], originalName: row[14], sourcePath: row[15]),
-            importedAt: row[16])
+            importedAt: Timestamp.date(row[16]))
     }
 
     /// An item from a row of ``itemColumns``, read by column position: a
@@ -35,7 +35,7 @@ extension LibraryReader {
                 PendingLoad(
                     source: row[3],
                     owner: LoadOwner(host: row[4], processID: row[5], processStartedAt: row[6]),
-                    createdAt: row[7]))
+                    createdAt: Timestamp.date(row[7])))
         }
         return AlbumItem(id: row[0], albumID: row[1], index: index, content: content)
     }

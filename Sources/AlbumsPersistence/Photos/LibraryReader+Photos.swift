@@ -9,7 +9,7 @@ extension LibraryReader {
                 sha256: row["sha256"], byteCount: row["byte_count"], mediaType: row["media_type"],
                 pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"], capturedAt: row["captured_at"],
                 originalName: row["original_name"], sourcePath: row["source_path"]),
-            importedAt: row["imported_at"])
+            importedAt: Timestamp.date(row["imported_at"]))
     }
 
     /// The photo with identifier `id`.

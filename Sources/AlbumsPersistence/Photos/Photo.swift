@@ -4,10 +4,10 @@ import Foundation
 public struct Photo: Identifiable, Hashable, Sendable {
     public let id: PhotoID
     public let content: PhotoContent
-    /// When the photo first entered the library, as ISO 8601 UTC.
-    public let importedAt: String
+    /// When the photo first entered the library (stored to the millisecond).
+    public let importedAt: Date
 
-    public init(id: PhotoID, content: PhotoContent, importedAt: String) {
+    public init(id: PhotoID, content: PhotoContent, importedAt: Date) {
         self.id = id
         self.content = content
         self.importedAt = importedAt

@@ -5,15 +5,15 @@ public struct PendingLoad: Hashable, Sendable {
     /// What the load reads: a path, or a URL or token a host app's loader understands.
     public var source: String
     public var owner: LoadOwner
-    /// When the placeholder was inserted, as ISO 8601 UTC.
-    public var createdAt: String
+    /// When the placeholder was inserted (stored to the millisecond).
+    public var createdAt: Date
 
     /// A load of `source` owned by this process, starting now.
     public init(source: String) {
-        self.init(source: source, owner: .current, createdAt: Self.now())
+        self.init(source: source, owner: .current, createdAt: Date())
     }
 
-    public init(source: String, owner: LoadOwner, createdAt: String) {
+    public init(source: String, owner: LoadOwner, createdAt: Date) {
         self.source = source
         self.owner = owner
         self.createdAt = createdAt
@@ -34,9 +34,4 @@ public struct LoadOwner: Hashable, Sendable {
     }
 }
 
-extension PendingLoad {
-    /// The current time as the schema stores it: ISO 8601 UTC with milliseconds.
-    static func now() -> String {
-        Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
-    }
-}
+

@@ -32,7 +32,7 @@ extension LibraryWriter {
             switch key {
             case .name: return photo.content.originalName
             case .captureDate: return photo.content.capturedAt
-            case .importTime: return photo.importedAt
+            case .importTime: return Timestamp.text(photo.importedAt)
             }
         }
         func precedes(_ a: String, _ b: String) -> Bool {
