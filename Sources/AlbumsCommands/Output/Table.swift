@@ -1,3 +1,13 @@
+extension String {
+    /// The text without the spaces that pad its end (a Regex would cost
+    /// its compilation on every run of a short command).
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[..<end])
+    }
+}
+
 /// Columns aligned for a terminal: each as wide as its widest cell, the last left ragged.
 struct Table {
     let header: [String]
@@ -9,7 +19,7 @@ struct Table {
         return all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ").replacing(/\s+$/, with: "")
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }
     }
 }

@@ -11,6 +11,8 @@ import GRDB
 /// index and item id each) and the moves (count, then from, to, item id).
 /// Compact and quick to write: it costs a transaction microseconds.
 enum ChangeJournal {
+    /// The migration that creates the table.
+    static let migrationVersion = 2
     /// Transactions kept; older rows are dropped in steps of ``pruneStep``.
     static let retainedCount: Int64 = 10_000
     static let pruneStep: Int64 = 500

@@ -107,8 +107,10 @@ public struct DatabaseFileHeader: Sendable, Equatable {
 
 extension DatabaseFileHeader {
     fileprivate static func fileSize(_ path: String) throws -> Int64 {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        guard let size = FileSize.of(path) else {
+            throw LibraryError.ioFailure(path: path, detail: String(cString: strerror(errno)))
+        }
+        return size
     }
 }
 

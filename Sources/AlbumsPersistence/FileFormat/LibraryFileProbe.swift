@@ -53,7 +53,6 @@ struct LibraryFileProbe {
 
     /// Whether a `-wal` file holds frames past its 32-byte header.
     static func hasPendingWAL(path: String) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-        return ((attributes?[.size] as? NSNumber)?.int64Value ?? 0) > 32
+        (FileSize.of(path + "-wal") ?? 0) > 32
     }
 }

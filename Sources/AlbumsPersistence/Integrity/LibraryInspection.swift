@@ -52,7 +52,7 @@ public struct LibraryInspection: Sendable {
         guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
             throw LibraryError.notADatabase(path: path, reason: "it is empty")
         }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+        let size = FileSize.of(path) ?? 0
         let query = try reader(path: path, busyTimeout: busyTimeout)
         func integers(_ sql: String) throws -> [Int] { try query(sql).compactMap { ($0.first ?? nil) as? Int64 }.map(Int.init) }
         func count(_ sql: String) throws -> Int? { try? integers(sql).first }

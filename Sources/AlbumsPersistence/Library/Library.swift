@@ -80,14 +80,18 @@ public final class Library: Sendable {
             // A plain connection first: GRDB's own WAL setup writes to the
             // file, which must not happen before the file is known to be ours.
             let queue = try DatabaseQueue(path: path, configuration: configuration(options))
-            try runner.validate(try queue.writeWithoutTransaction(MigrationRunner.readState))
+            // Read on the writer's connection: opening a pool reader here would
+            // leave -wal and -shm behind if the file is then refused.
+            let state = try queue.writeWithoutTransaction(MigrationRunner.readState)
+            try runner.validate(state)
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-            try runner.migrate(queue) { version in
+            try runner.migrate(queue, from: state) { version in
                 if options.backsUpBeforeUpgrading {
                     try backUp(queue, path: path, schemaVersion: version)
                 }
             }
-            let hasChangeJournal = try queue.read { try $0.tableExists("change_journal") }
+            // Every migration given is applied by now.
+            let hasChangeJournal = options.migrations.contains { $0.version == ChangeJournal.migrationVersion }
             guard options.allowsConcurrentReads else {
                 return Library(path: path, database: queue, options: options, hasChangeJournal: hasChangeJournal)
             }

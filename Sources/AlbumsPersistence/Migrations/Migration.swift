@@ -11,14 +11,13 @@ public struct Migration: Sendable, Hashable {
     public let sql: String
 
     /// The SHA-256 of ``sql``'s UTF-8 bytes, as 64 lowercase hexadecimal digits.
-    public var checksum: String {
-        SHA256.hash(data: Data(sql.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
+    public let checksum: String
 
     public init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
+        self.checksum = HexDigits.string(SHA256.hash(data: Data(sql.utf8)))
     }
 
     /// Makes a migration from a file name such as `0002_add_tags.sql` and its text,

@@ -27,7 +27,8 @@ struct MigrationRunner {
     static func readState(_ db: Database) throws -> SchemaState {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         var recorded: [Int: (name: String, checksum: String)] = [:]
-        if try db.tableExists("schema_migration") {
+        // A plain query: GRDB's tableExists loads the whole schema first.
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'") == true {
             for row in try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration") {
                 recorded[row["version"]] = (row["name"], row["checksum"])
             }
@@ -58,11 +59,11 @@ struct MigrationRunner {
 
     /// Applies every pending migration, calling `backUp` with the file's
     /// current version first when the file already holds a library.
-    func migrate(_ writer: some DatabaseWriter, backUp: (Int) throws -> Void) throws {
-        // Read on the writer's connection: opening a pool reader here would
-        // leave -wal and -shm behind if the file is then refused.
-        let state = try writer.writeWithoutTransaction(Self.readState)
-        try validate(state)
+    ///
+    /// - Parameter state: The file's state as just read and validated on
+    ///   the writer's connection (each migration checks again in its own
+    ///   transaction, in case another process migrated meanwhile).
+    func migrate(_ writer: some DatabaseWriter, from state: SchemaState, backUp: (Int) throws -> Void) throws {
         let pending = pendingMigrations(state)
         guard !pending.isEmpty else { return }
         if state.userVersion > 0 {

@@ -46,15 +46,5 @@ public struct PhotoContent: Hashable, Sendable {
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    public var sha256Hex: String {
-        // A table rather than String(format:) per byte: listings print this for every item.
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(sha256.count * 2)
-        for byte in sha256 {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var sha256Hex: String { HexDigits.string(sha256) }
 }
