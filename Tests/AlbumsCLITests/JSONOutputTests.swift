@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTestSupport
 import Foundation
 import Testing
 
@@ -6,27 +7,39 @@ import Testing
 
 @Suite("JSON output")
 struct JSONOutputTests {
-    @Test("the hand-written item JSON is exactly what JSONEncoder writes", arguments: [
-        "plain.jpg", "quote\"back\\slash", "new\nline\ttab\r", "control\u{01}\u{1F}", "slash/and/ünïcødé 🌅", "",
+    @Test("list --json's byte writer writes exactly what JSONEncoder makes of ItemJSON", arguments: [
+        "plain.jpg", "quote\"back\\slash", "new\nline\ttab\r", "control\u{01}\u{1F}\u{08}\u{0C}\u{7F}", "slash/and/ünïcødé 🌅", "",
     ])
-    func itemJSONMatchesEncoder(name: String) throws {
-        let photo = Photo(
-            id: PhotoID(rawValue: 7),
-            content: PhotoContent(
+    func listingWriterMatchesEncoder(name: String) throws {
+        let fixture = try LibraryFixture()
+        let library = fixture.library
+        try library.write { writer in
+            let album = try writer.createAlbum(named: "A")
+            let photo = try writer.addPhoto(PhotoContent(
                 sha256: Data((0..<32).map { UInt8($0 * 7 & 0xFF) }), byteCount: 1234, mediaType: "image/png", pixelWidth: 3,
-                pixelHeight: 2, capturedAt: name.isEmpty ? nil : "2026-07-14T09:12:00", originalName: name, sourcePath: "/in/" + name),
-            importedAt: Timestamp.date("2026-11-21T00:00:00.000Z"))
-        let item = AlbumItem(id: AlbumItemID(rawValue: 3), albumID: AlbumID(rawValue: 1), index: 4, content: .photo(photo.id))
-        let placeholder = AlbumItem(
-            id: AlbumItemID(rawValue: 4), albumID: AlbumID(rawValue: 1), index: 5,
-            content: .placeholder(PendingLoad(source: "/in/" + name, owner: LoadOwner(host: "elsewhere", processID: 1, processStartedAt: nil), createdAt: Date())))
+                pixelHeight: 2, capturedAt: name.isEmpty ? nil : "2026-07-14T09:12:00", originalName: name, sourcePath: "/in/" + name)).photo
+            try writer.insertPhotos([photo.id], into: album.id)
+            let elsewhere = LoadOwner(host: "elsewhere", processID: 1, processStartedAt: nil)
+            try writer.insertPlaceholders([PendingLoad(source: "/in/" + name, owner: elsewhere, createdAt: Date())], into: album.id)
+            try writer.insertPlaceholders([PendingLoad(source: "/in/mine-" + name)], into: album.id)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for json in [ItemJSON(item, photo: photo), ItemJSON(placeholder, photo: nil)] {
-            var written = ""
-            json.appendJSON(to: &written)
-            let encoded = String(decoding: try encoder.encode(json), as: UTF8.self)
-            #expect(written == encoded)
+        try library.read { reader in
+            let album = try reader.album(named: "A")
+            var expected: [String] = []
+            try reader.forEachListedItem(in: album.id) { item, photo in
+                expected.append(String(decoding: try encoder.encode(ItemJSON(item, photo: photo)), as: UTF8.self))
+                return true
+            }
+            var written: [String] = []
+            try reader.forEachListingRow(in: album) { row in
+                var writer = ListingJSONWriter()
+                writer.appendItem(row)
+                written.append(String(decoding: writer.buffer, as: UTF8.self))
+            }
+            #expect(written == expected)
+            #expect(written.count == 3)
         }
     }
 }

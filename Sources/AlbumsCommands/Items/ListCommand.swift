@@ -40,19 +40,15 @@ struct ListCommand: AsyncParsableCommand {
     private func streamJSON(_ album: Album, _ reader: LibraryReader) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var output = BufferedOutput()
-        output.write("{\"album\":" + String(decoding: try encoder.encode(AlbumJSON(album)), as: UTF8.self) + ",\"items\":[")
-        var first = true
-        var line = ""
-        try reader.forEachListedItem(in: album.id) { item, photo in
-            line = first ? "\n" : ",\n"
-            ItemJSON(item, photo: photo).appendJSON(to: &line)
-            output.write(line)
-            first = false
-            return true
+        var output = ListingJSONWriter()
+        output.append("{\"album\":" + String(decoding: try encoder.encode(AlbumJSON(album)), as: UTF8.self) + ",\"items\":[")
+        try reader.forEachListingRow(in: album) { row in
+            output.append(row.index == 0 ? "\n" : ",\n")
+            output.appendItem(row)
+            output.flush()
         }
-        output.write("\n]}\n")
-        output.flush()
+        output.append("\n]}\n")
+        output.flush(force: true)
     }
 
     private func printTable(_ album: Album, _ reader: LibraryReader) throws {

@@ -65,51 +65,6 @@ extension ItemJSON {
     }
 }
 
-extension ItemJSON {
-    /// The same JSON as `encode(to:)` (keys sorted, nulls kept), written
-    /// directly: `list --json` prints one per item, and JSONEncoder costs
-    /// tens of microseconds each.
-    func appendJSON(to output: inout String) {
-        output += "{\"byte_count\":"
-        output += byte_count.map(String.init) ?? "null"
-        output += ",\"captured_at\":" + JSONText.string(captured_at)
-        output += ",\"file\":" + JSONText.string(file)
-        output += ",\"item_id\":\(item_id)"
-        output += ",\"media_type\":" + JSONText.string(media_type)
-        output += ",\"photo_id\":" + (photo_id.map(String.init) ?? "null")
-        output += ",\"pixel_height\":" + (pixel_height.map(String.init) ?? "null")
-        output += ",\"pixel_width\":" + (pixel_width.map(String.init) ?? "null")
-        output += ",\"placeholder_id\":" + (placeholder_id.map(String.init) ?? "null")
-        output += ",\"position\":\(position)"
-        output += ",\"sha256\":" + JSONText.string(sha256)
-        output += ",\"source\":" + JSONText.string(source)
-        output += ",\"stale\":" + (stale.map { $0 ? "true" : "false" } ?? "null")
-        output += "}"
-    }
-}
-
-/// JSON text for strings, as JSONEncoder writes them (without escaping slashes).
-enum JSONText {
-    static func string(_ value: String?) -> String {
-        guard let value else { return "null" }
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += String(format: "\\u%04x", scalar.value)
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
-    }
-}
-
 /// An album as `album list` and `list` print it with --json.
 struct AlbumJSON: Encodable {
     let name: String
