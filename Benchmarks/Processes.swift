@@ -12,7 +12,7 @@ struct ProcessBenchmark {
     let folder: URL
 
     func run() throws -> [Row] {
-        let small = try makeLibrary(count: 10_000, in: folder.appending(path: "process-10k"))
+        let small = try makeLibrary(count: 3_000, in: folder.appending(path: "process-3k"))
         try small.0.close()
         let listed = try makeLibrary(count: 100_000, in: folder.appending(path: "process-100k"))
         try listed.0.close()
@@ -37,9 +37,14 @@ struct ProcessBenchmark {
             WHERE s.album_id = 1 ORDER BY s.order_key, i.order_key
             """
         return [
-            try compare("move 1 item (10,000 items)", rounds: 40, target: 2,
+            try compare("start-up: --version", rounds: 40, target: 2,
+                albums: ["--version"], sqlite: ["--version"]),
+            try compare("move 1 item (3,000 items)", rounds: 40, target: 2,
                 albums: ["--library", small.path, "move", "Album:1", "--to", "Album"],
                 sqlite: [small.path, "UPDATE album_item SET order_key = order_key WHERE id = 1"]),
+            try compare("album list (3,000 items)", rounds: 40, target: 2,
+                albums: ["--library", small.path, "album", "list"],
+                sqlite: [small.path, "SELECT name, item_count, placeholder_count, revision, is_locked FROM album ORDER BY order_key"]),
             try compare("list --json (100,000 items)", rounds: 10, target: 1.5,
                 albums: ["--library", listed.path, "--json", "list", "Album"],
                 sqlite: ["-json", listed.path, listSQL]),

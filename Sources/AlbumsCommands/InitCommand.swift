@@ -19,25 +19,49 @@ struct InitCommand: AsyncParsableCommand {
         try await reportingErrors(global.console) {
             if dryRun {
                 let path = global.resolvedPath()
-                guard FileManager.default.fileExists(atPath: path) else {
-                    global.console.result("would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
-                    return
+                let plan: InitPlanJSON
+                if !FileManager.default.fileExists(atPath: path) {
+                    plan = InitPlanJSON(library: path, action: "create", schema_version: 0, text: "would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
+                } else {
+                    let inspection = try LibraryInspection.inspect(path: path)
+                    let pending = inspection.migrations.filter { !$0.isApplied }.count
+                    plan = !inspection.isLibrary && !inspection.tableRows.isEmpty
+                        ? InitPlanJSON(library: path, action: "refuse", schema_version: inspection.schemaVersion, text: "\(path) is not an albums library; init would refuse it")
+                        : pending == 0
+                        ? InitPlanJSON(library: path, action: "none", schema_version: inspection.schemaVersion, text: "\(path) is up to date (schema \(inspection.schemaVersion))")
+                        : InitPlanJSON(library: path, action: "upgrade", schema_version: inspection.schemaVersion,
+                            text: "would upgrade \(path) from schema \(inspection.schemaVersion) to \(EmbeddedMigrations.latestVersion), keeping a backup")
                 }
-                let inspection = try LibraryInspection.inspect(path: path)
-                let pending = inspection.migrations.filter { !$0.isApplied }.count
-                global.console.result(
-                    !inspection.isLibrary && !inspection.tableRows.isEmpty ? "\(path) is not an albums library; init would refuse it"
-                        : pending == 0 ? "\(path) is up to date (schema \(inspection.schemaVersion))"
-                        : "would upgrade \(path) from schema \(inspection.schemaVersion) to \(EmbeddedMigrations.latestVersion), keeping a backup")
+                if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
                 return
             }
             let library = try global.openLibrary()
             let version = EmbeddedMigrations.latestVersion
             if global.json {
-                try global.console.result(json: ["library": library.path, "schema_version": "\(version)"])
+                try global.console.result(json: InitJSON(library: library.path, schema_version: version))
             } else {
                 global.console.result("library \(library.path) ready (schema \(version))")
             }
         }
     }
+}
+
+/// What `init --json` prints.
+struct InitJSON: Encodable {
+    let library: String
+    let schema_version: Int
+}
+
+/// What `init --dry-run --json` prints: what init would do (create, upgrade,
+/// none, refuse), the file's schema version now, and the latest.
+struct InitPlanJSON: Encodable {
+    let library: String
+    let action: String
+    let schema_version: Int
+    let latest_schema_version = EmbeddedMigrations.latestVersion
+    let dry_run = true
+    /// The same in words, for the text output.
+    let text: String
+
+    enum CodingKeys: String, CodingKey { case library, action, schema_version, latest_schema_version, dry_run }
 }

@@ -65,7 +65,14 @@ struct ExportCommand: AsyncParsableCommand {
                 throw CommandFailure(status: ExitStatus.refused, code: "file_exists", message: "\(existing) already exists; --force replaces it")
             }
             if dryRun {
-                global.console.result("would export \(entries.count) photos of \(LibraryError.quoted(album.name)) to \(folder) (\(link.rawValue))")
+                if global.json {
+                    try global.console.result(json: [
+                        "dry_run": AnyEncodable(true), "folder": AnyEncodable(folder), "files": AnyEncodable(entries),
+                        "pending_positions": AnyEncodable(pending),
+                    ])
+                } else {
+                    global.console.result("would export \(entries.count) photos of \(LibraryError.quoted(album.name)) to \(folder) (\(link.rawValue))")
+                }
                 return
             }
             do {

@@ -23,7 +23,10 @@ extension LibraryWriter {
         try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
         let created = try album(AlbumID(rawValue: db.lastInsertedRowID))
         changes(of: created) { $0.albumEvents.append(.created) }
-        return created
+        // As it stands once committed: its first revision.
+        return Album(
+            id: created.id, name: created.name, index: created.index, isLocked: created.isLocked, revision: created.revision + 1,
+            itemCount: 0, placeholderCount: 0)
     }
 
     /// Gives an album a new name.

@@ -32,6 +32,19 @@ extension LibraryWriter {
             changes(of: try album(albumID)) { _ in }
             repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
         }
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE order_key >= ?", arguments: [OrderKeySpace.segments.limit]) == true {
+            // The list of albums, laid out afresh in its current order.
+            let albums = try Row.fetchAll(db, sql: "SELECT id, order_key FROM album ORDER BY order_key").map { (id: AlbumID(rawValue: $0[0]), key: $0[1] as Int64) }
+            let parking = OrderKeySpace.segments.parkingKeys(count: albums.count, avoiding: Set(albums.map(\.key)))
+            for (album, key) in zip(albums, parking) {
+                try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, album.id])
+            }
+            for (album, key) in zip(albums, OrderKeySpace.segments.layout(count: albums.count)) {
+                try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, album.id])
+                changes(of: try self.album(album.id)) { $0.albumEvents.append(.moved) }
+            }
+            repairs.append("the list of albums: order keys laid out afresh (\(albums.count) albums, order kept)")
+        }
         let segmentCounts = try Row.fetchAll(
             db,
             sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items, s.album_id FROM album_segment s WHERE items != s.item_count")

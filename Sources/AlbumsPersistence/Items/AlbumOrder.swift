@@ -329,11 +329,14 @@ struct AlbumOrder {
     /// them exactly once: fresh segments of fresh keys, the old ones dropped.
     /// Writes every item, as any whole reordering must.
     func rearrange(_ order: [AlbumItemID]) throws {
-        let oldSegments = try segments().map(\.id)
-        // Old segment keys move above the range in use, out of the new ones' way.
-        try db.execute(
-            cachedSQL: "UPDATE album_segment SET order_key = order_key + ? WHERE album_id = ?",
-            arguments: [OrderKeySpace.segments.limit, albumID])
+        let old = try segments()
+        let oldSegments = old.map(\.id)
+        // Old segments move out of the new ones' way, one by one to free
+        // parking keys: a repair may meet keys already beyond the range in use.
+        let parking = OrderKeySpace.segments.parkingKeys(count: old.count, avoiding: Set(old.map(\.orderKey)))
+        for (segment, key) in zip(old, parking) {
+            try db.execute(cachedSQL: "UPDATE album_segment SET order_key = ? WHERE id = ?", arguments: [key, segment.id])
+        }
         let chunks = Self.chunks(of: order.count)
         var items = order.makeIterator()
         for (segmentKey, chunkSize) in zip(OrderKeySpace.segments.layout(count: chunks.count), chunks) {

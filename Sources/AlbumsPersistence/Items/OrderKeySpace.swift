@@ -20,6 +20,20 @@ struct OrderKeySpace: Sendable {
     /// in use and unique, because `key` is.
     func parked(_ key: Int64) -> Int64 { key + limit }
 
+    /// `count` distinct keys in the parking range, none of them in `taken`:
+    /// where rows wait while their keys are laid out afresh, even when a
+    /// damaged file holds keys outside the range in use (a repair).
+    /// Taken from the top of the range the schema allows (`2 * limit - 1`) down.
+    func parkingKeys(count: Int, avoiding taken: Set<Int64>) -> [Int64] {
+        var keys: [Int64] = []
+        var candidate = 2 * limit - 1
+        while keys.count < count {
+            if !taken.contains(candidate) { keys.append(candidate) }
+            candidate -= 1
+        }
+        return keys
+    }
+
     /// `count` fresh keys, evenly spaced and centred.
     func layout(count: Int) -> [Int64] {
         guard count > 0 else { return [] }
