@@ -69,6 +69,10 @@ public enum LibraryError: Error, Hashable, Sendable {
     case wrongItemCount(operation: String, count: Int)
     /// SQLite refused a write that broke a schema constraint.
     case constraintViolated(detail: String)
+    /// A photo's source file is gone: `count` are, the first at `path`.
+    case sourceMissing(path: String, position: Int, count: Int)
+    /// A file would be overwritten.
+    case fileExists(path: String)
 
     /// How a caller should treat the error.
     public enum Kind: Sendable {
@@ -94,7 +98,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
-            .wrongItemCount, .constraintViolated:
+            .wrongItemCount, .constraintViolated, .sourceMissing, .fileExists:
             .refused
         }
     }
@@ -132,6 +136,8 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .neighbourIsTransferred: "neighbour_is_transferred"
         case .wrongItemCount: "wrong_item_count"
         case .constraintViolated: "constraint_violated"
+        case .sourceMissing: "source_missing"
+        case .fileExists: "file_exists"
         }
     }
 }
@@ -199,6 +205,10 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "\(reference) is itself being transferred and cannot mark where the others land"
         case .wrongItemCount(let operation, let count):
             operation == "swap" ? "swap takes exactly two items, not \(count)" : "\(operation) needs at least one item"
+        case .sourceMissing(let path, let position, let count):
+            "\(count) source file\(count == 1 ? " is" : "s are") missing, first \(path) (position \(position)); nothing was written"
+        case .fileExists(let path):
+            "\(path) already exists; --force replaces it"
         case .constraintViolated(let detail):
             "the library refused the change: \(detail)"
         }
