@@ -10,7 +10,7 @@ let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? s
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-for section in ["process-10k", "process-100k", "process-1m", "keys"] {
+for section in ["process-3k", "process-100k", "process-1m", "keys"] {
     try FileManager.default.createDirectory(at: folder.appending(path: section), withIntermediateDirectories: true)
 }
 defer { try? FileManager.default.removeItem(at: folder) }

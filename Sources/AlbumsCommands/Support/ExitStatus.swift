@@ -18,6 +18,24 @@ enum ExitStatus {
         let status: Int32
         let code: String
         let message: String
+
+        /// `{"error":{"code":…,"message":…}}` on one line, as `--json` prints errors.
+        var json: String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let body = ErrorJSON(error: .init(code: code, message: message))
+            return (try? encoder.encode(body)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"error":{"code":"io_failure","message":"cannot encode the error"}}"#
+        }
+    }
+
+    /// An error as `--json` prints it.
+    struct ErrorJSON: Encodable {
+        struct Body: Encodable {
+            let code: String
+            let message: String
+        }
+
+        let error: Body
     }
 
     static func report(for error: any Error) -> Report {
@@ -64,9 +82,7 @@ extension ParsableCommand {
         } catch {
             let report = ExitStatus.report(for: error)
             if console.json {
-                let object = ["error": ["code": report.code, "message": report.message]]
-                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-                console.note(String(decoding: data, as: UTF8.self))
+                console.note(report.json)
             } else {
                 console.note("albums: \(report.message)")
             }
