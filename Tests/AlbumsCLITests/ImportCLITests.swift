@@ -66,7 +66,9 @@ struct ImportCLITests {
     func secondInterrupt() async throws {
         let cli = try CLI()
         try cli.run("album", "create", "Trip")
-        let inbox = try cli.largePhotos(40, megabytes: 256)
+        // Large (sparse) files keep each load busy for a second or more, so the
+        // second Ctrl-C surely lands while a load is still under way.
+        let inbox = try cli.largePhotos(10, megabytes: 1536)
         let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "1"])
         try await freezeAfterCommits(1, process, cli)
         kill(process.processIdentifier, SIGINT)
