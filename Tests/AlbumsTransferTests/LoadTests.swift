@@ -151,7 +151,7 @@ struct LoadTests {
         let first = try await runner.load(["same", "same"], at: .into("Trip"))
         #expect(first.committed.count == 1 && first.alreadyInAlbum.count == 1)
         #expect(first.succeeded)
-        try session.library.write { try $0.createAlbum(named: "Other") }
+        try await session.library.write { try $0.createAlbum(named: "Other") }
         let second = try await runner.load(["same"], at: .into("Other"))
         #expect(second.committed.count == 1 && second.committed[0].isNewPhoto == false)
         #expect(second.committed[0].photo.id == first.committed[0].photo.id)
@@ -181,10 +181,11 @@ struct LoadTests {
         let photo = folder.path("saved.jpg")
         try FileManager.default.copyItem(at: ImageHeaderTests.photos.appending(path: "01-harbour.jpg"), to: URL(fileURLWithPath: photo))
         let dead = LoadOwner(host: ProcessInfo.processInfo.hostName, processID: Int32.max - 7, processStartedAt: nil)
-        try session.library.write { writer in
+        let vanished = folder.path("vanished.jpg")
+        try await session.library.write { writer in
             try writer.insertPlaceholders(
                 [PendingLoad(source: photo, owner: dead, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z")),
-                 PendingLoad(source: folder.path("vanished.jpg"), owner: dead, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z"))],
+                 PendingLoad(source: vanished, owner: dead, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z"))],
                 into: try writer.album(named: "Trip").id, at: 1)
         }
         let pending = try await session.library.read { try $0.pendingPlaceholders() }

@@ -130,7 +130,7 @@ struct TransferTests {
     func externalChanges() async throws {
         let stream = try await session.changes(pollingInterval: 0.1)
         let other = try Library.open(at: fixture.folder.path("library.albums"))
-        let theirs = try other.write { writer in
+        let theirs = try await other.write { writer in
             try writer.recordingOperation { try writer.createAlbum(named: "Elsewhere") }.1
         }
         let otherSession = TransferSession(library: other)

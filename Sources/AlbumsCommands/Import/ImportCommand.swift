@@ -103,22 +103,11 @@ struct ImportCommand: AsyncParsableCommand {
 
 /// What an import's dry run would do, as JSON.
 struct ImportPlanJSON: Encodable {
-    let album: String?
+    @KeptNull var album: String?
+    var dry_run = true
     /// Where the first photo would stand (1-based); null into the library alone.
-    let position: Int?
+    @KeptNull var position: Int?
     let files: [String]
     let skipped: [LoadReportJSON.Problem]
     let failed: [LoadReportJSON.Problem]
-
-    enum CodingKeys: String, CodingKey { case album, dry_run, position, files, skipped, failed }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(album, forKey: .album)
-        try container.encode(true, forKey: .dry_run)
-        try container.encode(position, forKey: .position)
-        try container.encode(files, forKey: .files)
-        try container.encode(skipped, forKey: .skipped)
-        try container.encode(failed, forKey: .failed)
-    }
 }

@@ -4,17 +4,17 @@ import AlbumsPersistence
 struct ItemJSON: Encodable {
     let position: Int
     let item_id: Int64
-    let photo_id: Int64?
-    let placeholder_id: Int64?
-    let file: String?
-    let media_type: String?
-    let pixel_width: Int?
-    let pixel_height: Int?
-    let captured_at: String?
-    let byte_count: Int64?
-    let sha256: String?
-    let source: String?
-    let stale: Bool?
+    @KeptNull var photo_id: Int64?
+    @KeptNull var placeholder_id: Int64?
+    @KeptNull var file: String?
+    @KeptNull var media_type: String?
+    @KeptNull var pixel_width: Int?
+    @KeptNull var pixel_height: Int?
+    @KeptNull var captured_at: String?
+    @KeptNull var byte_count: Int64?
+    @KeptNull var sha256: String?
+    @KeptNull var source: String?
+    @KeptNull var stale: Bool?
 
     init(_ item: AlbumItem, photo: Photo?) {
         position = item.index + 1
@@ -36,32 +36,6 @@ struct ItemJSON: Encodable {
             source = photo?.content.sourcePath
             stale = nil
         }
-    }
-}
-
-extension ItemJSON {
-    enum CodingKeys: String, CodingKey {
-        case position, item_id, photo_id, placeholder_id, file, media_type, pixel_width, pixel_height
-        case captured_at, byte_count, sha256, source, stale
-    }
-
-    /// Every key, null included: scripts may rely on `photo_id` and
-    /// `placeholder_id` being present in every item.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(position, forKey: .position)
-        try container.encode(item_id, forKey: .item_id)
-        try container.encode(photo_id, forKey: .photo_id)
-        try container.encode(placeholder_id, forKey: .placeholder_id)
-        try container.encode(file, forKey: .file)
-        try container.encode(media_type, forKey: .media_type)
-        try container.encode(pixel_width, forKey: .pixel_width)
-        try container.encode(pixel_height, forKey: .pixel_height)
-        try container.encode(captured_at, forKey: .captured_at)
-        try container.encode(byte_count, forKey: .byte_count)
-        try container.encode(sha256, forKey: .sha256)
-        try container.encode(source, forKey: .source)
-        try container.encode(stale, forKey: .stale)
     }
 }
 

@@ -222,12 +222,21 @@ public final class Library: Sendable {
         }
     }
 
+    /// Like ``write(_:)``, without blocking the calling task's thread while
+    /// it waits for the write lock.
+    ///
+    /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
+        try await write(dryRun: false, body)
+    }
+
     /// Like ``write(dryRun:_:)``, without blocking the calling task's thread
     /// while it waits for the write lock.
     ///
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult
-    public func write<T: Sendable>(dryRun: Bool = false, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
+    public func write<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
         let (path, segmentMaps, journals, watchedFrom) = (path, segmentMaps, hasChangeJournal, broadcaster.watchedSequence)
         do {
             let (result, committed) = try await database.writeWithoutTransaction { db in

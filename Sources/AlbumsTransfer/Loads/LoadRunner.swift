@@ -92,7 +92,7 @@ public struct LoadRunner: Sendable {
         _ placeholders: [PendingPlaceholder], expecting revisions: [AlbumReference: Int64] = [:],
         progress: @Sendable (LoadProgress) -> Void = { _ in }
     ) async throws -> LoadReport {
-        try session.library.write { writer in
+        try await session.library.write { writer in
             try writer.requireRevisions(revisions)
             try writer.claimPlaceholders(placeholders.map(\.id))
         }
