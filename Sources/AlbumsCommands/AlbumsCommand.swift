@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `albums` command: every subcommand hangs off this root.
 // The async entry point requires this annotation even where every OS qualifies.
@@ -36,16 +37,36 @@ extension AlbumsCommand {
         // Swift would turn invalid bytes into U+FFFD without a word: an album
         // named with them would silently get another name, a path would
         // point elsewhere. Refuse them instead.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // --json covers usage errors too: a script gets a JSON error, not usage text.
+        let json = arguments.prefix { $0 != "--" }.contains("--json")
         if let position = (1..<Int(CommandLine.argc)).first(where: { String(validatingCString: CommandLine.unsafeArgv[$0]!) == nil }) {
             let previous = position > 1 ? String(decoding: CommandLine.arguments[position - 1].utf8.prefix(40), as: UTF8.self) : nil
-            exit(withError: ValidationError("argument \(position)\(previous.map { " (after '\($0)')" } ?? "") is not valid UTF-8: albums reads names, references and paths as UTF-8"))
+            exitReporting(
+                ValidationError("argument \(position)\(previous.map { " (after '\($0)')" } ?? "") is not valid UTF-8: albums reads names, references and paths as UTF-8"),
+                json: json)
         }
-        await runAsync(Self.self)
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitReporting(error, json: json)
+        }
     }
 
-    // In concrete code `main()` resolves to ParsableCommand's synchronous
-    // one, which refuses async commands; constrained here, the async one wins.
-    private static func runAsync<Command: AsyncParsableCommand>(_ command: Command.Type) async {
-        await command.main()
+    /// Ends the program for `error`: as ArgumentParser would (usage, help,
+    /// version), or, under --json, with the JSON error object on stderr.
+    private static func exitReporting(_ error: any Error, json: Bool) -> Never {
+        let status = exitCode(for: error)
+        // A command's own failure was reported already; help and --version are no errors.
+        guard json, status != .success, !(error is ExitCode) else { exit(withError: error) }
+        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        let report = ExitStatus.Report(status: status.rawValue, code: "usage", message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+        FileHandle.standardError.write(Data((report.json + "\n").utf8))
+        Foundation.exit(status.rawValue)
     }
 }

@@ -160,3 +160,31 @@ struct ChangeStreamProcessTests {
         try library.close()
     }
 }
+
+@Suite("Usage errors under --json")
+struct UsageErrorJSONTests {
+    @Test("a usage error is a JSON error object on stderr, exit 64, with --json anywhere before --", arguments: [
+        ["--json", "move"], ["move", "--json"], ["--json", "frobnicate"], ["--json", "album", "create"],
+        ["--json", "move", "Trip:1", "--at", "2"], ["--json", "list", "--nonsense"],
+    ])
+    func usageError(arguments: [String]) throws {
+        let cli = try CLI()
+        let result = try cli.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: [String: String]]
+        #expect(object?["error"]?["code"] == "usage", "\(arguments): \(result.stderr)")
+        #expect(object?["error"]?["message"]?.isEmpty == false)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: cli.libraryPath), "a usage error created a library")
+    }
+
+    @Test("without --json, usage errors keep ArgumentParser's text; --help and --version are no errors under --json")
+    func text() throws {
+        let cli = try CLI()
+        let text = try cli.run("move")
+        #expect(text.status == 64 && text.stderr.contains("Usage: albums move"))
+        #expect(try cli.run("--json", "--version").stdout == "0.2.0\n")
+        #expect(try cli.run("--json", "--help").status == 0)
+    }
+}
