@@ -35,7 +35,7 @@ struct InitCommand: AsyncParsableCommand {
                 if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
                 return
             }
-            let library = try global.openLibrary()
+            let library = try global.openLibrary(for: .writing)
             let version = EmbeddedMigrations.latestVersion
             if global.json {
                 try global.console.result(json: InitJSON(library: library.path, schema_version: version))

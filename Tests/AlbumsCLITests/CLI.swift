@@ -39,9 +39,9 @@ struct CLI {
             stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.err"))))
     }
 
-    private func start(_ arguments: [String], stdout: Any, stderr: Any) throws -> Process {
+    private func start(_ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any) throws -> Process {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["ALBUMS_LIBRARY"] = libraryPath
@@ -62,9 +62,16 @@ struct CLI {
 
     @discardableResult
     func run(_ arguments: [String]) throws -> Result {
+        try runExecutable([Self.binary.path] + arguments)
+    }
+
+    /// Runs a command line (an executable's path, then its arguments) in
+    /// this folder, with this folder's library in the environment.
+    func runExecutable(_ commandLine: [String]) throws -> Result {
         let stdout = Pipe()
         let stderr = Pipe()
-        let process = try start(arguments, stdout: stdout, stderr: stderr)
+        let process = try start(
+            Array(commandLine.dropFirst()), executable: URL(fileURLWithPath: commandLine[0]), stdout: stdout, stderr: stderr)
         // Read before waiting: a full pipe would block the child.
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -17,7 +17,7 @@ struct JSONOutputTests {
             let album = try writer.createAlbum(named: "A")
             let photo = try writer.addPhoto(PhotoContent(
                 sha256: Data((0..<32).map { UInt8($0 * 7 & 0xFF) }), byteCount: 1234, mediaType: "image/png", pixelWidth: 3,
-                pixelHeight: 2, capturedAt: name.isEmpty ? nil : "2026-07-14T09:12:00", originalName: name, sourcePath: "/in/" + name)).photo
+                pixelHeight: 2, capturedAt: name.isEmpty ? nil : CaptureDate("2026-07-14T09:12:00"), originalName: name, sourcePath: "/in/" + name)).photo
             try writer.insertPhotos([photo.id], into: album.id)
             let elsewhere = LoadOwner(host: "elsewhere", processID: 1, processStartedAt: nil)
             try writer.insertPlaceholders([PendingLoad(source: "/in/" + name, owner: elsewhere, createdAt: Date())], into: album.id)

@@ -175,11 +175,16 @@ struct FileRefusalTests {
         }
     }
 
-    @Test("a folder given as the library")
+    @Test("a folder or a device given as the library is not one, whether reading or writing")
     func directory() throws {
         let folder = try TemporaryFolder()
-        #expect(throws: LibraryError.ioFailure(path: folder.url.path, detail: "it is a directory")) {
-            try Library.open(at: folder.url.path)
+        for access in [Library.Access.createIfMissing, .existing] {
+            #expect(throws: LibraryError.notADatabase(path: folder.url.path, reason: "it is a folder, not a file")) {
+                try Library.open(at: folder.url.path, options: Library.Options(access: access))
+            }
+            #expect(throws: LibraryError.notADatabase(path: "/dev/null", reason: "it is a device, not a file")) {
+                try Library.open(at: "/dev/null", options: Library.Options(access: access))
+            }
         }
     }
 

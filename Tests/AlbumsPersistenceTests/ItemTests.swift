@@ -45,7 +45,7 @@ struct ItemTests {
     func photoDeduplication() throws {
         let content = PhotoContent(
             sha256: Data(repeating: 7, count: 32), byteCount: 3, mediaType: "image/png", pixelWidth: 2, pixelHeight: 1,
-            capturedAt: "2026-07-01T10:00:00", originalName: "a.png", sourcePath: "/in/a.png")
+            capturedAt: CaptureDate("2026-07-01T10:00:00"), originalName: "a.png", sourcePath: "/in/a.png")
         let first = try library.write { try $0.addPhoto(content) }
         var again = content
         again.sourcePath = "/elsewhere/copy.png"

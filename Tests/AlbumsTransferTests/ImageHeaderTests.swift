@@ -39,7 +39,7 @@ struct ImageHeaderTests {
         #expect(facts.mediaType == expected.media_type)
         #expect(facts.pixelWidth == expected.pixel_width)
         #expect(facts.pixelHeight == expected.pixel_height)
-        #expect(facts.capturedAt == expected.captured_at)
+        #expect(facts.capturedAt?.text == expected.captured_at)
     }
 
     @Test("text, empty and unknown bytes are not images")
@@ -116,13 +116,50 @@ struct ImageHeaderTests {
         #expect(try ImageHeaderReader.read(gif).pixelWidth == 65_535)
     }
 
-    @Test("EXIF dates are normalised, and nonsense is dropped")
-    func dates() {
-        #expect(TIFFDirectory.normalizedDate("2026:07:14 09:12:00", offset: "+02:00") == "2026-07-14T09:12:00+02:00")
-        #expect(TIFFDirectory.normalizedDate("2026:07:14 09:12:00", offset: nil) == "2026-07-14T09:12:00")
-        #expect(TIFFDirectory.normalizedDate("2026-07-14 09:12:00", offset: "bogus") == "2026-07-14T09:12:00")
-        #expect(TIFFDirectory.normalizedDate("0000:00:00 00:00:00", offset: nil) == nil)
-        #expect(TIFFDirectory.normalizedDate("    :  :     :  :  ", offset: nil) == nil)
-        #expect(TIFFDirectory.normalizedDate("2026:07:14", offset: nil) == nil)
+    @Test("EXIF dates are normalised with their sub-seconds and offsets, and nonsense is no date")
+    func exifDates() {
+        func date(_ text: String, subSeconds: String? = nil, offset: String? = nil) -> String? {
+            CaptureDateRules.exifDate(TIFFDirectory.ExifDate(text: text, subSeconds: subSeconds, offset: offset))?.text
+        }
+        #expect(date("2026:07:14 09:12:00", offset: "+02:00") == "2026-07-14T09:12:00+02:00")
+        #expect(date("2026:07:14 09:12:00") == "2026-07-14T09:12:00")
+        #expect(date("2026:07:14 09:12:00", subSeconds: "042 ", offset: "-05:30") == "2026-07-14T09:12:00.042-05:30")
+        #expect(date("2026-07-14 09:12:00", subSeconds: "  ", offset: "bogus") == "2026-07-14T09:12:00")
+        #expect(date("2026:07:14 09:12:00", offset: "   :  ") == "2026-07-14T09:12:00")
+        for nonsense in ["0000:00:00 00:00:00", "    :  :     :  :  ", "", "2026:07:14", "2026:02:29 10:00:00", "2026:13:01 10:00:00", "2026:07:14 24:00:00"] {
+            #expect(date(nonsense) == nil, "\(nonsense)")
+        }
+        #expect(date("2024:02:29 10:00:00") == "2024-02-29T10:00:00")
+    }
+
+    @Test("XMP dates keep their precision; Z is +00:00")
+    func xmpDates() {
+        #expect(CaptureDateRules.xmpDate("1975")?.text == "1975")
+        #expect(CaptureDateRules.xmpDate(" 1975-06-01 ")?.text == "1975-06-01")
+        #expect(CaptureDateRules.xmpDate("2015-05-15T15:15:15Z")?.text == "2015-05-15T15:15:15+00:00")
+        #expect(CaptureDateRules.xmpDate("2014-04-14T14:14")?.text == "2014-04-14T14:14")
+        #expect(CaptureDateRules.xmpDate("2012-12-12T12:12:12.5+05:45")?.text == "2012-12-12T12:12:12.5+05:45")
+        #expect(CaptureDateRules.xmpDate("2012:12:12 12:12:12")?.text == "2012-12-12T12:12:12")
+        for nonsense in ["", "0000", "1975-13", "1975-06-01T", "yesterday", "2015-05-15T15:15:15+25:00"] {
+            #expect(CaptureDateRules.xmpDate(nonsense) == nil, "\(nonsense)")
+        }
+    }
+
+    @Test("the first date found wins: EXIF original, EXIF digitized, then XMP; never ModifyDate")
+    func captureDatePrecedence() {
+        let original = TIFFDirectory.ExifDate(text: "2020:01:01 00:00:01")
+        let digitized = TIFFDirectory.ExifDate(text: "2021:01:01 00:00:00")
+        let zero = TIFFDirectory.ExifDate(text: "0000:00:00 00:00:00")
+        let xmp = XMPFields(dateTimeOriginal: "bad", createDate: "2014-04-14T14:14", dateCreated: "1975")
+        func exif(_ original: TIFFDirectory.ExifDate?, _ created: TIFFDirectory.ExifDate?) -> TIFFDirectory {
+            var directory = TIFFDirectory()
+            directory.dateTimeOriginal = original
+            directory.createDate = created
+            return directory
+        }
+        #expect(CaptureDateRules.captureDate(exif: exif(original, digitized), xmp: xmp)?.text == "2020-01-01T00:00:01")
+        #expect(CaptureDateRules.captureDate(exif: exif(zero, digitized), xmp: xmp)?.text == "2021-01-01T00:00:00")
+        #expect(CaptureDateRules.captureDate(exif: exif(zero, nil), xmp: xmp)?.text == "2014-04-14T14:14")
+        #expect(CaptureDateRules.captureDate(exif: exif(nil, nil), xmp: nil) == nil)
     }
 }

@@ -160,7 +160,7 @@ struct TransferTests {
         #expect(changes.revision == (try session.library.read { try $0.album(named: "Trip").revision }))
 
         try session.library.write { try $0.sortAlbum("Trip", by: .captureDate, ascending: false) }
-        let dated = try session.library.read { reader in try reader.items(in: try reader.album(named: "Trip").id).map { try $0.photoID.map { try reader.photo($0).content.capturedAt } ?? nil } }
+        let dated = try session.library.read { reader in try reader.items(in: try reader.album(named: "Trip").id).map { try $0.photoID.map { try reader.photo($0).content.capturedAt?.sortKey } ?? nil } }
         #expect(dated.dropLast(2).map { $0! } == dated.dropLast(2).map { $0! }.sorted(by: >))
         #expect(dated.suffix(2) == [nil, nil])  // no date, then the placeholder
 

@@ -14,7 +14,7 @@ struct AlbumCommand: AsyncParsableCommand {
         _ body: (LibraryWriter, Album) throws -> Void
     ) throws {
         let expected = try write.revisions(target: .named(album))
-        let changes = try global.openLibrary().write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
+        let changes = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
             try writer.requireRevisions(expected)
             let current = try writer.album(named: album)
             return try writer.recordingOperation { try body(writer, current) }.1
@@ -45,7 +45,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let album = try global.openLibrary().write(dryRun: dryRun) { try $0.createAlbum(named: name, at: at.map { $0 - 1 }) }
+                let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) { try $0.createAlbum(named: name, at: at.map { $0 - 1 }) }
                 if global.json {
                     try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])
                 } else {
@@ -68,7 +68,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let albums = try global.openLibrary().read { try $0.albums() }
+                let albums = try global.openLibrary(for: .reading).read { try $0.albums() }
                 if global.json {
                     try global.console.result(json: ["albums": albums.map(AlbumJSON.init)])
                     return

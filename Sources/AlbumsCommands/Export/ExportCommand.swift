@@ -28,7 +28,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors(global.console) {
-            let export = try global.openLibrary().read { try AlbumExport(album: .named(albumName), in: $0) }
+            let export = try global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
             if dryRun {
                 try export.check(folder: folder, replacing: force)
             } else {

@@ -26,7 +26,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors(global.console) {
-            let library = try global.openLibrary()
+            let library = try global.openLibrary(for: repair && !dryRun ? .writing : .reading)
             let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
             let report = try library.read { try $0.integrityReport(thorough: full) }
             let (violations, notes) = (report.violations, report.notes)

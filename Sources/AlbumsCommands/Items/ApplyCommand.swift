@@ -40,7 +40,7 @@ struct ApplyCommand: AsyncParsableCommand {
             let operations = numbered.map(\.operation)
             let results: [TransferResult]
             do {
-                results = try TransferSession(library: try global.openLibrary()).perform(batch: operations, dryRun: dryRun)
+                results = try TransferSession(library: try global.openLibrary(for: dryRun ? .reading : .writing)).perform(batch: operations, dryRun: dryRun)
             } catch var refusal as BatchRefusal {
                 refusal.line = numbered[refusal.index].line
                 throw refusal

@@ -12,8 +12,10 @@ struct ListCommand: AsyncParsableCommand {
 
             --json prints {"album": {...}, "items": [{"position", "item_id",
             "photo_id" (null for placeholders), "placeholder_id" (null for photos),
-            "file", "media_type", "pixel_width", "pixel_height", "captured_at",
-            "byte_count", "sha256", "source", "stale"}]}.
+            "file", "media_type", "pixel_width", "pixel_height" (the stored raster),
+            "orientation" (EXIF 1-8), "display_width", "display_height" (as seen),
+            "captured_at", "byte_count", "sha256", "source", "stale"}]}. Text shows
+            the size as seen.
 
             Examples:
               albums list "Summer 2026"
@@ -25,7 +27,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors(global.console) {
-            try global.openLibrary().read { reader in
+            try global.openLibrary(for: .reading).read { reader in
                 let album = try reader.album(named: album)
                 if global.json {
                     try streamJSON(album, reader)
@@ -62,9 +64,9 @@ struct ListCommand: AsyncParsableCommand {
             switch item.content {
             case .photo(let id):
                 let content = photo?.content
-                let size = content.flatMap { content in content.pixelWidth.map { "\($0)×\(content.pixelHeight ?? 0)" } } ?? "?"
+                let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
                 let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
-                let date = content?.capturedAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? ""
+                let date = content?.capturedAt.map { String($0.text.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? ""
                 output.write("\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\n")
             case .placeholder(let load):
                 output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")

@@ -34,7 +34,7 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(global.console) {
             let parsed = try CommandReferences.single(reference)
-            try global.openLibrary().read { reader in
+            try global.openLibrary(for: .reading).read { reader in
                 let (item, photo) = try Self.resolve(parsed, in: reader)
                 let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
                 if global.json {
@@ -56,12 +56,21 @@ struct ShowCommand: AsyncParsableCommand {
                 let content = photo.content
                 global.console.result("photo      id:\(photo.id)\(item.map { " at position \($0.index + 1)" } ?? "")")
                 global.console.result("file       \(content.originalName)")
-                global.console.result("type       \(content.mediaType), \(content.pixelWidth.map { "\($0)×\(content.pixelHeight ?? 0) pixels" } ?? "size unknown"), \(content.byteCount) bytes")
-                global.console.result("captured   \(content.capturedAt ?? "unknown")")
+                global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
+                global.console.result("size       \(Self.sizeDescription(content))")
+                global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
                 global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")
                 global.console.result("sha256     \(content.sha256Hex)")
                 global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
             }
         }
+    }
+
+    /// The size the photo is seen at, and how it is stored when that differs.
+    static func sizeDescription(_ content: PhotoContent) -> String {
+        guard let width = content.displayWidth, let height = content.displayHeight else { return "unknown" }
+        guard content.orientation != .up else { return "\(width)×\(height) pixels" }
+        let stored = "\(content.pixelWidth ?? 0)×\(content.pixelHeight ?? 0)"
+        return "\(width)×\(height) pixels as seen (stored \(stored), \(content.orientation.summary))"
     }
 }

@@ -39,7 +39,7 @@ extension WriteOptions {
 ///   would say it: ("moved 2 items", "move 2 items").
 func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, done: (past: String, planned: String)) throws {
     let operation = try options.expecting(operation)
-    let result = try TransferSession(library: try global.openLibrary()).perform(operation, dryRun: options.dryRun)
+    let result = try TransferSession(library: try global.openLibrary(for: options.dryRun ? .reading : .writing)).perform(operation, dryRun: options.dryRun)
     if global.json {
         try global.console.result(json: WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: result.verdict.name))
         return

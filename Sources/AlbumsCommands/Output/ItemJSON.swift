@@ -10,6 +10,10 @@ struct ItemJSON: Encodable {
     @KeptNull var media_type: String?
     @KeptNull var pixel_width: Int?
     @KeptNull var pixel_height: Int?
+    /// EXIF's 1–8; null for placeholders.
+    @KeptNull var orientation: Int?
+    @KeptNull var display_width: Int?
+    @KeptNull var display_height: Int?
     @KeptNull var captured_at: String?
     @KeptNull var byte_count: Int64?
     @KeptNull var sha256: String?
@@ -25,7 +29,10 @@ struct ItemJSON: Encodable {
         media_type = photo?.content.mediaType
         pixel_width = photo?.content.pixelWidth
         pixel_height = photo?.content.pixelHeight
-        captured_at = photo?.content.capturedAt
+        orientation = photo?.content.orientation.rawValue
+        display_width = photo?.content.displayWidth
+        display_height = photo?.content.displayHeight
+        captured_at = photo?.content.capturedAt?.text
         byte_count = photo?.content.byteCount
         sha256 = photo?.content.sha256Hex
         switch item.content {

@@ -28,7 +28,7 @@ struct PendingCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let pending = try global.openLibrary().read { try $0.pendingPlaceholders() }
+                let pending = try global.openLibrary(for: .reading).read { try $0.pendingPlaceholders() }
                 if global.json {
                     try global.console.result(json: ["pending": pending.map(PendingJSON.init)])
                     return
@@ -70,7 +70,7 @@ struct PendingCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let library = try global.openLibrary()
+                let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
                 let chosen = try PendingCommand.select(ids, in: library)
                 let albums = Set(chosen.map(\.albumName))
                 let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
@@ -111,7 +111,7 @@ struct PendingCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let library = try global.openLibrary()
+                let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
                 let chosen = try PendingCommand.select(ids, in: library)
                 let albums = Set(chosen.map(\.albumName))
                 let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)

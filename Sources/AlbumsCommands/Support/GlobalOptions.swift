@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
@@ -20,14 +21,29 @@ struct GlobalOptions: ParsableArguments {
         return dataHome + "/albums/library.albums"
     }
 
-    /// Opens (creating or upgrading) the library, creating the default folder on first use.
-    func openLibrary() throws -> Library {
+    /// What a command does with the library it opens.
+    enum Purpose {
+        /// Reads only (dry runs included): a missing library is an error,
+        /// never created; a read-only one is opened read-only.
+        case reading
+        /// Writes: a missing library is created (and the default folder with it).
+        case writing
+    }
+
+    /// Opens (creating for writes, upgrading) the library; after an upgrade,
+    /// reads again the facts of photos an older albums imported.
+    func openLibrary(for purpose: Purpose) throws -> Library {
         let path = resolvedPath()
-        if library == nil && ProcessInfo.processInfo.environment["ALBUMS_LIBRARY"].map(\.isEmpty) != false {
+        if purpose == .writing && library == nil && ProcessInfo.processInfo.environment["ALBUMS_LIBRARY"].map(\.isEmpty) != false {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
-        return try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
+        let library = try Library.open(
+            at: path, options: Library.Options(allowsConcurrentReads: false, access: purpose == .writing ? .createIfMissing : .existing))
+        if !library.isReadOnly, try library.read({ try $0.hasPhotosWithOutdatedFacts() }) {
+            try library.refreshOutdatedPhotoFacts()
+        }
+        return library
     }
 
     var console: Console { Console(json: json) }

@@ -7,10 +7,10 @@
 /// File sizes by `stat(2)`: FileManager's attributes also resolve the
 /// owner's and group's names, which reads the user database (about a
 /// millisecond) on every library open.
-enum FileSize {
+package enum FileSize {
     /// The size of the file at `path`, or nil if it cannot be stat'ed;
     /// `errno` then says why.
-    static func of(_ path: String) -> Int64? {
+    package static func of(_ path: String) -> Int64? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return Int64(status.st_size)

@@ -18,10 +18,16 @@ final class ImmutableDatabaseFile {
     private var connection: OpaquePointer?
     let path: String
 
+    /// The `file:` URI that opens `path` immutable. GRDB opens it too, on
+    /// SQLite builds with URI filenames on (SQLITE_USE_URI, as Debian's).
+    static func uri(_ path: String) -> String {
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? path
+        return "file:\(encoded)?immutable=1"
+    }
+
     init(path: String) throws(LibraryError) {
         self.path = path
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? path
-        let code = sqlite3_open_v2("file:\(encoded)?immutable=1", &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let code = sqlite3_open_v2(Self.uri(path), &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "code \(code)"
             sqlite3_close(connection)

@@ -10,7 +10,7 @@ extension LibraryReader {
     /// Item columns plus the photo's, for listings that show both.
     private static let itemAndPhotoColumns = itemColumns + """
         , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
-        p.original_name, p.source_path, p.imported_at
+        p.original_name, p.source_path, p.imported_at, p.orientation
         """
 
     /// The photo of a row of ``itemAndPhotoColumns``, by column position.
@@ -20,7 +20,8 @@ extension LibraryReader {
             id: id,
             content: PhotoContent(
                 sha256: row[8], byteCount: row[9], mediaType: row[10], pixelWidth: row[11], pixelHeight: row[12],
-                capturedAt: row[13], originalName: row[14], sourcePath: row[15]),
+                orientation: PhotoOrientation(storedValue: row[17]), capturedAt: (row[13] as String?).flatMap(CaptureDate.init),
+                originalName: row[14], sourcePath: row[15]),
             importedAt: Timestamp.date(row[16]))
     }
 

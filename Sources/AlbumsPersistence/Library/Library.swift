@@ -26,13 +26,28 @@ public final class Library: Sendable {
         public var allowsConcurrentReads = true
         /// Keep a copy of the file beside it before upgrading its schema.
         public var backsUpBeforeUpgrading = true
+        /// Whether opening may create a library.
+        public var access: Access = .createIfMissing
         /// The migrations to apply; tests replace them.
         var migrations: [Migration] = EmbeddedMigrations.all
 
-        public init(busyTimeout: Double = 5, allowsConcurrentReads: Bool = true) {
+        public init(busyTimeout: Double = 5, allowsConcurrentReads: Bool = true, access: Access = .createIfMissing) {
             self.busyTimeout = busyTimeout
             self.allowsConcurrentReads = allowsConcurrentReads
+            self.access = access
         }
+    }
+
+    /// What opening a path may do.
+    public enum Access: Sendable {
+        /// Creates a library where the file is missing or empty: for callers about to write.
+        case createIfMissing
+        /// Opens a library that exists, and only that: a missing or empty
+        /// file is ``LibraryError/noLibrary(path:)``, and nothing is created.
+        /// A library on a read-only file, folder or medium is opened
+        /// read-only (``Library/isReadOnly``): reads work, writes fail with
+        /// ``LibraryError/readOnly(path:)``.
+        case existing
     }
 
     /// The file's path as given to ``open(at:options:)``.
@@ -44,16 +59,21 @@ public final class Library: Sendable {
     /// Whether the file has the change journal (migration 0002); tests open
     /// libraries at older schemas.
     let hasChangeJournal: Bool
+    /// Whether the library was opened read-only, because its file, folder
+    /// or medium cannot be written (see ``Access/existing``).
+    public let isReadOnly: Bool
 
-    private init(path: String, database: any DatabaseWriter, options: Options, hasChangeJournal: Bool) {
+    private init(path: String, database: any DatabaseWriter, options: Options, hasChangeJournal: Bool, isReadOnly: Bool = false) {
         self.path = path
         self.database = database
         self.options = options
         self.hasChangeJournal = hasChangeJournal
+        self.isReadOnly = isReadOnly
     }
 
     /// Opens the library at `path`, creating it if the file is missing or
-    /// empty and upgrading its schema if it is older than this build's.
+    /// empty (unless `options.access` is ``Access/existing``) and upgrading
+    /// its schema if it is older than this build's.
     ///
     /// Files that are not libraries are refused before SQLite touches them,
     /// and left byte for byte as they were.
@@ -67,6 +87,19 @@ public final class Library: Sendable {
     ///   ``LibraryError/Kind/busy`` when it cannot be opened or upgraded.
     public static func open(at path: String, options: Options = Options()) throws(LibraryError) -> Library {
         let runner = MigrationRunner(migrations: options.migrations, path: path)
+        switch LibraryPath.inspect(path) {
+        case .missingOrEmpty where options.access == .existing:
+            throw .noLibrary(path: path)
+        case .notAFile(let what):
+            // A device or a folder: SQLite would write beside it (a -journal next to /dev/null).
+            throw .notADatabase(path: path, reason: "it is \(what), not a file")
+        case .readOnly where options.access == .existing:
+            return try openReadOnly(at: path, runner: runner, options: options)
+        case .readOnly:
+            throw .readOnly(path: path)
+        default:
+            break
+        }
         do {
             if try DatabaseFileHeader.read(pathIfExists: path)?.applicationID != Self.applicationID
                 || LibraryFileProbe.hasPendingWAL(path: path)
@@ -98,6 +131,32 @@ public final class Library: Sendable {
             try queue.close()
             let pool = try DatabasePool(path: path, configuration: configuration(options))
             return Library(path: path, database: pool, options: options, hasChangeJournal: hasChangeJournal)
+        } catch {
+            throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// Opens a library whose file, folder or medium cannot be written.
+    ///
+    /// SQLite cannot read a WAL file's database read-only unless its `-shm`
+    /// file exists or can be made; a library albums closed has no `-wal`
+    /// content, so it is opened immutable (no lock, no side files), which is
+    /// sound because nobody can write where we cannot. With WAL content left
+    /// by a writer, a plain read-only connection is tried.
+    private static func openReadOnly(at path: String, runner: MigrationRunner, options: Options) throws(LibraryError) -> Library {
+        do {
+            let probe = try LibraryFileProbe.read(path: path, busyTimeout: options.busyTimeout)
+            try refuseUnlessLibrary(probe, runner: runner)
+            if probe.applicationID == 0 { throw LibraryError.noLibrary(path: path) }  // an empty SQLite file
+            if !runner.pendingMigrations(probe.schema).isEmpty {
+                throw LibraryError.upgradeNeedsWriting(path: path, fileVersion: probe.schema.userVersion, currentVersion: runner.latestVersion)
+            }
+            var configuration = configuration(options)
+            configuration.readonly = true
+            let hasWAL = LibraryFileProbe.hasPendingWAL(path: path)
+            let queue = try DatabaseQueue(path: hasWAL ? path : ImmutableDatabaseFile.uri(path), configuration: configuration)
+            let hasChangeJournal = options.migrations.contains { $0.version == ChangeJournal.migrationVersion }
+            return Library(path: path, database: queue, options: options, hasChangeJournal: hasChangeJournal, isReadOnly: true)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }

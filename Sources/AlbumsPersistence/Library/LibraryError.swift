@@ -26,8 +26,13 @@ public enum LibraryError: Error, Hashable, Sendable {
 
     // MARK: The file cannot be read or written
 
+    /// No library at the path, and the request only reads, so none was created.
+    case noLibrary(path: String)
     /// The file or its folder cannot be written.
     case readOnly(path: String)
+    /// A library of an older schema on read-only media: reading it needs
+    /// the upgrade, which needs writing.
+    case upgradeNeedsWriting(path: String, fileVersion: Int, currentVersion: Int)
     /// The disk or a quota is full.
     case diskFull(path: String)
     /// Any other I/O failure, including a file that cannot be opened.
@@ -91,7 +96,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .notADatabase, .truncated, .foreignApplication, .foreignDatabase, .newerSchema,
             .modifiedMigration, .corrupt:
             .unusableFile
-        case .readOnly, .diskFull, .ioFailure:
+        case .noLibrary, .readOnly, .upgradeNeedsWriting, .diskFull, .ioFailure:
             .inputOutput
         case .busy:
             .busy
@@ -115,7 +120,9 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .newerSchema: "newer_schema"
         case .modifiedMigration: "modified_migration"
         case .corrupt: "corrupt"
+        case .noLibrary: "no_library"
         case .readOnly: "read_only"
+        case .upgradeNeedsWriting: "upgrade_needs_writing"
         case .diskFull: "disk_full"
         case .ioFailure: "io_failure"
         case .busy: "busy"
@@ -159,8 +166,12 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "'\(path)' records migration \(version) '\(name)' with a different text than this albums carries; the file or the build is not what it claims"
         case .corrupt(let path, let detail):
             "'\(path)' is damaged (\(detail)); run albums check, or restore from a backup"
+        case .noLibrary(let path):
+            "no library at '\(path)'; reading never creates one: check --library and $ALBUMS_LIBRARY, or run albums init to create it"
         case .readOnly(let path):
             "'\(path)' cannot be written (read-only file, folder or medium)"
+        case .upgradeNeedsWriting(let path, let fileVersion, let currentVersion):
+            "'\(path)' has schema \(fileVersion) and this albums reads \(currentVersion); the upgrade writes to it, and it is read-only: copy it somewhere writable"
         case .diskFull(let path):
             "the disk holding '\(path)' is full; nothing was written"
         case .ioFailure(let path, let detail):

@@ -7,7 +7,9 @@ extension LibraryReader {
             id: row["id"],
             content: PhotoContent(
                 sha256: row["sha256"], byteCount: row["byte_count"], mediaType: row["media_type"],
-                pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"], capturedAt: row["captured_at"],
+                pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"],
+                orientation: PhotoOrientation(storedValue: row["orientation"]),
+                capturedAt: (row["captured_at"] as String?).flatMap(CaptureDate.init),
                 originalName: row["original_name"], sourcePath: row["source_path"]),
             importedAt: Timestamp.date(row["imported_at"]))
     }
@@ -25,6 +27,22 @@ extension LibraryReader {
     /// The photo whose bytes have this SHA-256, if the library has it.
     public func photo(sha256: Data) throws -> Photo? {
         try Row.fetchOne(db, cachedSQL: "SELECT * FROM photo WHERE sha256 = ?", arguments: [sha256]).map(Self.photo(from:))
+    }
+
+    /// Photos whose orientation and capture date were read by an albums
+    /// older than this file's schema (migration 0003), by id: they are
+    /// read again from their sources (`refreshOutdatedFacts`, in the
+    /// transfer module).
+    public func photosWithOutdatedFacts(limit: Int = Int.max) throws -> [Photo] {
+        try Row.fetchAll(
+            db, sql: "SELECT p.* FROM photo_facts_outdated o JOIN photo p ON p.id = o.photo_id ORDER BY o.photo_id LIMIT ?",
+            arguments: [limit]
+        ).map(Self.photo(from:))
+    }
+
+    /// Whether any photo's facts wait to be read again (see ``photosWithOutdatedFacts(limit:)``).
+    public func hasPhotosWithOutdatedFacts() throws -> Bool {
+        try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM photo_facts_outdated)") ?? false
     }
 
     /// The number of photos in the library.

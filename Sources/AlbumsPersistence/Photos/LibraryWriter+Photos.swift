@@ -15,12 +15,32 @@ extension LibraryWriter {
         }
         try db.execute(
             cachedSQL: """
-                INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, captured_at,
+                INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
                     original_name, source_path)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
-                content.capturedAt, content.originalName, content.sourcePath])
+                content.orientation.rawValue, content.capturedAt?.text, content.originalName, content.sourcePath])
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
+    }
+}
+
+extension LibraryWriter {
+    /// Records what a newer albums reads from a photo's bytes (its
+    /// orientation and capture date) and takes it off the list of photos
+    /// whose facts are outdated.
+    ///
+    /// Only for facts read from bytes whose SHA-256 is the photo's.
+    public func refreshFacts(of id: PhotoID, orientation: PhotoOrientation, capturedAt: CaptureDate?) throws {
+        try db.execute(
+            cachedSQL: "UPDATE photo SET orientation = ?, captured_at = ? WHERE id = ?",
+            arguments: [orientation.rawValue, capturedAt?.text, id])
+        try markFactsCurrent(of: id)
+    }
+
+    /// Takes a photo off the list of photos whose facts are outdated, with
+    /// its facts unchanged: its source is gone or holds other bytes.
+    public func markFactsCurrent(of id: PhotoID) throws {
+        try db.execute(cachedSQL: "DELETE FROM photo_facts_outdated WHERE photo_id = ?", arguments: [id])
     }
 }

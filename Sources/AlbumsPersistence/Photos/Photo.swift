@@ -22,10 +22,14 @@ public struct PhotoContent: Hashable, Sendable {
     public var byteCount: Int64
     /// A MIME type such as `image/jpeg`.
     public var mediaType: String
+    /// The stored raster's width, as the file's header gives it.
     public var pixelWidth: Int?
+    /// The stored raster's height.
     public var pixelHeight: Int?
-    /// The capture date as the file states it, `YYYY-MM-DDTHH:MM:SS` (no zone).
-    public var capturedAt: String?
+    /// How the stored raster is turned to be seen upright.
+    public var orientation: PhotoOrientation
+    /// When the photo was taken, as the file records it (README: "The facts of a photo").
+    public var capturedAt: CaptureDate?
     /// The file name it was imported from.
     public var originalName: String
     /// Where the bytes were read from.
@@ -33,17 +37,26 @@ public struct PhotoContent: Hashable, Sendable {
 
     public init(
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
-        pixelHeight: Int? = nil, capturedAt: String? = nil, originalName: String, sourcePath: String
+        pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
+        originalName: String, sourcePath: String
     ) {
         self.sha256 = sha256
         self.byteCount = byteCount
         self.mediaType = mediaType
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        self.orientation = orientation
         self.capturedAt = capturedAt
         self.originalName = originalName
         self.sourcePath = sourcePath
     }
+
+    /// The width the photo is seen at: the stored width, or its height
+    /// when the orientation turns it a quarter.
+    public var displayWidth: Int? { orientation.swapsWidthAndHeight ? pixelHeight : pixelWidth }
+
+    /// The height the photo is seen at.
+    public var displayHeight: Int? { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
 
     /// The digest as 64 lowercase hexadecimal digits.
     public var sha256Hex: String { HexDigits.string(sha256) }

@@ -44,7 +44,7 @@ public struct FileLoader: PhotoLoader {
         }
         return PhotoContent(
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
-            pixelWidth: facts.pixelWidth, pixelHeight: facts.pixelHeight, capturedAt: facts.capturedAt,
+            pixelWidth: facts.pixelWidth, pixelHeight: facts.pixelHeight, orientation: facts.orientation, capturedAt: facts.capturedAt,
             originalName: url.lastPathComponent, sourcePath: url.path)
     }
 }

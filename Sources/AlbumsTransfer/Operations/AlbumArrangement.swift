@@ -5,7 +5,9 @@ import Foundation
 public enum AlbumSortKey: String, Hashable, Sendable, CaseIterable {
     /// The file name the photo was imported from, as Finder sorts names ("IMG_2" before "IMG_10").
     case name
-    /// The capture date the file records; photos without one come last.
+    /// The capture date the file records: by the instant when it names a zone
+    /// offset, by its clock time otherwise (``CaptureDate/sortKey``); photos
+    /// without one come last.
     case captureDate = "capture-date"
     /// When the photo entered the library.
     case importTime = "import-time"
@@ -31,7 +33,7 @@ extension LibraryWriter {
             guard let photo = item.photoID.flatMap({ photos[$0] }) else { return nil }
             switch key {
             case .name: return photo.content.originalName
-            case .captureDate: return photo.content.capturedAt
+            case .captureDate: return photo.content.capturedAt?.sortKey
             case .importTime: return Timestamp.text(photo.importedAt)
             }
         }

@@ -28,8 +28,12 @@ struct ByteView {
     }
 
     func u64be(_ offset: Int) -> UInt64? {
-        guard let high = u32(offset, bigEndian: true), let low = u32(offset + 4, bigEndian: true) else { return nil }
-        return UInt64(high) << 32 | UInt64(low)
+        u64(offset, bigEndian: true)
+    }
+
+    func u64(_ offset: Int, bigEndian: Bool) -> UInt64? {
+        guard let first = u32(offset, bigEndian: bigEndian), let second = u32(offset + 4, bigEndian: bigEndian) else { return nil }
+        return bigEndian ? UInt64(first) << 32 | UInt64(second) : UInt64(second) << 32 | UInt64(first)
     }
 
     /// Whether the bytes at `offset` are `expected`.

@@ -1,12 +1,18 @@
-/// What the first bytes of an image file tell: its media type, pixel size
-/// and capture date.
+import AlbumsPersistence
+
+/// What an image file's bytes tell: its media type, pixel size,
+/// orientation and capture date.
 public struct ImageFacts: Hashable, Sendable {
     /// A MIME type such as `image/jpeg`.
     public var mediaType: String
+    /// The stored raster's width.
     public var pixelWidth: Int?
+    /// The stored raster's height.
     public var pixelHeight: Int?
-    /// `YYYY-MM-DDTHH:MM:SS`, with the zone offset when the file records one.
-    public var capturedAt: String?
+    /// How the raster is turned to be seen upright.
+    public var orientation: PhotoOrientation = .up
+    /// When the photo was taken, by the rules of ``CaptureDateRules``.
+    public var capturedAt: CaptureDate?
 }
 
 /// Why bytes could not be read as an image.

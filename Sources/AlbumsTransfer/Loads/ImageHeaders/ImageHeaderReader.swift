@@ -1,7 +1,8 @@
 import Foundation
 
 /// Recognises an image from its bytes (never its file name) and reads its
-/// header: JPEG, PNG, GIF, WebP, HEIC/HEIF (and AVIF), TIFF.
+/// header and metadata: JPEG, PNG, GIF, WebP, HEIC/HEIF (and AVIF), TIFF
+/// (and BigTIFF).
 ///
 /// Why these readers are ours rather than a C library's: the persistence
 /// and transfer modules are embedded on iOS and macOS as well as Linux.
@@ -15,7 +16,7 @@ import Foundation
 /// already in memory for hashing, with bounds checked on every read, and
 /// with loops that always advance and are capped in count.
 public enum ImageHeaderReader {
-    /// The media type, pixel size and capture date of an image's bytes.
+    /// The media type, pixel size, orientation and capture date of an image's bytes.
     ///
     /// - Throws: ``ImageReadFailure/notAnImage(detail:)`` for bytes of no
     ///   known image format, ``ImageReadFailure/damaged(format:detail:)``
@@ -43,8 +44,13 @@ public enum ImageHeaderReader {
         if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return try PNGHeader.read(bytes) }
         if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return try GIFHeader.read(bytes) }
         if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return try WebPHeader.read(bytes) }
-        if bytes.matches(Array("II*\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) { return try TIFFHeader.read(bytes) }
+        // Classic TIFF (42) and BigTIFF (43), in either byte order.
+        if bytes.matches(Array("II*\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
+            || bytes.matches(Array("II+\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
+        {
+            return try TIFFHeader.read(bytes)
+        }
         if bytes.matches(Array("ftyp".utf8), at: 4), let facts = try HEIFHeader.read(bytes) { return facts }
-        throw .notAnImage(detail: "its first bytes match no image format albums reads (JPEG, PNG, GIF, WebP, HEIC/HEIF, TIFF)")
+        throw .notAnImage(detail: "its first bytes match no image format albums reads (JPEG, PNG, GIF, WebP, HEIC/HEIF/AVIF, TIFF/BigTIFF)")
     }
 }

@@ -1,20 +1,39 @@
 /// The TIFF structure that TIFF files are and that EXIF blocks carry: a
-/// byte-order mark ("II" or "MM"), 42, then directories of 12-byte entries.
+/// byte-order mark ("II" or "MM"), 42 (classic) or 43 (BigTIFF), then
+/// directories of entries (12 bytes each in classic TIFF, 20 in BigTIFF).
 ///
-/// Only IFD0 and the EXIF sub-directory are read, each once, so offsets
+/// Only IFD0 and its EXIF sub-directory are read, each once, so offsets
 /// pointing in circles cannot loop.
 struct TIFFDirectory {
     var width: Int?
     var height: Int?
-    var capturedAt: String?
+    /// EXIF `Orientation` as written, which may be out of 1–8.
+    var orientation: Int?
+    /// The EXIF dates, as written ("YYYY:MM:DD HH:MM:SS"), with their companions.
+    var dateTimeOriginal: ExifDate?
+    var createDate: ExifDate?
+    /// TIFF's own XMP packet (tag 700), found in TIFF files, not in EXIF blocks.
+    var xmp: XMPFields?
+
+    /// A date tag with the sub-second and offset tags that qualify it.
+    struct ExifDate {
+        var text: String
+        var subSeconds: String?
+        var offset: String?
+    }
 
     private enum Tag {
         static let imageWidth: UInt16 = 0x0100
         static let imageLength: UInt16 = 0x0101
-        static let dateTime: UInt16 = 0x0132
+        static let orientation: UInt16 = 0x0112
+        static let xmp: UInt16 = 0x02BC
         static let exifDirectory: UInt16 = 0x8769
         static let dateTimeOriginal: UInt16 = 0x9003
+        static let createDate: UInt16 = 0x9004
         static let offsetTimeOriginal: UInt16 = 0x9011
+        static let offsetTimeDigitized: UInt16 = 0x9012
+        static let subSecTimeOriginal: UInt16 = 0x9291
+        static let subSecTimeDigitized: UInt16 = 0x9292
     }
 
     /// Reads the TIFF structure at the start of `bytes`, or nil if it is not one.
@@ -27,85 +46,110 @@ struct TIFFDirectory {
         } else {
             return nil
         }
-        guard bytes.u16(2, bigEndian: bigEndian) == 42, let first = bytes.u32(4, bigEndian: bigEndian) else { return nil }
-        let reader = EntryReader(bytes: bytes, bigEndian: bigEndian)
-        guard let root = reader.entries(at: Int(first)) else { return nil }
+        let reader: EntryReader
+        let first: Int
+        switch bytes.u16(2, bigEndian: bigEndian) {
+        case 42:
+            guard let offset = bytes.u32(4, bigEndian: bigEndian) else { return nil }
+            reader = EntryReader(bytes: bytes, bigEndian: bigEndian, isBig: false)
+            first = Int(offset)
+        case 43:
+            // BigTIFF: offsets are 8 bytes (the header says so), and the first directory's offset follows.
+            guard bytes.u16(4, bigEndian: bigEndian) == 8, bytes.u16(6, bigEndian: bigEndian) == 0,
+                let offset = bytes.u64(8, bigEndian: bigEndian), offset <= UInt64(Int.max)
+            else { return nil }
+            reader = EntryReader(bytes: bytes, bigEndian: bigEndian, isBig: true)
+            first = Int(offset)
+        default:
+            return nil
+        }
+        guard let root = reader.entries(at: first) else { return nil }
         var directory = TIFFDirectory()
         directory.width = root[Tag.imageWidth].flatMap(reader.integer)
         directory.height = root[Tag.imageLength].flatMap(reader.integer)
-        var date = root[Tag.dateTime].flatMap(reader.text)
-        var offset: String?
+        directory.orientation = root[Tag.orientation].flatMap(reader.integer)
+        directory.xmp = root[Tag.xmp].flatMap(reader.rawBytes).map(XMPFields.read)
         if let pointer = root[Tag.exifDirectory].flatMap(reader.integer), let exif = reader.entries(at: pointer) {
-            date = exif[Tag.dateTimeOriginal].flatMap(reader.text) ?? date
-            offset = exif[Tag.offsetTimeOriginal].flatMap(reader.text)
-        }
-        directory.capturedAt = date.flatMap { normalizedDate($0, offset: offset) }
-        return directory
-    }
-
-    /// EXIF's `YYYY:MM:DD HH:MM:SS` as `YYYY-MM-DDTHH:MM:SS[±HH:MM]`, or nil
-    /// for anything else, including the all-zero "unknown" date.
-    static func normalizedDate(_ text: String, offset: String?) -> String? {
-        let characters = Array(text.prefix(19))
-        guard characters.count == 19 else { return nil }
-        let layout = Array("dddd:dd:dd dd:dd:dd")
-        for (character, expected) in zip(characters, layout) {
-            if expected == "d" ? !(character.isASCII && character.isNumber) : character != expected && !(expected == ":" && character == "-") {
-                return nil
+            func date(_ tag: UInt16, subSeconds: UInt16, offset: UInt16) -> ExifDate? {
+                exif[tag].flatMap(reader.text).map {
+                    ExifDate(text: $0, subSeconds: exif[subSeconds].flatMap(reader.text), offset: exif[offset].flatMap(reader.text))
+                }
             }
+            directory.dateTimeOriginal = date(Tag.dateTimeOriginal, subSeconds: Tag.subSecTimeOriginal, offset: Tag.offsetTimeOriginal)
+            directory.createDate = date(Tag.createDate, subSeconds: Tag.subSecTimeDigitized, offset: Tag.offsetTimeDigitized)
         }
-        let value = String(characters)
-        guard !value.hasPrefix("0000") else { return nil }
-        var result = value.prefix(4) + "-" + value.dropFirst(5).prefix(2) + "-" + value.dropFirst(8).prefix(2)
-        result += "T" + value.dropFirst(11)
-        if let offset, offset.count == 6, offset.first == "+" || offset.first == "-",
-            offset.dropFirst().enumerated().allSatisfy({ $0.offset == 2 ? $0.element == ":" : $0.element.isNumber })
-        {
-            result += offset
-        }
-        return String(result)
+        return directory
     }
 
     /// Reads directory entries and their values.
     private struct EntryReader {
         let bytes: ByteView
         let bigEndian: Bool
+        /// BigTIFF: 8-byte counts and offsets, 20-byte entries.
+        let isBig: Bool
 
         struct Entry {
             let type: UInt16
-            let count: UInt32
-            /// Where the entry's 4-byte value field starts.
+            let count: UInt64
+            /// Where the entry's value field (4 bytes, or 8 in BigTIFF) starts.
             let valueField: Int
         }
 
+        private var entrySize: Int { isBig ? 20 : 12 }
+        private var valueFieldSize: Int { isBig ? 8 : 4 }
+
         func entries(at offset: Int) -> [UInt16: Entry]? {
-            guard let count = bytes.u16(offset, bigEndian: bigEndian), count <= 1024 else { return nil }
+            let declared = isBig ? bytes.u64(offset, bigEndian: bigEndian) : bytes.u16(offset, bigEndian: bigEndian).map(UInt64.init)
+            guard let declared, declared <= 1024 else { return nil }
+            let first = offset + (isBig ? 8 : 2)
             var entries: [UInt16: Entry] = [:]
-            for index in 0..<Int(count) {
-                let start = offset + 2 + index * 12
+            for index in 0..<Int(declared) {
+                let start = first + index * entrySize
                 guard let tag = bytes.u16(start, bigEndian: bigEndian), let type = bytes.u16(start + 2, bigEndian: bigEndian),
-                    let valueCount = bytes.u32(start + 4, bigEndian: bigEndian)
+                    let count = isBig ? bytes.u64(start + 4, bigEndian: bigEndian) : bytes.u32(start + 4, bigEndian: bigEndian).map(UInt64.init)
                 else { return entries.isEmpty ? nil : entries }
-                entries[tag] = Entry(type: type, count: valueCount, valueField: start + 8)
+                // The first of a repeated tag counts, as in every reader.
+                if entries[tag] == nil {
+                    entries[tag] = Entry(type: type, count: count, valueField: start + (isBig ? 12 : 8))
+                }
             }
             return entries
         }
 
-        /// A SHORT or LONG value.
+        /// Where an entry's `byteCount` bytes of values are: in the value
+        /// field when they fit, else at the offset it holds.
+        private func valueStart(_ entry: Entry, byteCount: UInt64) -> Int? {
+            if byteCount <= UInt64(valueFieldSize) { return entry.valueField }
+            let offset = isBig ? bytes.u64(entry.valueField, bigEndian: bigEndian) : bytes.u32(entry.valueField, bigEndian: bigEndian).map(UInt64.init)
+            guard let offset, offset <= UInt64(Int.max) else { return nil }
+            return Int(offset)
+        }
+
+        /// A SHORT, LONG or LONG8 value (IFD and IFD8 pointers included).
         func integer(_ entry: Entry) -> Int? {
             guard entry.count >= 1 else { return nil }
             switch entry.type {
             case 3: return bytes.u16(entry.valueField, bigEndian: bigEndian).map(Int.init)
-            case 4: return bytes.u32(entry.valueField, bigEndian: bigEndian).map(Int.init)
+            case 4, 13: return bytes.u32(entry.valueField, bigEndian: bigEndian).map(Int.init)
+            case 16, 18:
+                guard isBig else { return nil }
+                return bytes.u64(entry.valueField, bigEndian: bigEndian).flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil }
             default: return nil
             }
         }
 
-        /// An ASCII value, without its terminating NUL.
+        /// An ASCII value, up to its first NUL.
         func text(_ entry: Entry) -> String? {
-            guard entry.type == 2, entry.count >= 1, entry.count <= 256 else { return nil }
-            let start = entry.count <= 4 ? entry.valueField : bytes.u32(entry.valueField, bigEndian: bigEndian).map(Int.init) ?? -1
+            guard entry.type == 2, entry.count >= 1, entry.count <= 256, let start = valueStart(entry, byteCount: entry.count) else { return nil }
             return bytes.ascii(start, count: Int(entry.count)).map { String($0.prefix { $0 != "\0" }) }
+        }
+
+        /// A BYTE or UNDEFINED value's bytes.
+        func rawBytes(_ entry: Entry) -> ByteView? {
+            guard entry.type == 1 || entry.type == 7, entry.count <= UInt64(bytes.count),
+                let start = valueStart(entry, byteCount: entry.count)
+            else { return nil }
+            return bytes.slice(start, count: Int(entry.count))
         }
     }
 }

@@ -1,8 +1,9 @@
 /// WebP: a RIFF file of chunks. The size is in VP8X (extended), VP8
-/// (lossy) or VP8L (lossless); EXIF is in an EXIF chunk.
+/// (lossy) or VP8L (lossless); EXIF is in an EXIF chunk, XMP in an "XMP " chunk.
 enum WebPHeader {
     static func read(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
         var facts = ImageFacts(mediaType: "image/webp")
+        var metadata = EmbeddedMetadata()
         var offset = 12
         for _ in 0..<10_000 {
             guard let type = bytes.ascii(offset, count: 4), let length = bytes.u32(offset + 4, bigEndian: false) else { break }
@@ -26,10 +27,12 @@ enum WebPHeader {
                 }
                 facts.pixelWidth = Int(bits & 0x3FFF) + 1
                 facts.pixelHeight = Int((bits >> 14) & 0x3FFF) + 1
-            case "EXIF":
+            case "EXIF" where metadata.exif == nil:
                 // Some writers keep JPEG's "Exif\0\0" prefix.
                 let start = bytes.matches(Array("Exif\0\0".utf8), at: body) ? body + 6 : body
-                facts.capturedAt = bytes.slice(start, count: Int(length) - (start - body)).flatMap(TIFFDirectory.read)?.capturedAt
+                metadata.exif = bytes.slice(start, count: Int(length) - (start - body)).flatMap(TIFFDirectory.read)
+            case "XMP ":
+                if let packet = bytes.slice(body, count: Int(length)) { metadata.addXMP(XMPFields.read(packet)) }
             default:
                 break
             }
@@ -39,6 +42,6 @@ enum WebPHeader {
         guard let width = facts.pixelWidth, let height = facts.pixelHeight, width > 0, height > 0 else {
             throw .damaged(format: "WebP", detail: "no VP8, VP8L or VP8X chunk gives its size")
         }
-        return facts
+        return metadata.facts(mediaType: facts.mediaType, width: width, height: height)
     }
 }

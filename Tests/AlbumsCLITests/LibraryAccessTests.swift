@@ -1,0 +1,80 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// SPEC §6: only commands that write create a library; a library on
+/// read-only media can be read by every reading command.
+@Suite("Which commands create a library, and read-only libraries", .serialized)
+struct LibraryAccessTests {
+    /// Every command that only reads, dry runs included.
+    static let reads: [[String]] = [
+        ["list", "Trip"], ["album", "list"], ["show", "Trip:1"], ["check"], ["pending"], ["pending", "list"],
+        ["export", "Trip", "out"], ["album", "create", "New", "--dry-run"], ["move", "Trip:1", "--to", "Trip", "--at", "1", "--dry-run"],
+        ["check", "--repair", "--dry-run"],
+    ]
+
+    @Test("a read of a missing library fails with exit 74, says how to make one, and leaves no file", arguments: reads)
+    func readsNeverCreate(_ command: [String]) throws {
+        let cli = try CLI()
+        let path = cli.folder.path("typo.albums")
+        let result = try cli.run(["--library", path] + command)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("no library at '\(path)'") && result.stderr.contains("albums init"))
+        let left = try cli.folder.fileNames()
+        #expect(left.isEmpty, "left \(left)")
+        let json = try cli.run(["--json", "--library", path] + command)
+        #expect(json.stderr.contains(#""code":"no_library""#) || json.stderr.contains(#""code" : "no_library""#), "\(json.stderr)")
+    }
+
+    @Test("a read of a zero-byte file fails and leaves it as it was; a write makes a library in it")
+    func zeroByteFile() throws {
+        let cli = try CLI()
+        let path = cli.folder.path("empty.albums")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(try cli.run("--library", path, "album", "list").status == 74)
+        #expect(try cli.folder.fileNames() == ["empty.albums"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+        #expect(try cli.run("--library", path, "album", "create", "Trip").status == 0)
+        #expect(try cli.run("--library", path, "album", "list").status == 0)
+    }
+
+    @Test("a device or a folder is never a library, and nothing is written beside it")
+    func notAFile() throws {
+        let cli = try CLI()
+        for arguments in [["album", "list"], ["album", "create", "Trip"]] {
+            let device = try cli.run(["--library", "/dev/null"] + arguments)
+            #expect(device.status == 65 && device.stderr.contains("is a device, not a file"), "\(device.stderr)")
+            let folder = try cli.run(["--library", cli.folder.url.path] + arguments)
+            #expect(folder.status == 65 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal") && !FileManager.default.fileExists(atPath: "/dev/null-wal"))
+        #expect(try cli.folder.fileNames().isEmpty)
+    }
+
+    @Test("a library in a read-only folder is read by every reading command; writes fail with 74; the folder is left as it was")
+    func readOnlyFolder() throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        #expect(try cli.run("import", CLI.examplePhotos, "--to", "Trip").status == 0)
+        let before = try cli.folder.fileNames()
+        #expect(before == ["library.albums"])
+        // Root ignores permissions: the reads then run as nobody, who cannot write the folder.
+        #expect(chmod(cli.folder.url.path, 0o555) == 0)
+        defer { chmod(cli.folder.url.path, 0o755) }
+        let asSomeoneElse = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path] : [CLI.binary.path]
+        func run(_ arguments: [String]) throws -> CLI.Result {
+            try cli.runExecutable(asSomeoneElse + ["--library", cli.libraryPath] + arguments)
+        }
+        for command in [["album", "list"], ["list", "Trip"], ["show", "Trip:1"], ["check"], ["pending"], ["--json", "list", "Trip"]] {
+            let result = try run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        #expect(try run(["list", "Trip"]).stdout.contains("01-harbour.jpg"))
+        for command in [["album", "create", "Book"], ["move", "Trip:1", "--to", "Trip", "--at", "2"], ["import", CLI.examplePhotos, "--to", "Trip"]] {
+            let result = try run(command)
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot be written"), "\(command): \(result.stderr)")
+        }
+        #expect(try cli.folder.fileNames() == before)
+    }
+}

@@ -1,0 +1,125 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// albums' facts of real and awkward photos against exiftool's, file by
+/// file: the corpus of scripts/make-photo-corpus (camera JPEGs from
+/// Debian's wallpaper packages, and files derived from them), imported by
+/// the real binary and listed with --json.
+///
+/// The expectations apply SPEC §5's rules to `exiftool -j -n -G1 -a`,
+/// written here again, apart from albums' own readers. scripts/test builds
+/// the corpus and sets ALBUMS_PHOTO_CORPUS; without it this suite does not
+/// run (the corpus is 170 MB of downloads).
+@Suite(
+    "photo facts against exiftool, on the photo corpus",
+    .enabled(if: ProcessInfo.processInfo.environment["ALBUMS_PHOTO_CORPUS"] != nil, "ALBUMS_PHOTO_CORPUS names the corpus (scripts/test)"))
+struct PhotoCorpusTests {
+    static let corpus = URL(fileURLWithPath: ProcessInfo.processInfo.environment["ALBUMS_PHOTO_CORPUS"] ?? "/nonexistent")
+
+    /// What exiftool says of one file, with SPEC §5's rules applied.
+    struct Expected {
+        var mediaType: String
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var orientation: Int
+        var capturedAt: String?
+
+        init(exiftool tags: [String: Any], heifOrientation: Int?) throws {
+            let mime = try #require(tags["File:MIMEType"] as? String)
+            // exiftool names BigTIFF's own type; albums calls every TIFF image/tiff.
+            mediaType = mime == "image/x-tiff-big" ? "image/tiff" : mime
+            let sizeGroups = ["File", "PNG", "GIF", "RIFF", "IFD0"]
+            pixelWidth = try #require(sizeGroups.lazy.compactMap { tags["\($0):ImageWidth"] as? Int }.first)
+            pixelHeight = try #require(sizeGroups.lazy.compactMap { tags["\($0):ImageHeight"] as? Int }.first)
+            // HEIF's irot/imir outrank EXIF; exiftool reports irot as an anticlockwise Rotation in degrees.
+            let rotation = (tags["QuickTime:Rotation"] as? Int).map { [0: 1, 90: 8, 180: 3, 270: 6][$0] ?? 1 }
+            orientation = heifOrientation ?? rotation ?? (tags["IFD0:Orientation"] as? Int) ?? 1
+            capturedAt = Self.captureDate(tags)
+        }
+
+        /// The first valid of: EXIF DateTimeOriginal (with sub-seconds and
+        /// offset), EXIF CreateDate (likewise), XMP exif:DateTimeOriginal,
+        /// xmp:CreateDate, photoshop:DateCreated.
+        static func captureDate(_ tags: [String: Any]) -> String? {
+            for (date, subSeconds, offset) in [
+                ("ExifIFD:DateTimeOriginal", "ExifIFD:SubSecTimeOriginal", "ExifIFD:OffsetTimeOriginal"),
+                ("ExifIFD:CreateDate", "ExifIFD:SubSecTimeDigitized", "ExifIFD:OffsetTimeDigitized"),
+            ] {
+                guard let text = tags[date] as? String, var iso = isoDate(text), iso.count == 19 else { continue }
+                if let value = tags[subSeconds] { iso += "." + "\(value)".trimmingCharacters(in: .whitespaces) }
+                if let value = tags[offset] as? String, value.wholeMatch(of: /[+-]\d\d:\d\d/) != nil { iso += value }
+                return iso
+            }
+            for key in ["XMP-exif:DateTimeOriginal", "XMP-xmp:CreateDate", "XMP-photoshop:DateCreated"] {
+                if let value = tags[key], let iso = isoDate("\(value)") { return iso }
+            }
+            return nil
+        }
+
+        /// exiftool's `YYYY:MM:DD HH:MM:SS[.ss][±HH:MM|Z]`, or less, as ISO 8601,
+        /// if it is a real date (not zero, not blank, not the 31st of February).
+        static func isoDate(_ text: String) -> String? {
+            guard let match = text.wholeMatch(of: /(\d{4})(?::(\d\d)(?::(\d\d)(?: (\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?(Z|[+-]\d\d:\d\d)?/)
+            else { return nil }
+            let (_, year, month, day, hour, minute, second, fraction, zone) = match.output
+            var components = DateComponents(year: Int(year))
+            components.month = month.flatMap { Int($0) }
+            components.day = day.flatMap { Int($0) }
+            components.hour = hour.flatMap { Int($0) }
+            components.minute = minute.flatMap { Int($0) }
+            components.second = second.flatMap { Int($0) }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            guard Int(year)! > 0, components.isValidDate(in: calendar) || month == nil || day == nil else { return nil }
+            if let month, !(1...12).contains(Int(month)!) { return nil }
+            var iso = String(year)
+            if let month { iso += "-" + month }
+            if let day { iso += "-" + day }
+            if let hour, let minute { iso += "T" + hour + ":" + minute }
+            if let second { iso += ":" + second }
+            if let fraction { iso += fraction }
+            if let zone { iso += zone == "Z" ? "+00:00" : String(zone) }
+            return iso
+        }
+    }
+
+    @Test("media type, pixel size, orientation, display size and capture date match exiftool, file by file")
+    func factsMatchExiftool() throws {
+        let exiftool = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "exiftool.json"))) as? [String: [String: Any]])
+        let cases = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "cases.json"))) as? [String: [String: Any]])
+        #expect(exiftool.count >= 50, "the corpus holds \(exiftool.count) files")
+
+        let cli = try CLI()
+        try cli.run("album", "create", "Corpus")
+        let imported = try cli.run("import", Self.corpus.appending(path: "photos").path, "--to", "Corpus")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listing = try cli.run("--json", "list", "Corpus")
+        let items = try #require((try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        // Identical bytes are one photo: list each file name albums kept.
+        let byFile = Dictionary(items.map { ($0["file"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+
+        var compared = 0
+        for (file, tags) in exiftool.sorted(by: { $0.key < $1.key }) {
+            let what = (cases[file]?["case"] as? String) ?? ""
+            guard let item = byFile[file] else {
+                // Only a duplicate of another file's bytes may be missing.
+                #expect(imported.stdout.contains("already"), "\(file) (\(what)) was not imported")
+                continue
+            }
+            let expected = try Expected(exiftool: tags, heifOrientation: cases[file]?["heif_orientation"] as? Int)
+            let swapped = expected.orientation >= 5
+            #expect(item["media_type"] as? String == expected.mediaType, "\(file) (\(what)): media type")
+            #expect(item["pixel_width"] as? Int == expected.pixelWidth, "\(file) (\(what)): width")
+            #expect(item["pixel_height"] as? Int == expected.pixelHeight, "\(file) (\(what)): height")
+            #expect(item["orientation"] as? Int == expected.orientation, "\(file) (\(what)): orientation")
+            #expect(item["display_width"] as? Int == (swapped ? expected.pixelHeight : expected.pixelWidth), "\(file) (\(what)): display width")
+            #expect(item["display_height"] as? Int == (swapped ? expected.pixelWidth : expected.pixelHeight), "\(file) (\(what)): display height")
+            #expect(item["captured_at"] as? String == expected.capturedAt, "\(file) (\(what)): capture date")
+            compared += 1
+        }
+        #expect(compared >= 50)
+    }
+}
