@@ -62,7 +62,12 @@ extension AlbumsCommand {
     /// version), or, under --json, with the JSON error object on stderr.
     private static func exitReporting(_ error: any Error, json: Bool) -> Never {
         let status = exitCode(for: error)
-        // A command's own failure was reported already; help and --version are no errors.
+        if json, status == .success, message(for: error) == version {
+            // --version is a result like any other: JSON under --json.
+            print(#"{"version":"\#(version)"}"#)
+            Foundation.exit(0)
+        }
+        // A command's own failure was reported already; help is no error.
         guard json, status != .success, !(error is ExitCode) else { exit(withError: error) }
         let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         let report = ExitStatus.Report(status: status.rawValue, code: "usage", message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)

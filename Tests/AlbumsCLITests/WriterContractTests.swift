@@ -179,12 +179,14 @@ struct UsageErrorJSONTests {
         #expect(!FileManager.default.fileExists(atPath: cli.libraryPath), "a usage error created a library")
     }
 
-    @Test("without --json, usage errors keep ArgumentParser's text; --help and --version are no errors under --json")
+    @Test("without --json, usage errors keep ArgumentParser's text; --help is no error, and --version a JSON result, under --json")
     func text() throws {
         let cli = try CLI()
         let text = try cli.run("move")
         #expect(text.status == 64 && text.stderr.contains("Usage: albums move"))
-        #expect(try cli.run("--json", "--version").stdout == "0.2.0\n")
+        #expect(try cli.run("--version").stdout == "0.2.0\n")
+        let version = try cli.run("--json", "--version")
+        #expect(version.status == 0 && version.stdout == #"{"version":"0.2.0"}"# + "\n")
         #expect(try cli.run("--json", "--help").status == 0)
     }
 }

@@ -61,6 +61,40 @@ struct AlbumTests {
         #expect(try library.read { try $0.albums().map(\.name) } == ["Trip", "Trip 2"])
     }
 
+    @Test("names are what they look like: NFC, never invisible, no bidirectional controls, never 'id'")
+    func namesThatLookAlike() throws {
+        let fixture = try LibraryFixture()
+        let library = fixture.library
+        let decomposed = "Cafe\u{301}"  // e + combining acute accent
+        let composed = "Caf\u{E9}"
+        let created = try library.write { try $0.createAlbum(named: decomposed) }
+        #expect(created.name.unicodeScalars.elementsEqual(composed.unicodeScalars))
+        #expect(throws: LibraryError.albumNameTaken(composed)) { try library.write { try $0.createAlbum(named: composed) } }
+        #expect(try library.read { try $0.album(named: decomposed).id } == created.id)
+        #expect(try library.read { try $0.album(named: composed).id } == created.id)
+        try library.write { try $0.createAlbum(named: "Other") }
+        #expect(throws: LibraryError.albumNameTaken(composed)) {
+            try library.write { try $0.renameAlbum(try $0.album(named: "Other").id, to: decomposed) }
+        }
+        for invisible in ["\u{200B}", " \u{200D}\u{FEFF} ", "\u{3164}", "\u{2800}", "\u{00A0}\u{2060}"] {
+            #expect(throws: LibraryError.invalidAlbumName(invisible, reason: "a name cannot be only spaces or invisible characters")) {
+                try library.write { try $0.createAlbum(named: invisible) }
+            }
+        }
+        for (bidi, scalar) in [("abc\u{202E}fed", "202E"), ("\u{2066}Trip\u{2069}", "2066"), ("a\u{200F}", "200F")] {
+            #expect(throws: LibraryError.invalidAlbumName(bidi, reason: "a name cannot contain bidirectional controls (U+\(scalar)): they make it display as another")) {
+                try library.write { try $0.createAlbum(named: bidi) }
+            }
+        }
+        #expect(throws: LibraryError.invalidAlbumName("id", reason: "'id' is reserved: id:N names a photo")) {
+            try library.write { try $0.createAlbum(named: "id") }
+        }
+        // Scripts written right to left, emoji with joiners and names with a zero-width joiner inside are fine.
+        for fine in ["\u{5E2}\u{5D1}\u{5E8}\u{5D9}\u{5EA}", "👩\u{200D}👩\u{200D}👧 2026", "ID", "identity"] {
+            #expect(throws: Never.self) { try library.write { try $0.createAlbum(named: fine) } }
+        }
+    }
+
     @Test("revisions grow once per committed transaction that changes the album")
     func revisions() throws {
         let fixture = try LibraryFixture()

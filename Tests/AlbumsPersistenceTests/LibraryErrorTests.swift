@@ -60,3 +60,25 @@ struct LibraryErrorTests {
         #expect(LibraryError.albumLocked(name: long).description.contains("(100 characters)"))
     }
 }
+
+@Suite("File errors in albums' own words")
+struct FileErrorWordingTests {
+    @Test("Foundation's errors are described without its domain names or sentences")
+    func noFoundationWording() {
+        let cases: [(NSError, String)] = [
+            (NSError(domain: NSCocoaErrorDomain, code: NSFileReadUnknownError), "the file system refused it (error 256)"),
+            (NSError(domain: NSCocoaErrorDomain, code: NSFileWriteFileExistsError), "a file by that name is in the way"),
+            (NSError(domain: NSCocoaErrorDomain, code: NSFileReadNoSuchFileError), "no such file"),
+            (NSError(
+                domain: NSCocoaErrorDomain, code: NSFileWriteUnknownError,
+                userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOTDIR))]), String(cString: strerror(ENOTDIR))),
+            (NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES)), "permission denied"),
+        ]
+        for (error, expected) in cases {
+            let text = LibraryError.describeFileError(error)
+            #expect(text == expected)
+            #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("couldn’t") && !text.contains("The operation"))
+        }
+        #expect(LibraryError.fileAccess(path: "/x", error: NSError(domain: NSCocoaErrorDomain, code: NSFileWriteOutOfSpaceError)) == .diskFull(path: "/x"))
+    }
+}

@@ -59,7 +59,8 @@ enum ExitStatus {
         case let error as CommandFailure:
             return Report(status: error.status, code: error.code, message: error.message)
         default:
-            return Report(status: inputOutput, code: "io_error", message: String(describing: error))
+            // A file system error from Foundation: said in albums' words, never its domain and code.
+            return Report(status: inputOutput, code: "io_error", message: LibraryError.describeFileError(error))
         }
     }
 }

@@ -1,23 +1,39 @@
-/// Validation of album names: the schema's CHECK (not empty, no control
-/// characters), plus what only new names must meet.
+import Foundation
+
+/// Album names are what they look like (SPEC §6): stored and looked up in
+/// Unicode NFC, so two names that look the same are the same name; never
+/// invisible, never with bidirectional controls that make a name display
+/// as another; never `id`, which would shadow `id:P` references.
 enum AlbumName {
     /// The longest name, in characters: a title, not a text.
     static let maximumLength = 255
 
-    /// Throws unless `name` is a usable new album name: not empty or blank,
-    /// at most ``maximumLength`` characters, no control characters.
+    /// The form a name is stored and looked up in: Unicode NFC
+    /// ("café" typed with a combining accent is "café").
+    static func normalized(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping
+    }
+
+    /// Throws unless `name` (normalized) is a usable new album name.
     static func validate(_ name: String) throws(LibraryError) {
         if name.isEmpty {
             throw .invalidAlbumName(name, reason: "a name cannot be empty")
         }
-        if name.allSatisfy(\.isWhitespace) {
-            throw .invalidAlbumName(name, reason: "a name cannot be only spaces")
+        if name.unicodeScalars.allSatisfy(\.isInvisible) {
+            throw .invalidAlbumName(name, reason: "a name cannot be only spaces or invisible characters")
         }
         if name.utf8.count > maximumLength * 4 || name.count > maximumLength {
             throw .invalidAlbumName(name, reason: "a name can have at most \(maximumLength) characters")
         }
         if name.unicodeScalars.contains(where: \.isControlCharacter) {
             throw .invalidAlbumName(name, reason: "a name cannot contain control characters")
+        }
+        if let control = name.unicodeScalars.first(where: \.properties.isBidiControl) {
+            throw .invalidAlbumName(
+                name, reason: "a name cannot contain bidirectional controls (U+\(String(control.value, radix: 16, uppercase: true))): they make it display as another")
+        }
+        if name == "id" {
+            throw .invalidAlbumName(name, reason: "'id' is reserved: id:N names a photo")
         }
     }
 }
@@ -26,5 +42,13 @@ extension Unicode.Scalar {
     /// C0 controls, DEL and C1 controls: Unicode's general category Cc.
     var isControlCharacter: Bool {
         properties.generalCategory == .control
+    }
+
+    /// Shows nothing: white space, format characters (zero-width space and
+    /// joiners, byte order mark) and what Unicode says renderers ignore
+    /// (Hangul fillers, variation selectors).
+    var isInvisible: Bool {
+        properties.isWhitespace || properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
+            || value == 0x2800  // Braille blank: looks like a space, is not one
     }
 }

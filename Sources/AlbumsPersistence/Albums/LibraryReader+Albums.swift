@@ -17,11 +17,16 @@ extension LibraryReader {
         try Row.fetchAll(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a ORDER BY a.order_key").map(Self.album(from:))
     }
 
-    /// The album named `name` (case-sensitive).
+    /// The album named `name`: case-sensitive, compared in Unicode NFC
+    /// (a name typed with combining accents finds the album).
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(named name: String) throws -> Album {
-        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [name])
+        let sql = "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?"
+        let normalized = AlbumName.normalized(name)
+        // A name stored before names were normalized is found as it was typed.
+        guard let row = try Row.fetchOne(db, cachedSQL: sql, arguments: [normalized])
+            ?? (normalized == name ? nil : try Row.fetchOne(db, cachedSQL: sql, arguments: [name]))
         else { throw LibraryError.albumNotFound(.named(name)) }
         return Self.album(from: row)
     }

@@ -8,12 +8,14 @@ extension LibraryWriter {
     /// ```
     ///
     /// - Parameters:
-    ///   - name: Unique, not empty, without control characters.
+    ///   - name: Unique, not empty or invisible, without control or
+    ///     bidirectional control characters, not `id`; stored in Unicode NFC.
     ///   - index: Its 0-based place in the list of albums; nil appends it.
     /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
     ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIndexOutOfRange(index:valid:)``.
     @discardableResult
     public func createAlbum(named name: String, at index: Int? = nil) throws -> Album {
+        let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
         if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
             throw LibraryError.albumNameTaken(name)
@@ -35,6 +37,7 @@ extension LibraryWriter {
     ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumNotFound(_:)``.
     public func renameAlbum(_ id: AlbumID, to name: String) throws {
         let current = try album(id)
+        let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
         guard name != current.name else { return }
         if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {

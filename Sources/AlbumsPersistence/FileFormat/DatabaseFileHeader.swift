@@ -115,8 +115,10 @@ extension DatabaseFileHeader {
 }
 
 extension LibraryError {
-    /// A file system error in a few words: "no such file", "permission
-    /// denied", "is a directory", or the system's own message.
+    /// A file system error in a few words of ours: "no such file",
+    /// "permission denied", "is a directory", the system's strerror, never
+    /// Foundation's wording ("NSCocoaErrorDomain error 256", "The file
+    /// couldn't be opened").
     public static func describeFileError(_ error: any Error) -> String {
         if let code = posixCode(of: error) {
             switch code {
@@ -126,10 +128,18 @@ extension LibraryError {
             default: return String(cString: strerror(code))
             }
         }
-        switch (error as NSError).code {
+        let error = error as NSError
+        guard error.domain == NSCocoaErrorDomain else { return "\(error.domain) error \(error.code)" }
+        switch error.code {
         case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
         case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        default: return (error as NSError).localizedDescription
+        case NSFileWriteFileExistsError: return "a file by that name is in the way"
+        case NSFileReadTooLargeError: return "too large to read into memory"
+        case NSFileReadInvalidFileNameError, NSFileWriteInvalidFileNameError: return "not a usable file name"
+        case NSFileWriteOutOfSpaceError: return "the disk is full"
+        case NSFileWriteVolumeReadOnlyError: return "read-only file system"
+        case NSFileLockingError: return "locked by another process"
+        default: return "the file system refused it (error \(error.code))"
         }
     }
 

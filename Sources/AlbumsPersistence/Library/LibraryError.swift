@@ -232,7 +232,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
     /// A long text is cut after 60 characters, so that a message stays one readable line.
     public static func quoted(_ text: String) -> String {
         let shown = text.count > 80 ? text.prefix(60) + "…" : Substring(text)
-        let quoted = "'" + shown.unicodeScalars.map { $0.isControlCharacter ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
+        let quoted = "'" + shown.unicodeScalars.map { $0.isHiddenInQuotes ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
         return text.count > 80 ? quoted + " (\(text.count) characters)" : quoted
     }
 
@@ -246,5 +246,17 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
 
     private static func format(seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Shown escaped (`\u{200B}`) in quoted names: controls, bidirectional
+    /// controls and zero-width characters, which would otherwise hide or
+    /// reorder what a person reads. Joiners and variation selectors, which
+    /// shape emoji and scripts, are shown as they are.
+    var isHiddenInQuotes: Bool {
+        if isControlCharacter || properties.isBidiControl { return true }
+        if value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return false }
+        return properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
     }
 }
