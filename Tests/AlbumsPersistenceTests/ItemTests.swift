@@ -41,19 +41,27 @@ struct ItemTests {
         #expect(try library.photoOrder(of: trip).count == 4)
     }
 
-    @Test("the same bytes make one photo")
+    @Test("the same bytes make one photo; its source moves only when the recorded one is gone")
     func photoDeduplication() throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("a.png")
+        #expect(FileManager.default.createFile(atPath: source, contents: Data("abc".utf8)))
         let content = PhotoContent(
             sha256: Data(repeating: 7, count: 32), byteCount: 3, mediaType: "image/png", pixelWidth: 2, pixelHeight: 1,
-            capturedAt: CaptureDate("2026-07-01T10:00:00"), originalName: "a.png", sourcePath: "/in/a.png")
+            capturedAt: CaptureDate("2026-07-01T10:00:00"), originalName: "a.png", sourcePath: source)
         let first = try library.write { try $0.addPhoto(content) }
         var again = content
         again.sourcePath = "/elsewhere/copy.png"
         let second = try library.write { try $0.addPhoto(again) }
         #expect(first.isNew && !second.isNew)
         #expect(first.photo.id == second.photo.id)
-        #expect(second.photo.content.sourcePath == "/in/a.png")
+        #expect(second.photo.content.sourcePath == source)
         #expect(try library.read { try $0.photo(first.photo.id) }.content == content)
+
+        try FileManager.default.removeItem(atPath: source)
+        let third = try library.write { try $0.addPhoto(again) }
+        #expect(!third.isNew && third.photo.id == first.photo.id)
+        #expect(third.photo.content.sourcePath == "/elsewhere/copy.png")
     }
 
     @Test("moving across albums carries items and counts; a photo the destination has is refused")

@@ -40,6 +40,7 @@ struct LibraryErrorTests {
         (.wrongItemCount(operation: "swap", count: 1), "wrong_item_count", .refused),
         (.constraintViolated(detail: "CHECK failed"), "constraint_violated", .refused),
         (.sourceMissing(path: "/p/a.jpg", position: 3, count: 2), "source_missing", .refused),
+        (.sourceChanged(path: "/p/a.jpg", position: 3, count: 1), "source_changed", .refused),
         (.fileExists(path: "/out/001-a.jpg"), "file_exists", .refused),
     ]
 

@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
@@ -12,10 +13,13 @@ struct CheckCommand: AsyncParsableCommand {
             keys. Stale placeholders are listed as notes: a normal, recoverable state
             (albums pending resume / cancel). --repair fixes what can be fixed safely
             (counters, empty or overfull segments, keys out of range), says what it
-            did, and checks again.
+            did, and checks again. --files also reads every photo's source and reports
+            each one missing, unreadable, or holding other bytes than the photo's
+            SHA-256 (albums relink FOLDER finds moved files).
 
             Examples:
               albums check
+              albums check --files
               albums check --repair
             """)
 
@@ -23,6 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Fix what can be fixed safely, then check again.") var repair = false
     @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
     @Flag(help: "With --repair: say what would be repaired, without writing.") var dryRun = false
+    @Flag(help: "Also read every photo's source and compare it with its SHA-256.") var files = false
 
     func run() async throws {
         try await reportingErrors(global.console) {
@@ -30,18 +35,44 @@ struct CheckCommand: AsyncParsableCommand {
             let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
             let report = try library.read { try $0.integrityReport(thorough: full) }
             let (violations, notes) = (report.violations, report.notes)
+            let sourceProblems = files ? try library.checkSources() : []
+            let ok = violations.isEmpty && sourceProblems.isEmpty
             if global.json {
-                try global.console.result(json: [
+                var object: [String: AnyEncodable] = [
                     "violations": AnyEncodable(violations.map { ["code": $0.code, "message": $0.message] }),
-                    "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(violations.isEmpty),
-                ])
+                    "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(ok),
+                ]
+                if files { object["files"] = AnyEncodable(sourceProblems.map(SourceProblemJSON.init)) }
+                try global.console.result(json: object)
             } else {
                 for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
                 for note in notes { global.console.result("note      \(note)") }
                 for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
-                global.console.result(violations.isEmpty ? "ok: every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")")
+                for problem in sourceProblems { global.console.note("source    \(problem.issue.code): \(problem.description)") }
+                var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
+                if files {
+                    summary.append(sourceProblems.isEmpty ? "every source holds its photo's bytes"
+                        : "\(sourceProblems.count) source\(sourceProblems.count == 1 ? "" : "s") missing or changed")
+                }
+                global.console.result((ok ? "ok: " : "") + summary.joined(separator: "; "))
             }
-            if !violations.isEmpty || (dryRun && !repairs.isEmpty) { throw ExitCode(ExitStatus.refused) }
+            if !ok || (dryRun && !repairs.isEmpty) { throw ExitCode(ExitStatus.refused) }
         }
+    }
+}
+
+/// A photo whose source is missing or changed, as `check --files --json` and `relink --json` print it.
+struct SourceProblemJSON: Encodable {
+    let photo_id: Int64
+    let source: String
+    /// missing, changed or unreadable.
+    let problem: String
+    let message: String
+
+    init(_ problem: SourceProblem) {
+        photo_id = problem.photo.id.rawValue
+        source = problem.photo.content.sourcePath
+        self.problem = problem.issue.code
+        message = problem.description
     }
 }

@@ -76,6 +76,9 @@ public enum LibraryError: Error, Hashable, Sendable {
     case constraintViolated(detail: String)
     /// A photo's source file is gone: `count` are, the first at `path`.
     case sourceMissing(path: String, position: Int, count: Int)
+    /// An export's source no longer holds the bytes imported (and `count - 1`
+    /// more): nothing was exported.
+    case sourceChanged(path: String, position: Int, count: Int)
     /// A file would be overwritten.
     case fileExists(path: String)
 
@@ -103,7 +106,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
-            .wrongItemCount, .constraintViolated, .sourceMissing, .fileExists:
+            .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists:
             .refused
         }
     }
@@ -144,6 +147,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .wrongItemCount: "wrong_item_count"
         case .constraintViolated: "constraint_violated"
         case .sourceMissing: "source_missing"
+        case .sourceChanged: "source_changed"
         case .fileExists: "file_exists"
         }
     }
@@ -217,7 +221,9 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .wrongItemCount(let operation, let count):
             operation == "swap" ? "swap takes exactly two items, not \(count)" : "\(operation) needs at least one item"
         case .sourceMissing(let path, let position, let count):
-            "\(count) source file\(count == 1 ? " is" : "s are") missing, first \(path) (position \(position)); nothing was written"
+            "\(count) source file\(count == 1 ? " is" : "s are") missing, first \(path) (position \(position)); nothing was written (albums relink FOLDER finds moved files)"
+        case .sourceChanged(let path, let position, let count):
+            "\(count) source file\(count == 1 ? " has" : "s have") changed since import, first \(path) (position \(position)); nothing was exported (--allow-changed exports the bytes as they are now)"
         case .fileExists(let path):
             "\(path) already exists; --force replaces it"
         case .constraintViolated(let detail):

@@ -40,6 +40,11 @@ extension LibraryReader {
         ).map(Self.photo(from:))
     }
 
+    /// Every photo in the library, by id.
+    public func photos() throws -> [Photo] {
+        try Row.fetchAll(db, sql: "SELECT * FROM photo ORDER BY id").map(Self.photo(from:))
+    }
+
     /// Whether any photo's facts wait to be read again (see ``photosWithOutdatedFacts(limit:)``).
     public func hasPhotosWithOutdatedFacts() throws -> Bool {
         try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM photo_facts_outdated)") ?? false

@@ -4,13 +4,19 @@ extension LibraryWriter {
     /// Adds a photo to the library, or finds the one with the same bytes.
     ///
     /// Importing the same bytes twice yields one photo: the first one's
-    /// facts are kept.
+    /// facts are kept, except its source when the recorded one is gone.
     ///
     /// - Returns: The photo, and whether this call created it.
     /// - Throws: ``LibraryError/constraintViolated(detail:)`` for facts the
     ///   schema refuses (a digest that is not 32 bytes, a bad media type).
     public func addPhoto(_ content: PhotoContent) throws -> (photo: Photo, isNew: Bool) {
         if let existing = try photo(sha256: content.sha256) {
+            // The same bytes from a new place, while the recorded source is
+            // gone: the new place becomes the source (SPEC §5, relink on import).
+            if existing.content.sourcePath != content.sourcePath && FileSize.of(existing.content.sourcePath) == nil {
+                try setSource(of: existing.id, to: content.sourcePath)
+                return (try photo(existing.id), false)
+            }
             return (existing, false)
         }
         try db.execute(
@@ -42,5 +48,13 @@ extension LibraryWriter {
     /// its facts unchanged: its source is gone or holds other bytes.
     public func markFactsCurrent(of id: PhotoID) throws {
         try db.execute(cachedSQL: "DELETE FROM photo_facts_outdated WHERE photo_id = ?", arguments: [id])
+    }
+}
+
+extension LibraryWriter {
+    /// Records where a photo's bytes are now (after ``LibraryReader/photo(_:)``'s
+    /// source moved). Only for a file whose SHA-256 is the photo's.
+    public func setSource(of id: PhotoID, to path: String) throws {
+        try db.execute(cachedSQL: "UPDATE photo SET source_path = ? WHERE id = ?", arguments: [path, id])
     }
 }

@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import Crypto
 import Foundation
 
 /// An album written out as files: its photos in album order, named by
@@ -10,8 +11,11 @@ import Foundation
 /// try export.write(to: "/media/usb/book")
 /// ```
 ///
-/// Everything is checked before anything is written: a missing source or
-/// a file already in the folder refuses the whole export.
+/// Everything is checked before anything is written: a missing source, a
+/// source whose bytes are no longer the photo's (by SHA-256), or a file
+/// already in the folder refuses the whole export. Copies are written into
+/// a hidden folder inside the destination, verified as they are read, and
+/// moved into place only once every one is good.
 public struct AlbumExport: Sendable {
     /// How each file reaches the folder.
     public enum LinkMode: String, Sendable, CaseIterable {
@@ -30,11 +34,15 @@ public struct AlbumExport: Sendable {
         /// The file's name in the folder: `007-harbour.jpg`.
         public let file: String
         public let photoID: PhotoID
-        public let sha256: String
+        /// The SHA-256 of the bytes exported: the photo's, unless its source
+        /// changed and the export was told to allow it (then ``changed``).
+        public var sha256: String
         /// The file the photo was imported from.
         public let source: String
+        /// Whether the bytes exported differ from those imported (`--allow-changed`).
+        public var changed = false
 
-        enum CodingKeys: String, CodingKey { case position, file, photo_id, sha256, source }
+        enum CodingKeys: String, CodingKey { case position, file, photo_id, sha256, source, changed }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -43,12 +51,13 @@ public struct AlbumExport: Sendable {
             try container.encode(photoID.rawValue, forKey: .photo_id)
             try container.encode(sha256, forKey: .sha256)
             try container.encode(source, forKey: .source)
+            try container.encode(changed, forKey: .changed)
         }
     }
 
     public let album: Album
     /// The photos, in album order.
-    public let entries: [Entry]
+    public private(set) var entries: [Entry]
     /// Positions of placeholders still loading: left out, and listed in the manifest.
     public let pendingPositions: [Int]
 
@@ -93,7 +102,7 @@ public struct AlbumExport: Sendable {
 
     /// Refuses, before anything is written, an export whose sources are
     /// missing or whose files (or manifest) already exist in `folder`
-    /// (unless `replacing`).
+    /// (unless `replacing`). Reads no source: ``verified(allowingChanged:)`` does.
     ///
     /// - Throws: ``LibraryError/sourceMissing(path:position:count:)``, ``LibraryError/fileExists(path:)``.
     public func check(folder: String, replacing: Bool) throws {
@@ -107,26 +116,84 @@ public struct AlbumExport: Sendable {
         }
     }
 
-    /// Writes the files and the manifest into `folder` (created if missing),
-    /// after ``check(folder:replacing:)``.
+    /// The export with each source read and its SHA-256 compared with the
+    /// photo's: what a dry run reports.
     ///
-    /// - Throws: ``LibraryError`` for a refused export or a failing file.
-    public func write(to folder: String, link: LinkMode = .copy, replacing: Bool = false) throws {
+    /// - Throws: ``LibraryError/sourceChanged(path:position:count:)`` unless
+    ///   `allowingChanged`; a failing file.
+    public func verified(allowingChanged: Bool) throws -> AlbumExport {
+        var export = self
+        try export.readSources(allowingChanged: allowingChanged) { _, _ in }
+        return export
+    }
+
+    /// Reads each source once, calling `body` with its bytes, and records
+    /// their SHA-256; refuses changed sources unless `allowingChanged`.
+    private mutating func readSources(allowingChanged: Bool, _ body: (Entry, Data) throws -> Void) throws {
+        var changed: [Entry] = []
+        for index in entries.indices {
+            let entry = entries[index]
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: entry.source))
+            } catch {
+                throw LibraryError.fileAccess(path: entry.source, error: error)
+            }
+            let digest = HexDigits.string(Data(SHA256.hash(data: data)))
+            if digest != entry.sha256 {
+                changed.append(entry)
+                entries[index].sha256 = digest
+                entries[index].changed = true
+            }
+            // Nothing is kept of a changed source unless it will be exported.
+            if changed.isEmpty || allowingChanged { try body(entries[index], data) }
+        }
+        if let first = changed.first, !allowingChanged {
+            throw LibraryError.sourceChanged(path: first.source, position: first.position, count: changed.count)
+        }
+    }
+
+    /// Writes the files and the manifest into `folder` (created if missing),
+    /// after ``check(folder:replacing:)``, verifying every byte read against
+    /// the photo's SHA-256.
+    ///
+    /// - Parameter allowingChanged: Export a source whose bytes changed
+    ///   since import as it is now; the manifest records the bytes written.
+    /// - Returns: The export as written (the SHA-256 of what was written).
+    /// - Throws: ``LibraryError`` for a refused export or a failing file;
+    ///   nothing is then left in `folder`.
+    @discardableResult
+    public func write(to folder: String, link: LinkMode = .copy, replacing: Bool = false, allowingChanged: Bool = false) throws -> AlbumExport {
         try check(folder: folder, replacing: replacing)
         let manager = FileManager.default
-        let targets = targets(in: folder)
+        var export = self
+        let createdFolder = !manager.fileExists(atPath: folder)
+        // Copies are staged beside their targets (same file system: moving them is a rename).
+        let staging = (folder as NSString).appendingPathComponent(".albums-export-\(UUID().uuidString)")
         do {
-            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (entry, target) in zip(entries, targets) {
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            defer { try? manager.removeItem(atPath: staging) }
+            do {
+                try export.readSources(allowingChanged: allowingChanged) { entry, data in
+                    guard link == .copy else { return }
+                    try data.write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(entry.file)))
+                }
+            } catch {
+                if createdFolder { try? manager.removeItem(atPath: folder) }
+                throw error
+            }
+            let targets = export.targets(in: folder)
+            for (entry, target) in zip(export.entries, targets) {
                 if replacing { try? manager.removeItem(atPath: target) }
                 switch link {
-                case .copy: try manager.copyItem(atPath: entry.source, toPath: target)
+                case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(entry.file), toPath: target)
                 case .hard: try manager.linkItem(atPath: entry.source, toPath: target)
                 case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.source)
                 }
             }
             if replacing { try? manager.removeItem(atPath: targets.last!) }
-            try manifest().write(to: URL(fileURLWithPath: targets.last!))
+            try export.manifest().write(to: URL(fileURLWithPath: targets.last!))
+            return export
         } catch let error as LibraryError {
             throw error
         } catch {

@@ -1,0 +1,134 @@
+import AlbumsPersistence
+import Crypto
+import Foundation
+
+/// A photo whose source file no longer gives its bytes.
+public struct SourceProblem: Hashable, Sendable {
+    public enum Issue: Hashable, Sendable {
+        /// Nothing is at the recorded path.
+        case missing
+        /// A file is there, with other bytes (edited, replaced).
+        case changed
+        /// A file is there and cannot be read: the reason.
+        case unreadable(String)
+
+        /// `missing`, `changed` or `unreadable`: the JSON code.
+        public var code: String {
+            switch self {
+            case .missing: "missing"
+            case .changed: "changed"
+            case .unreadable: "unreadable"
+            }
+        }
+    }
+
+    public let photo: Photo
+    public let issue: Issue
+
+    /// One line: what is wrong with which photo's source.
+    public var description: String {
+        let source = LibraryError.quoted(photo.content.sourcePath)
+        return switch issue {
+        case .missing: "photo id:\(photo.id): its source \(source) is missing"
+        case .changed: "photo id:\(photo.id): its source \(source) no longer holds its bytes (SHA-256 differs)"
+        case .unreadable(let reason): "photo id:\(photo.id): its source \(source) cannot be read: \(reason)"
+        }
+    }
+}
+
+/// A photo given a new source by ``Library/relinkSources(searching:recursive:dryRun:)``.
+public struct Relinked: Hashable, Sendable {
+    public let photoID: PhotoID
+    public let oldSource: String
+    public let newSource: String
+}
+
+/// The SHA-256 of a file's bytes, read once into memory.
+enum FileDigest {
+    enum Outcome: Equatable {
+        case digest(Data, byteCount: Int64)
+        case missing
+        case unreadable(String)
+    }
+
+    static func of(_ path: String) -> Outcome {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return .digest(Data(SHA256.hash(data: data)), byteCount: Int64(data.count))
+        } catch {
+            return .unreadable(LibraryError.describeFileError(error))
+        }
+    }
+
+    /// `body` for each element on every core, results in the elements' order.
+    static func concurrentMap<Element: Sendable, Result: Sendable>(_ elements: [Element], _ body: @Sendable (Element) -> Result) -> [Result] {
+        let results = ResultSlots<Result>(count: elements.count)
+        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+            results.set(index, body(elements[index]))
+        }
+        return results.values
+    }
+
+    private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+        private var slots: [Value?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+        var values: [Value] { lock.withLock { slots.map { $0! } } }
+    }
+}
+
+extension Library {
+    /// Every photo whose source is missing, unreadable, or holds bytes
+    /// other than the photo's (by size, then SHA-256), in photo id order.
+    ///
+    /// Reads every source once, on all cores: as long as reading the files.
+    public func checkSources() throws -> [SourceProblem] {
+        let photos = try read { try $0.photos() }
+        let issues = FileDigest.concurrentMap(photos) { photo -> SourceProblem.Issue? in
+            // A different size needs no hashing.
+            if let size = FileSize.of(photo.content.sourcePath), size != photo.content.byteCount { return .changed }
+            switch FileDigest.of(photo.content.sourcePath) {
+            case .missing: return .missing
+            case .unreadable(let reason): return .unreadable(reason)
+            case .digest(let digest, _): return digest == photo.content.sha256 ? nil : .changed
+            }
+        }
+        return zip(photos, issues).compactMap { photo, issue in issue.map { SourceProblem(photo: photo, issue: $0) } }
+    }
+
+    /// Finds, in `folders`, the files that hold the bytes of photos whose
+    /// source is missing or changed, and records them as those photos' sources.
+    ///
+    /// The SHA-256 is the identity: a file is hashed only when its size is
+    /// a sought photo's, and the first file (in name order) with a photo's
+    /// bytes becomes its source.
+    ///
+    /// - Returns: The photos relinked, and the problems left.
+    public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) throws
+        -> (relinked: [Relinked], remaining: [SourceProblem])
+    {
+        let problems = try checkSources()
+        var sought: [Int64: [SourceProblem]] = [:]
+        for problem in problems { sought[problem.photo.content.byteCount, default: []].append(problem) }
+        let files = ImportSources.expand(folders, recursive: recursive).files.filter { path in
+            FileSize.of(path).map { sought[$0] != nil } ?? false
+        }
+        let digests = FileDigest.concurrentMap(files) { FileDigest.of($0) }
+        var found: [PhotoID: String] = [:]
+        for (path, outcome) in zip(files, digests) {
+            guard case .digest(let digest, let size) = outcome else { continue }
+            for problem in sought[size] ?? [] where problem.photo.content.sha256 == digest && found[problem.photo.id] == nil {
+                found[problem.photo.id] = path
+            }
+        }
+        let relinked = problems.compactMap { problem in
+            found[problem.photo.id].map { Relinked(photoID: problem.photo.id, oldSource: problem.photo.content.sourcePath, newSource: $0) }
+        }
+        try write(dryRun: dryRun) { writer in
+            for link in relinked { try writer.setSource(of: link.photoID, to: link.newSource) }
+        }
+        return (relinked, problems.filter { found[$0.photo.id] == nil })
+    }
+}
