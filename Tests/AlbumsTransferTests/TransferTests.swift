@@ -169,6 +169,22 @@ struct TransferTests {
         #expect(try session.library.violations() == [])
     }
 
+    @Test("sorting by capture date orders by the instant where a zone is recorded, by clock time otherwise; undated last; ties kept")
+    func sortByCaptureDate() throws {
+        // Tokyo 09:00 is 00:00 UTC and Paris 08:00 is 06:00 UTC; the zoneless 07:30s sort as clock times, then the undated one.
+        let dates = ["2026-07-14T08:00:00+02:00", nil, "2026-07-14T07:30:00", "2026-07-14T09:00:00+09:00", "2026-07-14T07:30:00"]
+        try session.library.write { writer in
+            for (photo, date) in zip(photos[0..<5], dates) {
+                try writer.database.execute(sql: "UPDATE photo SET captured_at = ? WHERE id = ?", arguments: [date, photo])
+            }
+        }
+        try session.library.write { try $0.sortAlbum("Trip", by: .captureDate) }
+        let order = try session.library.read { reader in
+            try reader.items(in: try reader.album(named: "Trip").id).compactMap(\.photoID)
+        }
+        #expect(Array(order.prefix(5)) == [photos[3], photos[0], photos[2], photos[4], photos[1]])
+    }
+
     @Test("locking and unlocking report the album's new revision")
     func lock() throws {
         let before = try session.library.read { try $0.album(named: "Book").revision }
