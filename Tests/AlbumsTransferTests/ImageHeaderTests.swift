@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import Foundation
 import Testing
 
@@ -114,6 +115,42 @@ struct ImageHeaderTests {
         var gif = try Data(contentsOf: Self.photos.appending(path: "06-map.gif"))
         gif.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
         #expect(try ImageHeaderReader.read(gif).pixelWidth == 65_535)
+    }
+
+    static let seeds = fuzzFindings.deletingLastPathComponent().appending(path: "image-seeds")
+
+    /// Small files full of metadata (made by ImageMagick, exiftool, cwebp,
+    /// heif-enc; see Fuzz/Corpus/image-seeds), as exiftool reads them; the
+    /// HEIC's imir, which exiftool does not read, composed with its irot by hand.
+    static let seedFacts: [(file: String, mediaType: String, size: (Int, Int), orientation: PhotoOrientation, capturedAt: String?)] = [
+        ("big-mm.tif", "image/tiff", (16, 12), .right, nil),
+        ("big.tif", "image/tiff", (16, 12), .up, nil),
+        ("irot-imir.heic", "image/heic", (64, 48), .leftMirrored, nil),
+        ("xmp-exif.jpg", "image/jpeg", (16, 12), .right, "2020-01-02T03:04:05.12+01:00"),
+        ("xmp.gif", "image/gif", (16, 12), .up, "2012-12-12T12:12:12.5+05:45"),
+        ("xmp.png", "image/png", (16, 12), .up, "1975-06"),
+        ("xmp.webp", "image/webp", (16, 12), .up, "2015-05-15T15:15:15+00:00"),
+    ]
+
+    @Test("metadata in every place a format keeps it: XMP in JPEG, PNG, GIF and WebP; BigTIFF in both byte orders; HEIF irot and imir")
+    func metadataSeeds() throws {
+        for expected in Self.seedFacts {
+            let facts = try ImageHeaderReader.read(try Data(contentsOf: Self.seeds.appending(path: expected.file)))
+            #expect(facts.mediaType == expected.mediaType, "\(expected.file)")
+            #expect(facts.pixelWidth == expected.size.0 && facts.pixelHeight == expected.size.1, "\(expected.file)")
+            #expect(facts.orientation == expected.orientation, "\(expected.file)")
+            #expect(facts.capturedAt?.text == expected.capturedAt, "\(expected.file)")
+        }
+    }
+
+    @Test("every truncation of the metadata seeds is read or refused, never a crash or a hang")
+    func seedTruncations() throws {
+        for expected in Self.seedFacts {
+            let data = try Data(contentsOf: Self.seeds.appending(path: expected.file))
+            for cut in 0..<data.count {
+                _ = try? ImageHeaderReader.read(data.prefix(cut))
+            }
+        }
     }
 
     @Test("EXIF dates are normalised with their sub-seconds and offsets, and nonsense is no date")
