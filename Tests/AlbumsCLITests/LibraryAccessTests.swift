@@ -1,4 +1,5 @@
 import AlbumsTestSupport
+@testable import AlbumsPersistence
 import Foundation
 import Testing
 
@@ -76,5 +77,20 @@ struct LibraryAccessTests {
             #expect(result.stderr.contains("cannot be written"), "\(command): \(result.stderr)")
         }
         #expect(try cli.folder.fileNames() == before)
+    }
+
+    @Test("what an upgrade did is said once, by the next command that may write, as text or JSON")
+    func upgradeNotes() throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        // As migration 0004 leaves it after renaming an album.
+        let library = try cli.library()
+        try library.database.write { try $0.execute(sql: "INSERT INTO upgrade_note (note) VALUES (?)", arguments: ["renamed album 'id' to 'id (album)'"]) }
+        try library.close()
+        let first = try cli.run("--json", "album", "list")
+        #expect(first.status == 0)
+        #expect(first.stderr == #"{"note":"renamed album 'id' to 'id (album)'"}"# + "\n")
+        let second = try cli.run("album", "list")
+        #expect(second.stderr.isEmpty)
     }
 }

@@ -76,6 +76,40 @@ struct MigrationTests {
         }
     }
 
+    @Test("upgrading renames albums whose names break today's rules, keeping their items and places, and says so once")
+    func albumNamesUpgraded() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        var old = Library.Options(allowsConcurrentReads: false)
+        old.migrations = Array(EmbeddedMigrations.all.prefix(3))
+        let before = try Library.open(at: path, options: old)
+        let names = ["id", "Cafe\u{301}", "Caf\u{E9}", "\u{200B}", "Trip\u{202E}gnirps", "Fine"]
+        // Written past today's checks, as older albums could.
+        for (index, name) in names.enumerated() {
+            try before.database.write { db in
+                try db.execute(sql: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, (index + 1) * 1000])
+            }
+        }
+        let photo = try before.write { writer in
+            try writer.addPhoto(PhotoContent(sha256: Data(repeating: 1, count: 32), byteCount: 1, mediaType: "image/png", originalName: "a.png", sourcePath: "/a.png")).photo
+        }
+        try before.write { try $0.insertPhotos([photo.id], into: try $0.album(named: "id").id, at: 0) }
+        try before.close()
+
+        let library = try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
+        let albums = try library.read { try $0.albums() }
+        #expect(albums.map(\.name) == ["id (album)", "Caf\u{E9} (2)", "Caf\u{E9}", "Untitled album", "Tripgnirps", "Fine"])
+        #expect(albums.first?.itemCount == 1, "the renamed album keeps its items")
+        #expect(albums.map(\.revision) == [2, 1, 0, 1, 1, 0].map { $0 + albums[5].revision })
+        let notes = try library.takeUpgradeNotes()
+        #expect(notes.count == 4)
+        #expect(notes.first == "renamed album 'id' to 'id (album)': 'id' is reserved: id:N names a photo")
+        #expect(notes.contains(#"renamed album '\u{200B}' to 'Untitled album': a name cannot be only spaces or invisible characters"#))
+        #expect(notes.contains("renamed album 'Cafe\u{301}' to 'Caf\u{E9} (2)': names are now stored in Unicode NFC, and another album looks the same"))
+        #expect(try library.takeUpgradeNotes().isEmpty, "each note is said once")
+        #expect(try library.violations() == [])
+    }
+
     /// A later schema, made up for the tests that need two versions.
     static let nextMigration = Migration(
         version: EmbeddedMigrations.latestVersion + 1, name: "add_album_note",

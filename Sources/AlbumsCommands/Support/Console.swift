@@ -24,6 +24,15 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Prints a notice on stderr that is neither a result nor an error
+    /// (what an upgrade did): `albums: …`, or `{"note": "…"}` under --json.
+    func notice(_ text: String) {
+        guard json else { return note("albums: " + text) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        note((try? encoder.encode(["note": text])).map { String(decoding: $0, as: UTF8.self) } ?? "")
+    }
+
     /// Prints a JSON document on stdout: sorted keys, one line per document
     /// would hide structure, so it is pretty-printed.
     func result(json value: some Encodable) throws {

@@ -40,8 +40,11 @@ struct GlobalOptions: ParsableArguments {
         }
         let library = try Library.open(
             at: path, options: Library.Options(allowsConcurrentReads: false, access: purpose == .writing ? .createIfMissing : .existing))
-        if !library.isReadOnly, try library.read({ try $0.hasPhotosWithOutdatedFacts() }) {
-            try library.refreshOutdatedPhotoFacts()
+        guard !library.isReadOnly else { return library }
+        let (outdatedFacts, notes) = try library.read { (try $0.hasPhotosWithOutdatedFacts(), try $0.hasUpgradeNotes()) }
+        if outdatedFacts { try library.refreshOutdatedPhotoFacts() }
+        if notes {
+            for note in try library.takeUpgradeNotes() { console.notice(note) }
         }
         return library
     }

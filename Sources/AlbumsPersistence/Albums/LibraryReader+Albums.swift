@@ -22,11 +22,9 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(named name: String) throws -> Album {
-        let sql = "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?"
-        let normalized = AlbumName.normalized(name)
-        // A name stored before names were normalized is found as it was typed.
-        guard let row = try Row.fetchOne(db, cachedSQL: sql, arguments: [normalized])
-            ?? (normalized == name ? nil : try Row.fetchOne(db, cachedSQL: sql, arguments: [name]))
+        // Every stored name is NFC (migration 0004 renamed the others).
+        guard let row = try Row.fetchOne(
+            db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [AlbumName.normalized(name)])
         else { throw LibraryError.albumNotFound(.named(name)) }
         return Self.album(from: row)
     }

@@ -162,6 +162,20 @@ public final class Library: Sendable {
         }
     }
 
+    /// What the last upgrade did that a person should hear about (albums
+    /// renamed by migration 0004, say), each once: the notes are deleted as
+    /// they are taken. Empty on a read-only library.
+    public func takeUpgradeNotes() throws -> [String] {
+        guard !isReadOnly else { return [] }
+        return try write { writer in
+            let db = writer.db
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'upgrade_note'") == true else { return [] }
+            let notes = try String.fetchAll(db, sql: "SELECT note FROM upgrade_note ORDER BY id")
+            if !notes.isEmpty { try db.execute(sql: "DELETE FROM upgrade_note") }
+            return notes
+        }
+    }
+
     /// Refuses a file that is another application's, or a library this build must not touch.
     private static func refuseUnlessLibrary(_ probe: LibraryFileProbe, runner: MigrationRunner) throws(LibraryError) {
         switch probe.applicationID {

@@ -86,6 +86,10 @@ struct MigrationRunner {
                 try validate(state)
                 guard state.userVersion < migration.version else { return .commit }
                 try db.execute(sql: migration.sql)
+                // What SQL cannot do (Unicode normalization), in the same transaction.
+                if migration.version == AlbumNameUpgrade.migrationVersion && migration.name == "album_names" {
+                    try AlbumNameUpgrade.run(db)
+                }
                 if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
                     throw LibraryError.corrupt(path: path, detail: "migration \(migration.version) left a dangling reference in \(violation[0] as String? ?? "a table")")
                 }

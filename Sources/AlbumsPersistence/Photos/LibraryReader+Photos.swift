@@ -40,6 +40,11 @@ extension LibraryReader {
         ).map(Self.photo(from:))
     }
 
+    /// Whether an upgrade left notes for a person (``Library/takeUpgradeNotes()``).
+    public func hasUpgradeNotes() throws -> Bool {
+        try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM upgrade_note)") ?? false
+    }
+
     /// Every photo in the library, by id.
     public func photos() throws -> [Photo] {
         try Row.fetchAll(db, sql: "SELECT * FROM photo ORDER BY id").map(Self.photo(from:))
