@@ -61,7 +61,7 @@ struct MigrationRunner {
     /// current version first when the file already holds a library.
     ///
     /// - Parameter state: The file's state as just read and validated on
-    ///   the writer's connection (each migration checks again in its own
+    ///   the writer's connection (checked again inside the migrating
     ///   transaction, in case another process migrated meanwhile).
     func migrate(_ writer: some DatabaseWriter, from state: SchemaState, backUp: (Int) throws -> Void) throws {
         let pending = pendingMigrations(state)
@@ -69,12 +69,13 @@ struct MigrationRunner {
         if state.userVersion > 0 {
             try backUp(state.userVersion)
         }
-        for migration in pending {
-            try apply(migration, to: writer)
-        }
+        try apply(pending, to: writer)
     }
 
-    private func apply(_ migration: Migration, to writer: some DatabaseWriter) throws {
+    /// Applies every pending migration in one transaction, so that a new
+    /// library appears whole or not at all (a killed `init` leaves an empty
+    /// file), and an upgrade is never left between two versions.
+    private func apply(_ migrations: [Migration], to writer: some DatabaseWriter) throws {
         try writer.writeWithoutTransaction { db in
             // Table rebuilds (SQLite's 12-step ALTER) need foreign keys off;
             // the check before commit keeps the guarantee they give.
@@ -84,22 +85,27 @@ struct MigrationRunner {
                 // Another process may have migrated since we looked.
                 let state = try Self.readState(db)
                 try validate(state)
-                guard state.userVersion < migration.version else { return .commit }
-                try db.execute(sql: migration.sql)
-                // What SQL cannot do (Unicode normalization), in the same transaction.
-                if migration.version == AlbumNameUpgrade.migrationVersion && migration.name == "album_names" {
-                    try AlbumNameUpgrade.run(db)
+                for migration in migrations where state.userVersion < migration.version {
+                    try apply(migration, in: db)
                 }
-                if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
-                    throw LibraryError.corrupt(path: path, detail: "migration \(migration.version) left a dangling reference in \(violation[0] as String? ?? "a table")")
-                }
-                try db.execute(
-                    sql: "INSERT INTO schema_migration (version, name, checksum) VALUES (?, ?, ?)",
-                    arguments: [migration.version, migration.name, migration.checksum])
-                // PRAGMA takes no bound parameters; the version is an Int we made.
-                try db.execute(sql: "PRAGMA user_version = \(migration.version)")
                 return .commit
             }
         }
+    }
+
+    private func apply(_ migration: Migration, in db: Database) throws {
+        try db.execute(sql: migration.sql)
+        // What SQL cannot do (Unicode normalization), in the same transaction.
+        if migration.version == AlbumNameUpgrade.migrationVersion && migration.name == "album_names" {
+            try AlbumNameUpgrade.run(db)
+        }
+        if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+            throw LibraryError.corrupt(path: path, detail: "migration \(migration.version) left a dangling reference in \(violation[0] as String? ?? "a table")")
+        }
+        try db.execute(
+            sql: "INSERT INTO schema_migration (version, name, checksum) VALUES (?, ?, ?)",
+            arguments: [migration.version, migration.name, migration.checksum])
+        // PRAGMA takes no bound parameters; the version is an Int we made.
+        try db.execute(sql: "PRAGMA user_version = \(migration.version)")
     }
 }
