@@ -13,6 +13,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // The HTTP server of `albums serve` (SwiftNIO underneath). Without the
+        // swift-configuration trait: albums configures it from its own options.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        // Streaming multipart/form-data parsing for the page's file uploads:
+        // boundaries split across network reads are its job, not ours.
+        .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
     ],
     targets: [
         // The library file: migrations, albums, photos, ordered items, placeholders.
@@ -31,12 +37,34 @@ let package = Package(
             name: "AlbumsTransfer",
             dependencies: ["AlbumsPersistence"]
         ),
+        // Thumbnails, upright and cached on disk, made by libvips.
+        .target(
+            name: "AlbumsThumbnails",
+            dependencies: ["AlbumsPersistence", "CVips", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // A non-variadic C face on libvips (Swift cannot call variadic C).
+        .target(name: "CVips", dependencies: ["CLibVips"]),
+        .systemLibrary(name: "CLibVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // `albums serve`: the HTTP API, its events, and the page, embedded at build time.
+        .target(
+            name: "AlbumsServer",
+            dependencies: [
+                "AlbumsPersistence",
+                "AlbumsTransfer",
+                "AlbumsThumbnails",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ],
+            exclude: ["Page"],
+            plugins: ["EmbedPage"]
+        ),
         // Every `albums` command, its output and its exit status.
         .target(
             name: "AlbumsCommands",
             dependencies: [
                 "AlbumsPersistence",
                 "AlbumsTransfer",
+                "AlbumsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,6 +117,16 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["MigrationEmbedder"]
         ),
+        // The same for the page `albums serve` serves.
+        .executableTarget(
+            name: "PageEmbedder",
+            path: "BuildTools/PageEmbedder"
+        ),
+        .plugin(
+            name: "EmbedPage",
+            capability: .buildTool(),
+            dependencies: ["PageEmbedder"]
+        ),
 
         // Fixtures shared by the test targets: temporary folders, libraries, seeded randomness.
         .target(
@@ -104,10 +142,26 @@ let package = Package(
             name: "AlbumsTransferTests",
             dependencies: ["AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport"]
         ),
+        // Thumbnails of every format, upright, cached; against real libvips.
+        .testTarget(
+            name: "AlbumsThumbnailsTests",
+            dependencies: [
+                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The server's API in process (HummingbirdTesting), every endpoint and refusal.
+        .testTarget(
+            name: "AlbumsServerTests",
+            dependencies: [
+                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         // Runs the built `albums` binary end to end.
         .testTarget(
             name: "AlbumsCLITests",
-            dependencies: ["albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTestSupport"]
+            dependencies: ["albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,7 +20,7 @@ struct CLI {
     }()
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let examplePhotos = packageRoot.appending(path: "Examples/Photos").path
+    static let examplePhotos = ExamplePhotos.folder.path
 
     struct Result {
         let status: Int32

@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTestSupport
+import AlbumsTransfer
 import Foundation
 import Testing
 

@@ -4,7 +4,7 @@ import GRDB
 import AlbumsPersistence
 
 /// A folder of its own for one test, removed when the test is done.
-public final class TemporaryFolder {
+public final class TemporaryFolder: Sendable {
     public let url: URL
 
     public init() throws {
@@ -27,7 +27,7 @@ public final class TemporaryFolder {
 }
 
 /// A new library file in a new temporary folder.
-public struct LibraryFixture {
+public struct LibraryFixture: Sendable {
     public let folder: TemporaryFolder
     public let library: Library
 
@@ -120,5 +120,16 @@ public func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Elemen
         let result = await group.next() ?? nil
         group.cancelAll()
         return result ?? []
+    }
+}
+
+/// The example photos committed with the project (Examples/Photos).
+public enum ExamplePhotos {
+    public static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Examples/Photos")
+
+    public static func path(_ name: String) -> String {
+        folder.appending(path: name).path
     }
 }

@@ -79,7 +79,7 @@ struct LoadTests {
         let gate = AsyncGate()
         let loader = ScriptedLoader(onStart: { _ in await gate.wait() })
         let runner = LoadRunner(session: session, loader: loader, jobs: 2)
-        let loads = try runner.begin(["x", "y"], at: .at(1, in: "Trip"))  // Trip: p1 X Y p2 p3
+        let loads = try await runner.begin(["x", "y"], at: .at(1, in: "Trip"))  // Trip: p1 X Y p2 p3
         let running = Task { await runner.run(loads) }
         // While the loads wait, the user rearranges the photos around the placeholders.
         try await session.perform(.move([.position(0, in: "Trip")], to: .into("Trip")))  // X Y p2 p3 p1

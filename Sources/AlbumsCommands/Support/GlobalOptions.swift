@@ -32,14 +32,14 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens (creating for writes, upgrading) the library; after an upgrade,
     /// reads again the facts of photos an older albums imported.
-    func openLibrary(for purpose: Purpose) throws -> Library {
+    func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
         if purpose == .writing && library == nil && ProcessInfo.processInfo.environment["ALBUMS_LIBRARY"].map(\.isEmpty) != false {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
         let library = try Library.open(
-            at: path, options: Library.Options(allowsConcurrentReads: false, access: purpose == .writing ? .createIfMissing : .existing))
+            at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .writing ? .createIfMissing : .existing))
         guard !library.isReadOnly else { return library }
         let (outdatedFacts, notes) = try library.read { (try $0.hasPhotosWithOutdatedFacts(), try $0.hasUpgradeNotes()) }
         if outdatedFacts { try library.refreshOutdatedPhotoFacts() }

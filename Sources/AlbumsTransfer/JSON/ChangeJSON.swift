@@ -1,9 +1,9 @@
 import AlbumsPersistence
 
 /// One album's change set as JSON: 1-based positions, as everywhere in the
-/// CLI, each list beside the item ids it is about.
-struct ChangeJSON: Encodable, Sendable {
-    struct Move: Encodable, Sendable {
+/// CLI and the server's API, each list beside the item ids it is about.
+package struct ChangeJSON: Encodable, Sendable {
+    package struct Move: Encodable, Sendable {
         let from: Int
         let to: Int
         let item_id: Int64
@@ -20,7 +20,7 @@ struct ChangeJSON: Encodable, Sendable {
     let updated: [Int]
     let updated_items: [Int64]
 
-    init(_ changes: AlbumChangeSet) {
+    package init(_ changes: AlbumChangeSet) {
         album = changes.albumName
         album_events = changes.albumEvents.map(\.rawValue)
         revision = changes.revision

@@ -1,7 +1,7 @@
 import AlbumsPersistence
 
-/// An item as `list` and `show` print it with --json.
-struct ItemJSON: Encodable {
+/// An item as `list` and `show` print it with --json, and the API serves it.
+package struct ItemJSON: Encodable, Sendable {
     let position: Int
     let item_id: Int64
     @KeptNull var photo_id: Int64?
@@ -20,7 +20,7 @@ struct ItemJSON: Encodable {
     @KeptNull var source: String?
     @KeptNull var stale: Bool?
 
-    init(_ item: AlbumItem, photo: Photo?) {
+    package init(_ item: AlbumItem, photo: Photo?) {
         position = item.index + 1
         item_id = item.id.rawValue
         photo_id = item.photoID?.rawValue
@@ -46,8 +46,8 @@ struct ItemJSON: Encodable {
     }
 }
 
-/// An album as `album list` and `list` print it with --json.
-struct AlbumJSON: Encodable {
+/// An album as `album list` and `list` print it with --json, and the API serves it.
+package struct AlbumJSON: Encodable, Sendable {
     let name: String
     let position: Int
     let count: Int
@@ -55,7 +55,7 @@ struct AlbumJSON: Encodable {
     let revision: Int64
     let locked: Bool
 
-    init(_ album: Album) {
+    package init(_ album: Album) {
         name = album.name
         position = album.index + 1
         count = album.itemCount
@@ -66,9 +66,15 @@ struct AlbumJSON: Encodable {
 }
 
 /// What a write prints with --json.
-struct WriteJSON: Encodable {
+package struct WriteJSON: Encodable, Sendable {
     let changes: [ChangeJSON]
     let dry_run: Bool
     /// move, copy, no_op.
     let verdict: String
+
+    package init(changes: [ChangeJSON], dry_run: Bool, verdict: String) {
+        self.changes = changes
+        self.dry_run = dry_run
+        self.verdict = verdict
+    }
 }

@@ -2,14 +2,14 @@
 /// synthesized encoding would leave the key out: scripts may rely on every
 /// documented key being present (`photo_id`, `position`, `album`, …).
 @propertyWrapper
-struct KeptNull<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
+package struct KeptNull<Value: Encodable & Sendable>: Encodable, Sendable {
+    package var wrappedValue: Value?
 
-    init(wrappedValue: Value?) {
+    package init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }

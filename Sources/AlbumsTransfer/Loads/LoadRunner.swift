@@ -45,16 +45,27 @@ public struct LoadRunner: Sendable {
     /// - Throws: ``LibraryError`` for a destination that is not allowed
     ///   (locked, out of range, changed since, …); nothing is inserted.
     public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> [Load] {
-        let ids = try session.library.write { writer in
-            try writer.requireRevisions(revisions)
-            let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
-            try writer.requireUnlocked(album)
-            guard !sources.isEmpty else { return [AlbumItemID]() }
-            return try writer.recordingOperation {
-                try writer.executePlaceholderInsertion(of: sources.map { PendingLoad(source: $0) }, into: album, at: index)
-            }.0
-        }
+        let ids = try session.library.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
+    }
+
+    /// ``begin(_:at:expecting:)`` for async callers (a server): the write
+    /// waits without holding a thread of Swift's cooperative pool.
+    public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) async throws -> [Load] {
+        let ids = try await session.library.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
+        return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
+    }
+
+    private static func insertPlaceholders(
+        for sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64], _ writer: LibraryWriter
+    ) throws -> [AlbumItemID] {
+        try writer.requireRevisions(revisions)
+        let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
+        try writer.requireUnlocked(album)
+        guard !sources.isEmpty else { return [] }
+        return try writer.recordingOperation {
+            try writer.executePlaceholderInsertion(of: sources.map { PendingLoad(source: $0) }, into: album, at: index)
+        }.0
     }
 
     /// Where loads at `destination` would go: the album and the 0-based
@@ -62,12 +73,19 @@ public struct LoadRunner: Sendable {
     ///
     /// - Throws: ``LibraryError`` for a destination that is not allowed.
     public func checkDestination(_ destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> (album: Album, index: Int) {
-        try session.library.read { reader in
-            try reader.requireRevisions(revisions)
-            let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, moving: [])
-            try reader.requireUnlocked(album)
-            return (album, index)
-        }
+        try session.library.read { try Self.check(destination, expecting: revisions, $0) }
+    }
+
+    /// ``checkDestination(_:expecting:)`` for async callers.
+    public func checkDestination(_ destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) async throws -> (album: Album, index: Int) {
+        try await session.library.read { try Self.check(destination, expecting: revisions, $0) }
+    }
+
+    private static func check(_ destination: Destination, expecting revisions: [AlbumReference: Int64], _ reader: LibraryReader) throws -> (album: Album, index: Int) {
+        try reader.requireRevisions(revisions)
+        let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, moving: [])
+        try reader.requireUnlocked(album)
+        return (album, index)
     }
 
     /// Begins loads of `sources` at `destination` and runs them.

@@ -1,0 +1,282 @@
+import AlbumsPersistence
+import AlbumsThumbnails
+import AlbumsTransfer
+import Foundation
+import Hummingbird
+
+/// The JSON API of SPEC §10, on the libraries only: what the CLI prints
+/// with `--json`, under the same keys and error codes.
+struct APIRoutes: Sendable {
+    let session: TransferSession
+    let thumbnails: ThumbnailStore
+    let uploads: UploadInbox
+    let loads: LoadsInFlight
+    var library: Library { session.library }
+
+    /// The longest page of items one request returns.
+    static let maximumLimit = 2_000
+    /// The largest operation or batch body, in bytes.
+    static let maximumBodySize = 4 << 20
+    /// The most one upload request may carry, in bytes.
+    static let maximumUploadSize = 2 << 30
+
+    func register(on router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("albums") { _, _ in try await albums() }
+        api.get("albums/:name/items") { request, context in try await items(request, context) }
+        api.post("operations") { request, _ in try await operation(request) }
+        api.post("batch") { request, _ in try await batch(request) }
+        api.post("albums/:name/files") { request, context in try await upload(request, context) }
+        api.get("photos/:id/original") { _, context in try await original(context) }
+        api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        api.get("events") { _, _ in try await events() }
+    }
+
+    // MARK: Reading
+
+    private func albums() async throws -> Response {
+        let albums = try await library.read { try $0.albums() }
+        return JSONResponse.make(["albums": albums.map(AlbumJSON.init)])
+    }
+
+    private struct ItemsPage: Encodable {
+        let album: AlbumJSON
+        let items: [ItemJSON]
+        let offset: Int
+        let limit: Int
+    }
+
+    private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let name = try Self.pathText(context, "name")
+        let offset = try Self.integer(request, "offset", default: 0, range: 0...Int.max)
+        let limit = try Self.integer(request, "limit", default: 500, range: 1...Self.maximumLimit)
+        let page = try await library.read { reader -> ItemsPage in
+            let album = try reader.album(named: name)
+            var items: [ItemJSON] = []
+            if offset < album.itemCount {
+                try reader.forEachListedItem(in: album.id, from: offset) { item, photo in
+                    items.append(ItemJSON(item, photo: photo))
+                    return items.count < limit
+                }
+            }
+            return ItemsPage(album: AlbumJSON(album), items: items, offset: offset, limit: limit)
+        }
+        return JSONResponse.make(page)
+    }
+
+    // MARK: Writing
+
+    private struct ProposalJSON: Encodable {
+        let verdict: String
+        let allowed: Bool
+        /// Why not, when forbidden: the error `--json` would print.
+        let reason: [String: String]?
+        let changes: [ChangeJSON]
+        let dry_run: Bool
+    }
+
+    private func operation(_ request: Request) async throws -> Response {
+        let text = try await Self.bodyText(request)
+        let operation = try TransferBatchFormat.operation(fromLine: text.trimmingCharacters(in: .whitespacesAndNewlines), number: 1)
+        if Self.isDryRun(request) {
+            // The proposal: asked while a drag hovers, it writes nothing.
+            let proposal = try await session.propose(operation)
+            var reason: [String: String]?
+            if case .forbidden(let error) = proposal.verdict { reason = ["code": error.code, "message": error.description] }
+            return JSONResponse.make(
+                ProposalJSON(
+                    verdict: proposal.verdict.name, allowed: proposal.isAllowed, reason: reason,
+                    changes: proposal.changes.map(ChangeJSON.init), dry_run: true))
+        }
+        let result = try await session.perform(operation)
+        if case .forbidden(let error) = result.verdict { throw error }
+        return JSONResponse.make(WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: false, verdict: result.verdict.name))
+    }
+
+    private struct BatchJSON: Encodable {
+        let changes: [[ChangeJSON]]
+        let operations: Int
+        let dry_run: Bool
+    }
+
+    private func batch(_ request: Request) async throws -> Response {
+        let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: try await Self.bodyText(request))
+        let dryRun = Self.isDryRun(request)
+        do {
+            let results = try await session.perform(batch: numbered.map(\.operation), dryRun: dryRun)
+            return JSONResponse.make(BatchJSON(changes: results.map { $0.changes.map(ChangeJSON.init) }, operations: results.count, dry_run: dryRun))
+        } catch var refusal as BatchRefusal {
+            refusal.line = numbered[refusal.index].line
+            throw refusal
+        }
+    }
+
+    // MARK: Uploads
+
+    private struct UploadJSON: Encodable {
+        let album: String
+        /// The placeholders standing for the files, in order.
+        let placeholders: [Int64]
+        /// The names the files are kept under, in the upload inbox.
+        let files: [String]
+        let position: Int
+    }
+
+    /// Files from the desktop: received whole and sniffed, then placeholders
+    /// at the slot in one transaction, answered at once; each file's load
+    /// then commits into its placeholder's slot, wherever it stands by then.
+    private func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let album = AlbumReference.named(try Self.pathText(context, "name"))
+        let at = try Self.optionalInteger(request, "at", range: 1...Int.max)
+        let expected = try Self.optionalInteger(request, "expect_revision", range: 0...Int.max).map { [album: Int64($0)] } ?? [:]
+        let destination: Destination = at.map { .at($0 - 1, in: album) } ?? .into(album)
+        let runner = LoadRunner(session: session)
+        // Refused before a byte is kept: no album, locked, out of range, changed since.
+        _ = try await runner.checkDestination(destination, expecting: expected)
+        let receiver = try UploadReceiver(contentType: request.headers[.contentType], inbox: uploads)
+        var total = 0
+        do {
+            for try await buffer in request.body {
+                total += buffer.readableBytes
+                if total > Self.maximumUploadSize {
+                    throw RequestRefusal(status: .contentTooLarge, code: "file_too_large", message: "one upload may hold at most \(Self.maximumUploadSize >> 20) MiB")
+                }
+                try receiver.consume(buffer)
+            }
+        } catch {
+            receiver.abandon()
+            throw error
+        }
+        let files = try receiver.finish()
+        let begun: [LoadRunner.Load]
+        do {
+            begun = try await runner.begin(files.map(\.path), at: destination, expecting: expected)
+        } catch {
+            receiver.abandon()
+            throw error
+        }
+        await loads.start { _ = await runner.run(begun) }
+        // Where the placeholders stand now (other writers may have moved them already).
+        let first = begun.first?.placeholder
+        let index = try await library.read { reader in try first.map { try reader.item($0).index } ?? 0 }
+        return JSONResponse.make(
+            status: .accepted,
+            UploadJSON(
+                album: album.description, placeholders: begun.compactMap { $0.placeholder?.rawValue }, files: files.map(\.name),
+                position: index + 1))
+    }
+
+    // MARK: Photos
+
+    /// The size the grid asks for when it names none.
+    static let defaultThumbnailSize = 256
+
+    private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let photo = try await photo(context)
+        let size = try Self.integer(request, "size", default: Self.defaultThumbnailSize, range: ThumbnailStore.longerSides)
+        let tag = "\"\(photo.content.sha256Hex)-\(size)\""
+        // Keyed by content: a photo id always means the same bytes.
+        let caching = "private, max-age=604800"
+        if request.headers[.ifNoneMatch] == tag {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: caching])
+        }
+        let thumbnail = try await thumbnails.thumbnail(of: photo, longerSide: size)
+        return Response(
+            status: .ok, headers: [.contentType: thumbnail.mediaType, .eTag: tag, .cacheControl: caching],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
+    }
+
+    /// The photo the path's `id` names: ids only, never a path.
+    private func photo(_ context: BasicRequestContext) async throws -> Photo {
+        guard let id = Int64(try Self.pathText(context, "id")), id > 0 else {
+            throw RequestRefusal(status: .badRequest, code: "invalid_photo_id", message: "a photo is named by its id, a positive whole number")
+        }
+        return try await library.read { try $0.photo(PhotoID(rawValue: id)) }
+    }
+
+    private func original(_ context: BasicRequestContext) async throws -> Response {
+        let photo = try await photo(context)
+        let id = photo.id
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: photo.content.sourcePath))
+        } catch {
+            return APIError.response(
+                status: .notFound, code: "source_missing",
+                message: "the source of photo id:\(id) cannot be read (\(LibraryError.describeFileError(error))); albums relink finds moved files")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: Events
+
+    private struct EventJSON: Encodable {
+        let sequence: Int64
+        let committed_at: String
+        let follows_a_gap: Bool
+        let operations: [[ChangeJSON]]
+    }
+
+    /// Server-Sent Events: one `change` event per committed transaction,
+    /// from this server, the CLI or any other process, in commit order.
+    private func events() async throws -> Response {
+        let stream = try await library.changes()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: ": albums change stream\nretry: 1000\n\n"))
+            for await change in stream {
+                let event = EventJSON(
+                    sequence: change.sequence, committed_at: Timestamp.text(change.committedAt), follows_a_gap: change.followsAGap,
+                    operations: change.operations.map { $0.map(ChangeJSON.init) })
+                let json = String(decoding: try encoder.encode(event), as: UTF8.self)
+                try await writer.write(ByteBuffer(string: "id: \(change.sequence)\nevent: change\ndata: \(json)\n\n"))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    // MARK: Request parts
+
+    static func isDryRun(_ request: Request) -> Bool {
+        ["1", "true"].contains(request.uri.queryParameters.get("dry_run") ?? "")
+    }
+
+    static func pathText(_ context: BasicRequestContext, _ name: String) throws -> String {
+        guard let raw = context.parameters.get(name), let text = raw.removingPercentEncoding else {
+            throw RequestRefusal.badParameter("the path's \(name) is not valid percent-encoded UTF-8")
+        }
+        return text
+    }
+
+    static func integer(_ request: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text = request.uri.queryParameters.get(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw RequestRefusal.badParameter("\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return number
+    }
+
+    static func optionalInteger(_ request: Request, _ name: String, range: ClosedRange<Int>) throws -> Int? {
+        guard request.uri.queryParameters.get(name) != nil else { return nil }
+        return try integer(request, name, default: 0, range: range)
+    }
+
+    static func bodyText(_ request: Request) async throws -> String {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch {
+            throw RequestRefusal(status: .contentTooLarge, code: "body_too_large", message: "the body is larger than \(maximumBodySize >> 20) MiB")
+        }
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw RequestRefusal(status: .badRequest, code: "invalid_batch", message: "the body is not UTF-8 text")
+        }
+        return text
+    }
+}

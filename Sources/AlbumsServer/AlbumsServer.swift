@@ -1,0 +1,158 @@
+import AlbumsPersistence
+import AlbumsThumbnails
+import AlbumsTransfer
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// How `albums serve` listens and who may use it.
+public struct ServeOptions: Sendable {
+    /// The address to listen on: loopback unless ``allowsRemote``.
+    public var host: String
+    /// The port; 0 takes a free one (printed with the URL).
+    public var port: Int
+    /// The session token every request must show.
+    public var token: String
+    /// Listening beyond loopback, on the user's explicit word.
+    public var allowsRemote: Bool
+
+    public init(host: String = "127.0.0.1", port: Int = 8765, token: String = ServeOptions.newToken(), allowsRemote: Bool = false) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.allowsRemote = allowsRemote
+    }
+
+    /// 128 random bits as 32 hexadecimal digits, from the system's generator.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Whether ``host`` is a loopback address, reachable from this machine only.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// The `host:port` forms a browser on this machine sends as Host.
+    func authorities(port: Int) -> Set<String> {
+        var names = [host, "localhost", "127.0.0.1", "[::1]"]
+        if host.contains(":") { names.append("[\(host)]") }
+        return Set(names.map { "\($0):\(port)".lowercased() })
+    }
+}
+
+/// Why `albums serve` will not start.
+public enum ServeRefusal: Error, CustomStringConvertible {
+    case remoteNotAllowed(host: String)
+    /// The address cannot be listened on: in use, not this machine's, or a privileged port.
+    case cannotListen(address: String, detail: String)
+
+    public var code: String {
+        switch self {
+        case .remoteNotAllowed: "remote_not_allowed"
+        case .cannotListen: "cannot_listen"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .remoteNotAllowed(let host):
+            "\(host) is reachable from other machines: anyone who learns the URL can change the library. Add --allow-remote to listen there anyway"
+        case .cannotListen(let address, let detail):
+            "cannot listen on \(address): \(detail); choose another with --listen HOST:PORT (port 0 takes any free one)"
+        }
+    }
+}
+
+/// `albums serve`: the organizer page and its API over one library.
+public enum AlbumsServer {
+    /// The router: the page, the API, and the guard in front of both.
+    ///
+    /// - Parameter authorities: The `host:port` names requests must carry
+    ///   (read per request: with port 0 they are known once listening).
+    public static func router(
+        session: TransferSession, thumbnails: ThumbnailStore = ThumbnailStore(), token: String,
+        authorities: @escaping @Sendable () -> Set<String>
+    ) -> Router<BasicRequestContext> {
+        router(session: session, thumbnails: thumbnails, loads: LoadsInFlight(), token: token, authorities: authorities)
+    }
+
+    static func router(
+        session: TransferSession, thumbnails: ThumbnailStore, loads: LoadsInFlight, token: String,
+        authorities: @escaping @Sendable () -> Set<String>
+    ) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: ErrorAnswering())
+        router.add(middleware: AccessGuard(token: token, authorities: authorities))
+        router.get("/") { _, _ in try page("index.html") }
+        router.get("page/:file") { _, context in try page(context.parameters.get("file") ?? "") }
+        router.get("api/openapi.json") { _, _ in try page("openapi.json") }
+        APIRoutes(session: session, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: session.library.path), loads: loads)
+            .register(on: router)
+        return router
+    }
+
+    private static func page(_ name: String) throws -> Response {
+        guard let file = PageFiles.file(named: name) else { throw RequestRefusal(status: .notFound, code: "not_found", message: "this server has no page file named \(name)") }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: file.contentType, .cacheControl: "no-cache",
+                // The page runs only its own scripts and reaches only this server.
+                .contentSecurityPolicy: "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; frame-ancestors 'none'",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: file.text)))
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops taking requests, lets
+    /// those in flight finish, and returns. A write in flight is one
+    /// transaction: it commits or does not; nothing is half-written.
+    ///
+    /// - Parameter listening: Called with the URL (token included) once the
+    ///   server listens.
+    public static func run(library: Library, options: ServeOptions, listening announce: @escaping @Sendable (String) -> Void) async throws {
+        if !options.isLoopback && !options.allowsRemote { throw ServeRefusal.remoteNotAllowed(host: options.host) }
+        let port = Mutex(options.port)
+        let listening = Mutex(false)
+        let loads = LoadsInFlight()
+        let router = router(session: TransferSession(library: library), thumbnails: ThumbnailStore(), loads: loads, token: options.token) {
+            options.allowsRemote && !options.isLoopback ? [] : options.authorities(port: port.withLock { $0 })
+        }
+        var logger = Logger(label: "albums-serve")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "albums"),
+            onServerRunning: { channel in
+                listening.withLock { $0 = true }
+                let bound = channel.localAddress?.port ?? options.port
+                port.withLock { $0 = bound }
+                let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+                announce("http://\(host):\(bound)/?token=\(options.token)")
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch let error as IOError where !listening.withLock({ $0 }) {
+            let address = options.host.contains(":") ? "[\(options.host)]:\(options.port)" : "\(options.host):\(options.port)"
+            let detail = error.errnoCode == EADDRINUSE ? "the address is in use (another albums serve?)" : String(cString: strerror(error.errnoCode))
+            throw ServeRefusal.cannotListen(address: address, detail: detail)
+        }
+        // Requests are done; the loads they started finish and commit.
+        await loads.waitForAll()
+    }
+}
+
+/// Turns what handlers throw into the API's JSON errors.
+struct ErrorAnswering<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return APIError.response(for: error)
+        }
+    }
+}

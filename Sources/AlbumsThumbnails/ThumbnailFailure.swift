@@ -1,0 +1,36 @@
+import AlbumsPersistence
+
+/// Why a photo has no thumbnail.
+public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The photo's source file cannot be read (moved or deleted: `albums relink`).
+    case sourceMissing(photo: PhotoID, detail: String)
+    /// The source file's bytes are no longer those imported.
+    case sourceChanged(photo: PhotoID)
+    /// libvips could not decode the photo.
+    case undecodable(photo: PhotoID, detail: String)
+    /// A longer side outside ``ThumbnailStore/longerSides``.
+    case unsupportedSize(Int)
+
+    /// A stable, machine-readable name for the failure.
+    public var code: String {
+        switch self {
+        case .sourceMissing: "source_missing"
+        case .sourceChanged: "source_changed"
+        case .undecodable: "thumbnail_failed"
+        case .unsupportedSize: "invalid_size"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sourceMissing(let photo, let detail):
+            "the source of photo id:\(photo) cannot be read (\(detail)); albums relink finds moved files"
+        case .sourceChanged(let photo):
+            "the source of photo id:\(photo) changed since it was imported; albums check --files lists such files"
+        case .undecodable(let photo, let detail):
+            "photo id:\(photo) cannot be decoded for a thumbnail: \(detail)"
+        case .unsupportedSize(let size):
+            "a thumbnail's size is its longer side in pixels, \(ThumbnailStore.longerSides.lowerBound)…\(ThumbnailStore.longerSides.upperBound), not \(size)"
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AlbumsPersistence
+import Crypto
+import Foundation
+import Synchronization
+
+/// Thumbnails of a library's photos, made on first request and kept on
+/// disk by content (SHA-256) and size, so they survive restarts and are
+/// shared by every library on the machine that holds the same photo.
+///
+/// - At most ``jobs`` thumbnails are made at once, on threads of their own
+///   (libvips blocks while it decodes), never on Swift's cooperative pool.
+/// - Requests for a thumbnail already being made wait for that one.
+/// - A source whose bytes no longer match the photo's SHA-256 gets no
+///   thumbnail: the cache is keyed by that digest and must not lie.
+/// - A cache folder that cannot be written only costs speed.
+public final class ThumbnailStore: Sendable {
+    /// The longer sides a thumbnail may have, in pixels.
+    public static let longerSides = 16...2048
+
+    /// Where thumbnails are kept.
+    public let folder: URL
+    /// How many thumbnails are made at once.
+    public let jobs: Int
+
+    private let gate: JobGate
+    private let inFlight = Mutex<[String: Task<Result<Data, ThumbnailFailure>, Never>]>([:])
+
+    /// - Parameters:
+    ///   - folder: The cache folder; by default `albums/thumbnails` in the
+    ///     XDG cache folder (`$XDG_CACHE_HOME`, or `~/.cache`).
+    ///   - jobs: Thumbnails made at once; by default one per processor.
+    public init(folder: URL = ThumbnailStore.defaultFolder(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.folder = folder
+        self.jobs = max(1, jobs)
+        self.gate = JobGate(slots: max(1, jobs))
+    }
+
+    /// `$XDG_CACHE_HOME/albums/thumbnails`, or `~/.cache/albums/thumbnails`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let cache: URL
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            cache = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
+            cache = home.appending(path: ".cache", directoryHint: .isDirectory)
+        }
+        return cache.appending(path: "albums/thumbnails", directoryHint: .isDirectory)
+    }
+
+    /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg`.
+    public func cacheFile(sha256Hex: String, longerSide: Int) -> URL {
+        folder.appending(path: String(sha256Hex.prefix(2)), directoryHint: .isDirectory)
+            .appending(path: "\(sha256Hex)-\(longerSide).jpg", directoryHint: .notDirectory)
+    }
+
+    /// The photo's thumbnail whose longer side is `longerSide`, from the
+    /// cache or made now from its source file.
+    public func thumbnail(of photo: Photo, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
+        guard Self.longerSides.contains(longerSide) else { throw .unsupportedSize(longerSide) }
+        let file = cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide)
+        if let cached = try? Data(contentsOf: file) {
+            return Thumbnail(jpeg: cached, longerSide: longerSide, wasCached: true)
+        }
+        let key = file.lastPathComponent
+        let task = inFlight.withLock { running in
+            if let task = running[key] { return task }
+            let task = Task { await self.make(photo, longerSide: longerSide, into: file) }
+            running[key] = task
+            return task
+        }
+        let result = await task.value
+        inFlight.withLock { _ = $0.removeValue(forKey: key) }
+        return Thumbnail(jpeg: try result.get(), longerSide: longerSide, wasCached: false)
+    }
+
+    private func make(_ photo: Photo, longerSide: Int, into file: URL) async -> Result<Data, ThumbnailFailure> {
+        await gate.enter()
+        defer { Task { await gate.leave() } }
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Self.makeNow(photo, longerSide: longerSide, into: file))
+            }
+        }
+    }
+
+    private static func makeNow(_ photo: Photo, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
+        let source: Data
+        do {
+            source = try Data(contentsOf: URL(fileURLWithPath: photo.content.sourcePath))
+        } catch {
+            return .failure(.sourceMissing(photo: photo.id, detail: LibraryError.describeFileError(error)))
+        }
+        guard Data(SHA256.hash(data: source)) == photo.content.sha256 else { return .failure(.sourceChanged(photo: photo.id)) }
+        switch VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide) {
+        case .failure(let failure):
+            return .failure(.undecodable(photo: photo.id, detail: failure.detail))
+        case .success(let jpeg):
+            keep(jpeg, in: file)
+            return .success(jpeg)
+        }
+    }
+
+    /// Writes the cache file whole or not at all (a temporary file renamed).
+    private static func keep(_ jpeg: Data, in file: URL) {
+        let folder = file.deletingLastPathComponent()
+        let temporary = folder.appending(path: ".\(file.lastPathComponent).\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try jpeg.write(to: temporary)
+            if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+}
+
+/// Lets at most `slots` jobs run at once; the rest wait in order.
+actor JobGate {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(slots: Int) { free = slots }
+
+    func enter() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import AlbumsPersistence
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where files sent to a library over the network (the page's file drop)
+/// are kept: a folder beside the library file, `NAME.albums.uploads/DAY/`.
+///
+/// A photo in albums is a record of a file somewhere; a file that arrived
+/// as bytes needs a home before it can be one. Beside the library, the
+/// two move, back up and relink together.
+///
+/// Files are written whole before anything reads them, each under its
+/// sender's name made safe (no folders, no hidden or control characters),
+/// with ` (2)`, ` (3)`, … when the day's folder already holds that name.
+public struct UploadInbox: Sendable {
+    /// The inbox folder.
+    public let folder: URL
+    /// The largest file accepted, in bytes.
+    public let maximumFileSize: Int64
+
+    /// The inbox of the library at `libraryPath`.
+    public init(libraryPath: String, maximumFileSize: Int64 = 256 << 20) {
+        folder = URL(fileURLWithPath: libraryPath + ".uploads", isDirectory: true)
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// Why a sent file is not taken.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        case tooLarge(name: String, limit: Int64)
+        case notAnImage(name: String, detail: String)
+        case cannotWrite(detail: String)
+
+        public var code: String {
+            switch self {
+            case .tooLarge: "file_too_large"
+            case .notAnImage: "not_an_image"
+            case .cannotWrite: "io_error"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .tooLarge(let name, let limit): "\(name) is larger than \(limit >> 20) MiB, the most one upload may be"
+            case .notAnImage(let name, let detail): "\(name) is not a photo albums reads: \(detail)"
+            case .cannotWrite(let detail): "cannot keep the uploaded file: \(detail)"
+            }
+        }
+    }
+
+    /// A file being received: bytes are appended, then it is finished
+    /// (kept) or abandoned (deleted).
+    public final class IncomingFile {
+        /// The name it is kept under (the sender's, made safe).
+        public let name: String
+        /// Where it is kept.
+        public let path: String
+        /// The sender's name, for messages.
+        public let sentName: String
+        private let limit: Int64
+        private var descriptor: Int32
+        public private(set) var byteCount: Int64 = 0
+
+        init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64) {
+            self.path = path
+            self.name = name
+            self.sentName = sentName
+            self.descriptor = descriptor
+            self.limit = limit
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+
+        /// Appends bytes; refuses past the size limit.
+        public func append(_ bytes: UnsafeRawBufferPointer) throws(Refusal) {
+            guard byteCount + Int64(bytes.count) <= limit else { throw .tooLarge(name: sentName, limit: limit) }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw .cannotWrite(detail: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+            byteCount += Int64(bytes.count)
+        }
+
+        /// Flushes the file to disk and checks it is a photo albums reads.
+        public func finish() throws(Refusal) {
+            defer {
+                close(descriptor)
+                descriptor = -1
+            }
+            guard fsync(descriptor) == 0 else { throw .cannotWrite(detail: String(cString: strerror(errno))) }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw .cannotWrite(detail: LibraryError.describeFileError(error))
+            }
+            // Sniffed as an import sniffs: by its bytes, never its name.
+            do {
+                _ = try ImageHeaderReader.read(data)
+            } catch .notAnImage(let detail) {
+                throw .notAnImage(name: sentName, detail: detail)
+            } catch {
+                throw .notAnImage(name: sentName, detail: error.description)
+            }
+        }
+
+        /// Deletes what was received.
+        public func abandon() {
+            if descriptor >= 0 {
+                close(descriptor)
+                descriptor = -1
+            }
+            unlink(path)
+        }
+    }
+
+    /// Starts receiving a file the sender calls `sentName`, in today's folder.
+    public func receive(sentName: String, on day: Date = Date()) throws(Refusal) -> IncomingFile {
+        let dayFolder = folder.appending(path: Self.dayName(day), directoryHint: .isDirectory)
+        do {
+            try FileManager.default.createDirectory(at: dayFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(detail: LibraryError.describeFileError(error))
+        }
+        let safe = Self.safeName(sentName)
+        let (stem, dotExtension) = Self.split(safe)
+        for attempt in 1...10_000 {
+            let name = attempt == 1 ? safe : "\(stem) (\(attempt))\(dotExtension)"
+            let path = dayFolder.appending(path: name, directoryHint: .notDirectory).path
+            // Exclusive creation: two uploads of one name never share a file.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                return IncomingFile(path: path, name: name, sentName: sentName, descriptor: descriptor, limit: maximumFileSize)
+            }
+            if errno != EEXIST { throw .cannotWrite(detail: String(cString: strerror(errno))) }
+        }
+        throw .cannotWrite(detail: "too many files named \(safe) today")
+    }
+
+    /// A name that is one plain file name: the last path component, NFC,
+    /// without control or bidi characters, not hidden, at most 200 bytes.
+    public static func safeName(_ sent: String) -> String {
+        let last = sent.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var name = String(String.UnicodeScalarView(last.precomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format)
+        }))
+        name = name.trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        while name.utf8.count > 200 { name.removeFirst() }
+        return name.isEmpty ? "photo" : name
+    }
+
+    private static func split(_ name: String) -> (stem: String, dotExtension: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        return (String(name[..<dot]), String(name[dot...]))
+    }
+
+    private static func dayName(_ day: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: day)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

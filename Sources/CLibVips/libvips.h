@@ -1,0 +1,2 @@
+// The system libvips (Debian's libvips-dev), found through pkg-config.
+#include <vips/vips.h>

@@ -1,0 +1,28 @@
+// A narrow, non-variadic face on libvips for Swift, which cannot call C's
+// variadic functions (vips_thumbnail_buffer, vips_jpegsave_buffer, ...).
+#ifndef ALBUMS_VIPS_H
+#define ALBUMS_VIPS_H
+
+#include <stddef.h>
+
+/// Starts libvips once per process; 0 on success. `jobs` bounds the
+/// threads one operation uses; untrusted loaders (PDF, SVG, Magick, ...)
+/// are blocked, since only photos albums recognised reach it.
+int albums_vips_start(const char *program, int jobs);
+
+/// An encoded thumbnail, or the reason there is none.
+typedef struct albums_vips_thumbnail_t {
+    unsigned char *bytes;  // g_free'd by albums_vips_release
+    size_t length;
+    char *error;           // g_free'd by albums_vips_release
+} albums_vips_thumbnail_t;
+
+/// Decodes `bytes`, turns the image upright per its orientation, converts
+/// it to sRGB, scales it so that its longer side is `longer_side`, flattens
+/// any transparency onto white and encodes it as a JPEG of `quality`.
+/// Returns 0 on success; otherwise `out->error` says why.
+int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, albums_vips_thumbnail_t *out);
+
+void albums_vips_release(albums_vips_thumbnail_t *thumbnail);
+
+#endif

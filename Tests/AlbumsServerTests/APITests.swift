@@ -1,0 +1,320 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import AlbumsThumbnails
+import AlbumsTransfer
+import Foundation
+import Hummingbird
+import Synchronization
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import AlbumsServer
+
+/// The API in process (HummingbirdTesting's router framework): every
+/// endpoint, its errors, the token, and the Host and Origin checks.
+@Suite("albums serve: the API")
+struct APITests: Sendable {
+    static let token = "0123456789abcdef0123456789abcdef"
+    /// What HummingbirdTesting's router framework sends as the authority.
+    static let authority = "localhost"
+
+    let fixture: LibraryFixture
+    let session: TransferSession
+    let thumbnails: ThumbnailStore
+
+    init() throws {
+        fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+        session = TransferSession(library: fixture.library)
+        thumbnails = ThumbnailStore(folder: fixture.folder.url.appending(path: "thumbnails"))
+        try fixture.library.write { writer in
+            let trip = try writer.createAlbum(named: "Trip")
+            try writer.createAlbum(named: "Book")
+            var photos: [PhotoID] = []
+            for index in 0..<5 {
+                photos.append(try writer.addPhoto(PhotoContent(
+                    sha256: Data(repeating: UInt8(index + 1), count: 32), byteCount: 3, mediaType: "image/jpeg",
+                    pixelWidth: 4, pixelHeight: 3, orientation: index == 0 ? .right : .up,
+                    originalName: "p\(index + 1).jpg", sourcePath: "/nowhere/p\(index + 1).jpg")).photo.id)
+            }
+            try writer.insertPhotos(photos, into: trip.id, at: 0)
+        }
+    }
+
+    var application: some ApplicationProtocol {
+        Application(router: AlbumsServer.router(session: session, thumbnails: thumbnails, token: Self.token) { [Self.authority] })
+    }
+
+    /// Synchronous reads, so that the test's own async context does not pick the async overloads.
+    func itemCount(of album: String) throws -> Int {
+        try fixture.library.read { try $0.album(named: album).itemCount }
+    }
+
+    func revision(of album: String) throws -> Int64 {
+        try fixture.library.read { try $0.album(named: album).revision }
+    }
+
+    var headers: HTTPFields { [.authorization: "Bearer \(Self.token)"] }
+
+    func json(_ response: TestResponse) throws -> [String: Any] {
+        try json(response.body)
+    }
+
+    func json(_ body: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any], "\(String(buffer: body))")
+    }
+
+    func errorCode(_ response: TestResponse) throws -> String? {
+        try errorCode(response.body)
+    }
+
+    func errorCode(_ body: ByteBuffer) throws -> String? {
+        (try json(body)["error"] as? [String: Any])?["code"] as? String
+    }
+
+    func request(_ client: some TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method = .get, body: String? = nil, headers extra: HTTPFields = [:])
+        async throws -> TestResponse
+    {
+        var headers = headers
+        headers.append(contentsOf: extra)
+        return try await client.executeRequest(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    @Test("albums and a page of items, in the shapes of album list and list --json")
+    func reading() async throws {
+        try await application.test(.router) { client in
+            let albums = try json(try await request(client, "/api/albums"))["albums"] as? [[String: Any]]
+            #expect(albums?.map { $0["name"] as? String } == ["Trip", "Book"])
+            #expect(albums?.first?["count"] as? Int == 5)
+
+            let page = try json(try await request(client, "/api/albums/Trip/items?offset=1&limit=2"))
+            let items = try #require(page["items"] as? [[String: Any]])
+            #expect(items.map { $0["position"] as? Int } == [2, 3])
+            #expect(items.first?["file"] as? String == "p2.jpg")
+            let first = try json(try await request(client, "/api/albums/Trip/items?limit=1"))["items"] as? [[String: Any]]
+            #expect(first?.first?["display_width"] as? Int == 3 && first?.first?["orientation"] as? Int == 6)
+
+            let missing = try await request(client, "/api/albums/Nowhere/items")
+            try #expect(missing.status == .notFound && (try errorCode(missing)) == "album_not_found")
+            let badLimit = try await request(client, "/api/albums/Trip/items?limit=0")
+            try #expect(badLimit.status == .badRequest && (try errorCode(badLimit)) == "invalid_parameter")
+            let spaced = try await request(client, "/api/albums/Trip%20X/items")
+            #expect(spaced.status == .notFound, "a percent-encoded name is decoded, then looked up")
+        }
+    }
+
+    @Test("an operation with dry_run=1 is a proposal and writes nothing; without it, it writes and answers the change sets")
+    func operations() async throws {
+        try await application.test(.router) { client in
+            let move = #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1}"#
+            let proposal = try json(try await request(client, "/api/operations?dry_run=1", .post, body: move))
+            #expect(proposal["verdict"] as? String == "move" && proposal["allowed"] as? Bool == true)
+            #expect((proposal["changes"] as? [[String: Any]])?.count == 2)
+            #expect(try itemCount(of: "Book") == 0)
+
+            let written = try json(try await request(client, "/api/operations", .post, body: move))
+            #expect(written["verdict"] as? String == "move" && written["dry_run"] as? Bool == false)
+            #expect(try itemCount(of: "Book") == 1)
+
+            let forbidden = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "move", "items": ["Trip:9"], "to": "Book"}"#))
+            #expect(forbidden["allowed"] as? Bool == false)
+            #expect((forbidden["reason"] as? [String: Any])?["code"] as? String == "item_not_found" || (forbidden["reason"] as? [String: Any])?["code"] as? String == "position_out_of_range")
+
+            let refused = try await request(client, "/api/operations", .post, body: #"{"op": "move", "items": ["Trip:9"], "to": "Book"}"#)
+            #expect(refused.status == .unprocessableContent || refused.status == .notFound)
+            let malformed = try await request(client, "/api/operations", .post, body: "{not json")
+            try #expect(malformed.status == .badRequest && (try errorCode(malformed)) == "invalid_batch")
+        }
+    }
+
+    @Test("a stale expect_revision is 409 with the current revision, and writes nothing")
+    func conflicts() async throws {
+        let revision = try revision(of: "Trip")
+        try await application.test(.router) { client in
+            let stale = #"{"op": "swap", "items": ["Trip:1", "Trip:2"], "expect_revision": {"Trip": \#(revision - 1)}}"#
+            let response = try await request(client, "/api/operations", .post, body: stale)
+            #expect(response.status == .conflict)
+            let error = try json(response)["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "revision_mismatch" && error?["revision"] as? Int == Int(revision))
+        }
+        #expect(try self.revision(of: "Trip") == revision)
+    }
+
+    @Test("a batch is one transaction: all of it, or none, naming the refused line")
+    func batch() async throws {
+        try await application.test(.router) { client in
+            let good = "{\"op\": \"copy\", \"items\": [\"Trip:1\"], \"to\": \"Book\"}\n{\"op\": \"swap\", \"items\": [\"Trip:1\", \"Trip:2\"]}\n"
+            let done = try json(try await request(client, "/api/batch", .post, body: good))
+            #expect(done["operations"] as? Int == 2)
+            let bad = "{\"op\": \"copy\", \"items\": [\"Trip:3\"], \"to\": \"Book\"}\n\n{\"op\": \"remove\", \"items\": [\"Trip:99\"]}\n"
+            let refused = try await request(client, "/api/batch", .post, body: bad)
+            #expect(refused.status != .ok)
+            #expect(((try json(refused)["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("line 3:") == true)
+        }
+        #expect(try itemCount(of: "Book") == 1)
+    }
+
+    @Test("no token, a wrong token, a foreign Host or a foreign Origin are refused; the first visit's ?token= sets the cookie")
+    func security() async throws {
+        try await application.test(.router) { client in
+            let none = try await client.executeRequest(uri: "/api/albums", method: .get, headers: [:], body: nil)
+            try #expect(none.status == .unauthorized && (try errorCode(none)) == "unauthorized")
+            let wrong = try await client.executeRequest(
+                uri: "/api/albums", method: .get, headers: [.authorization: "Bearer \(String(Self.token.reversed()))"], body: nil)
+            #expect(wrong.status == .unauthorized)
+            let crossSite = try await request(client, "/api/operations", .post, body: "{}", headers: [.origin: "http://evil.example"])
+            try #expect(crossSite.status == .forbidden && (try errorCode(crossSite)) == "wrong_origin")
+            #expect(try itemCount(of: "Book") == 0)
+
+            let visit = try await client.executeRequest(uri: "/?token=\(Self.token)", method: .get, headers: [:], body: nil)
+            #expect(visit.status == .seeOther)
+            let cookie = try #require(visit.headers[.setCookie])
+            #expect(cookie.contains("albums_session=\(Self.token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let page = try await client.executeRequest(
+                uri: "/", method: .get, headers: [.cookie: "albums_session=\(Self.token)"], body: nil)
+            #expect(page.status == .ok && String(buffer: page.body).contains("<title>albums</title>"))
+            #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+        }
+    }
+
+    @Test("photos by id only; the page's files and the OpenAPI document are served from the binary")
+    func photosAndPage() async throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("real.jpg")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: source)
+        let content = try await FileLoader().load(source)
+        let photo = try await fixture.library.write { writer in try writer.addPhoto(content).photo }
+        try await application.test(.router) { client in
+            let original = try await request(client, "/api/photos/\(photo.id)/original")
+            #expect(original.status == .ok && original.headers[.contentType] == "image/jpeg" && original.body.readableBytes == content.byteCount)
+            let gone = try await request(client, "/api/photos/1/original")
+            try #expect(gone.status == .notFound && (try errorCode(gone)) == "source_missing")
+            let unknown = try await request(client, "/api/photos/999/original")
+            #expect(unknown.status == .notFound)
+            for trick in ["..%2F..%2Fetc%2Fpasswd", "-1", "0", "1e3", "%00", "99999999999999999999"] {
+                let tricked = try await request(client, "/api/photos/\(trick)/original")
+                try #expect(tricked.status == .badRequest && (try errorCode(tricked)) == "invalid_photo_id", "\(trick)")
+            }
+            let outside = try await request(client, "/page/..%2FAlbumsServer.swift")
+            #expect(outside.status == .notFound)
+            let thumbnail = try await request(client, "/api/photos/\(photo.id)/thumbnail?size=64")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+            #expect(try ImageHeaderReader.read(Data(buffer: thumbnail.body)).pixelWidth == 64)
+            let tag = try #require(thumbnail.headers[.eTag])
+            let unchanged = try await request(client, "/api/photos/\(photo.id)/thumbnail?size=64", headers: [.ifNoneMatch: tag])
+            #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
+            let tooBig = try await request(client, "/api/photos/\(photo.id)/thumbnail?size=9999")
+            try #expect(tooBig.status == .badRequest && (try errorCode(tooBig)) == "invalid_parameter")
+            let noSource = try await request(client, "/api/photos/1/thumbnail")
+            try #expect(noSource.status == .notFound && (try errorCode(noSource)) == "source_missing")
+            let script = try await request(client, "/page/app.js")
+            #expect(script.status == .ok && script.headers[.contentType]?.hasPrefix("text/javascript") == true)
+            let openAPI = try json(try await request(client, "/api/openapi.json"))
+            let paths = try #require(openAPI["paths"] as? [String: Any])
+            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events"])
+        }
+    }
+
+    /// A multipart/form-data body as a browser's FormData sends it.
+    static func formData(_ files: [(name: String, bytes: Data)], boundary: String = "----albumsTestBoundary7MA4YWxk") -> (String, ByteBuffer) {
+        var body = Data()
+        for file in files {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+            body += file.bytes + Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return ("multipart/form-data; boundary=\(boundary)", ByteBuffer(bytes: body))
+    }
+
+    func photoNames(in album: String) throws -> [String?] {
+        try fixture.library.read { reader in
+            try reader.items(in: try reader.album(named: album).id).map { item in try item.photoID.map { try reader.photo($0).content.originalName } }
+        }
+    }
+
+    func waitForLoads(in album: String) async throws {
+        for _ in 0..<400 where try photoNames(in: album).contains(nil) { try await Task.sleep(for: .milliseconds(25)) }
+    }
+
+    @Test("files dropped from the desktop: placeholders at the slot at once, answered 202, then photos in their place")
+    func uploads() async throws {
+        let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))
+        let forest = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("11-forest.jpg")))
+        try await application.test(.router) { client in
+            let (type, body) = Self.formData([("../../harbour.jpg", harbour), ("forest.jpg", forest)])
+            let response = try await client.executeRequest(
+                uri: "/api/albums/Trip/files?at=2", method: .post, headers: headers + [.contentType: type], body: body)
+            #expect(response.status == .accepted, "\(String(buffer: response.body))")
+            let answer = try json(response)
+            #expect(answer["files"] as? [String] == ["harbour.jpg", "forest.jpg"] && answer["position"] as? Int == 2)
+            #expect((answer["placeholders"] as? [Int])?.count == 2)
+            try await waitForLoads(in: "Trip")
+            #expect(try photoNames(in: "Trip") == ["p1.jpg", "harbour.jpg", "forest.jpg", "p2.jpg", "p3.jpg", "p4.jpg", "p5.jpg"])
+            let kept = fixture.folder.path("library.albums.uploads")
+            #expect(FileManager.default.fileExists(atPath: kept), "the files live beside the library")
+        }
+    }
+
+    @Test("an upload with a file that is not a photo, none at all, a bad body, a locked or missing album: refused, nothing kept")
+    func refusedUploads() async throws {
+        let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))
+        let before = try photoNames(in: "Trip")
+        try await application.test(.router) { client in
+            func send(_ uri: String, _ files: [(name: String, bytes: Data)], type: String? = nil) async throws -> TestResponse {
+                let (formType, body) = Self.formData(files)
+                return try await client.executeRequest(uri: uri, method: .post, headers: headers + [.contentType: type ?? formType], body: body)
+            }
+            let text = try await send("/api/albums/Trip/files", [("photo.jpg", harbour), ("notes.jpg", Data("just text\n".utf8))])
+            try #expect(text.status == .unsupportedMediaType && (try errorCode(text)) == "not_an_image")
+            let empty = try await send("/api/albums/Trip/files", [("empty.jpg", Data())])
+            try #expect(empty.status == .unsupportedMediaType && (try errorCode(empty)) == "not_an_image")
+            let none = try await send("/api/albums/Trip/files", [])
+            try #expect(none.status == .badRequest && (try errorCode(none)) == "invalid_upload")
+            let raw = try await send("/api/albums/Trip/files", [("a.jpg", harbour)], type: "image/jpeg")
+            try #expect(raw.status == .unsupportedMediaType && (try errorCode(raw)) == "invalid_upload")
+            let missing = try await send("/api/albums/Nowhere/files", [("a.jpg", harbour)])
+            try #expect(missing.status == .notFound && (try errorCode(missing)) == "album_not_found")
+            let far = try await send("/api/albums/Trip/files?at=99", [("a.jpg", harbour)])
+            #expect(far.status == .unprocessableContent)
+            let stale = try await send("/api/albums/Trip/files?expect_revision=0", [("a.jpg", harbour)])
+            #expect(stale.status == .conflict)
+            try await fixture.library.write { writer in try writer.setAlbumLocked(try writer.album(named: "Book").id, true) }
+            let locked = try await send("/api/albums/Book/files", [("a.jpg", harbour)])
+            try #expect(locked.status == .unprocessableContent && (try errorCode(locked)) == "album_locked")
+            #expect(try itemCount(of: "Book") == 0)
+        }
+        #expect(try photoNames(in: "Trip") == before)
+        let inbox = fixture.folder.path("library.albums.uploads")
+        let kept = (FileManager.default.enumerator(atPath: inbox)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".jpg") }
+        #expect(kept.isEmpty, "refused uploads leave no file: \(kept)")
+    }
+
+    @Test("over a real socket, a Host naming another server is refused (DNS rebinding); this server's own name passes")
+    func hostHeader() async throws {
+        let portBox = Mutex(0)
+        let app = Application(
+            router: AlbumsServer.router(session: session, token: Self.token) {
+                let port = portBox.withLock { $0 }
+                return ["localhost:\(port)", "127.0.0.1:\(port)"]
+            },
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { framework in
+            let port = try #require(framework.port)
+            portBox.withLock { $0 = port }
+            try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                func get(authority: String) async throws -> (status: HTTPResponse.Status, body: ByteBuffer) {
+                    let response = try await client.execute(TestClient.Request("/api/albums", method: .get, authority: authority, headers: headers))
+                    return (response.head.status, response.body ?? ByteBuffer())
+                }
+                for own in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)"] {
+                    let answer = try await get(authority: own)
+                    #expect(answer.status == .ok, "\(own): \(String(buffer: answer.body))")
+                }
+                for foreign in ["evil.example:\(port)", "localhost", "127.0.0.1:1"] {
+                    let rebound = try await get(authority: foreign)
+                    try #expect(rebound.status == .misdirectedRequest && (try errorCode(rebound.body)) == "wrong_host", "\(foreign)")
+                }
+            }
+        }
+    }
+}
