@@ -19,6 +19,8 @@ let package = Package(
         // Streaming multipart/form-data parsing for the page's file uploads:
         // boundaries split across network reads are its job, not ours.
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
+        // Hummingbird's own lifecycle: event streams end on graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The library file: migrations, albums, photos, ordered items, placeholders.
@@ -54,6 +56,7 @@ let package = Package(
                 "AlbumsThumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]

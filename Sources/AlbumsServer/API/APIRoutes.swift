@@ -3,6 +3,7 @@ import AlbumsThumbnails
 import AlbumsTransfer
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// The JSON API of SPEC §10, on the libraries only: what the CLI prints
 /// with `--json`, under the same keys and error codes.
@@ -227,7 +228,8 @@ struct APIRoutes: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": albums change stream\nretry: 1000\n\n"))
-            for await change in stream {
+            // Open streams would hold a graceful shutdown forever: they end with it.
+            for await change in stream.cancelOnGracefulShutdown() {
                 let event = EventJSON(
                     sequence: change.sequence, committed_at: Timestamp.text(change.committedAt), follows_a_gap: change.followsAGap,
                     operations: change.operations.map { $0.map(ChangeJSON.init) })

@@ -1,0 +1,290 @@
+"""The organizer page of `albums serve` in a real headless Chromium.
+
+Each test starts the real `albums` binary on a new library of the example
+photos, drives the page with Selenium as a person would (pointer drags,
+Alt, Ctrl-clicks, the keyboard, files dropped from outside, zoom), and then
+asks the CLI what the library holds. Screenshots of the main states are
+saved in ALBUMS_SCREENSHOTS (default: .build/browser-screenshots).
+
+Run by scripts/browser-tests, which installs Chromium, chromedriver and
+Selenium and builds albums first. Environment: ALBUMS_BINARY (the binary).
+"""
+
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = Path(__file__).resolve().parents[2]
+ALBUMS = os.environ.get("ALBUMS_BINARY", str(ROOT / ".build/debug/albums"))
+PHOTOS = ROOT / "Examples/Photos"
+SHOTS = Path(os.environ.get("ALBUMS_SCREENSHOTS", ROOT / ".build/browser-screenshots"))
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"):
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+class Organizer(unittest.TestCase):
+    def setUp(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="albums-browser-"))
+        self.library = str(self.folder / "book.albums")
+        self.cli("init")
+        self.cli("album", "create", "Trip")
+        self.cli("album", "create", "Book")
+        photos = ["01-harbour.jpg", "02-market.png", "03-cliffs.webp", "04-lighthouse.webp", "06-map.gif", "07-scan.tiff"]
+        self.cli("import", *[str(PHOTOS / name) for name in photos], "--to", "Trip")
+        self.server = subprocess.Popen(
+            [ALBUMS, "--library", self.library, "--json", "serve", "--listen", "127.0.0.1:0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = json.loads(self.server.stdout.readline())["url"]
+        self.drivers = []
+        self.driver = self.open_page()
+
+    def tearDown(self):
+        for driver in self.drivers:
+            driver.quit()
+        self.server.terminate()
+        self.server.wait(timeout=20)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    # The library, through the CLI
+
+    def cli(self, *arguments):
+        result = subprocess.run([ALBUMS, "--library", self.library, *arguments], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, f"albums {' '.join(arguments)}: {result.stderr}")
+        return result.stdout
+
+    def files(self, album):
+        """The file names in `album`, in order, as `albums list --json` gives them (None: a placeholder)."""
+        listing = json.loads(self.cli("--json", "list", album))
+        return [item["file"] for item in listing["items"]]
+
+    # The page
+
+    def open_page(self):
+        driver = browser()
+        self.drivers.append(driver)
+        driver.get(self.url)
+        self.until(lambda: driver.execute_script("return document.body.dataset.ready") == "true", "the page to load")
+        return driver
+
+    def until(self, condition, what, timeout=10):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if condition():
+                    return
+            except Exception:
+                pass
+            time.sleep(0.05)
+        self.fail(f"timed out waiting for {what}")
+
+    def tile(self, pane, position, driver=None):
+        driver = driver or self.driver
+        for tile in driver.find_elements(By.CSS_SELECTOR, f"#pane-{pane} .tile"):
+            if tile.find_element(By.CSS_SELECTOR, ".position").text == str(position):
+                return tile
+        raise AssertionError(f"no tile at position {position} in pane {pane}")
+
+    def shown(self, pane, driver=None):
+        """The file names the page shows in a pane, in order."""
+        driver = driver or self.driver
+        return driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])]"
+            ".sort((a, b) => Number(a.querySelector('.position').textContent) - Number(b.querySelector('.position').textContent))"
+            ".map((tile) => tile.title || null)", f"#pane-{pane} .tile")
+
+    def status(self):
+        return self.driver.find_element(By.ID, "status").text
+
+    def screenshot(self, name):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+    def drag(self, source, target, x=0, y=0, hold=None, release=True):
+        """A pointer drag from `source` to a point `x`, `y` from `target`'s centre, pausing while the page asks for the proposal."""
+        chain = ActionChains(self.driver, duration=50)
+        if hold:
+            chain.key_down(hold)
+        chain.move_to_element(source).click_and_hold().move_by_offset(12, 8).pause(0.2)
+        chain.move_to_element_with_offset(target, x, y).pause(0.2).move_by_offset(1, 1).pause(0.6)
+        if release:
+            chain.release()
+        if hold:
+            chain.key_up(hold)
+        chain.perform()
+
+    # The tests
+
+    def test_drag_to_reorder(self):
+        before = self.files("Trip")
+        self.screenshot("01-two-albums")
+        first = self.tile(0, 1)
+        self.drag(first, self.tile(0, 3), x=first.size["width"] // 2 - 2)  # just after the third photo
+        expected = before[1:3] + [before[0]] + before[3:]
+        self.until(lambda: self.files("Trip") == expected, "the library to hold the new order")
+        self.until(lambda: self.shown(0) == expected, "the page to show the new order")
+        self.assertIn("Moved 1 photo", self.status())
+
+    def test_drag_between_albums_and_onto_the_album_list(self):
+        trip = self.files("Trip")
+        self.drag(self.tile(0, 2), self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"))
+        self.until(lambda: self.files("Book") == [trip[1]], "the photo to move into Book")
+        self.assertEqual(self.files("Trip"), trip[:1] + trip[2:])
+        entry = self.driver.find_element(By.CSS_SELECTOR, "nav li[data-album='Book']")
+        self.drag(self.tile(0, 1), entry)
+        self.until(lambda: self.files("Book") == [trip[1], trip[0]], "the drop on the album list to append")
+        self.until(lambda: self.shown(1) == [trip[1], trip[0]], "the right pane to show both")
+
+    def test_alt_drag_copies(self):
+        trip = self.files("Trip")
+        self.drag(self.tile(0, 4), self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"), hold=Keys.ALT)
+        self.until(lambda: self.files("Book") == [trip[3]], "the copy in Book")
+        self.assertEqual(self.files("Trip"), trip, "a copy leaves the source as it was")
+        self.assertIn("Copied", self.status())
+
+    def test_multi_select_drag_lands_together_in_order(self):
+        trip = self.files("Trip")
+        self.tile(0, 5).click()
+        ActionChains(self.driver).key_down(Keys.CONTROL).click(self.tile(0, 2)).key_up(Keys.CONTROL).perform()
+        ActionChains(self.driver).key_down(Keys.SHIFT).click(self.tile(0, 3)).key_up(Keys.SHIFT).perform()
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .tile.selected")), 3)
+        self.drag(self.tile(0, 5), self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"), release=False)
+        self.screenshot("02-dragging-three")
+        ActionChains(self.driver).release().perform()
+        self.until(lambda: self.files("Book") == [trip[1], trip[2], trip[4]], "the three photos in album order")
+        self.assertEqual(self.files("Trip"), [trip[0], trip[3], *trip[5:]])
+
+    def test_forbidden_drop_snaps_back_and_says_why(self):
+        self.cli("album", "lock", "Book")
+        self.until(lambda: "🔒" in self.driver.find_element(By.CSS_SELECTOR, "nav li[data-album='Book']").text, "the lock to show")
+        trip = self.files("Trip")
+        self.drag(self.tile(0, 1), self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"), release=False)
+        self.until(lambda: "locked" in self.status(), "the proposal's reason while hovering")
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#pane-1 .slot-marker.forbidden"))
+        self.screenshot("03-forbidden-drop")
+        ActionChains(self.driver).release().perform()
+        self.until(lambda: self.status().startswith("Not dropped") and "locked" in self.status(), "the refusal after the drop")
+        self.assertEqual(self.files("Trip"), trip)
+        self.assertEqual(self.files("Book"), [])
+        self.until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, ".tile.lifted"), "the photos to be put back")
+
+    def test_files_dropped_from_the_desktop_become_placeholders_then_photos(self):
+        trip = self.files("Trip")
+        files = [(name, base64.b64encode((PHOTOS / name).read_bytes()).decode()) for name in ("11-forest.jpg", "10-meadow.webp")]
+        # Records whether placeholders ever stood in the grid, however briefly.
+        self.driver.execute_script("""
+            window.placeholdersSeen = 0;
+            new MutationObserver(() => {
+              window.placeholdersSeen = Math.max(window.placeholdersSeen, document.querySelectorAll('#pane-0 .tile.placeholder').length);
+            }).observe(document.getElementById('pane-0'), { subtree: true, childList: true });
+        """)
+        target = self.tile(0, 2)
+        self.driver.execute_script("""
+            const [target, files] = arguments;
+            const transfer = new DataTransfer();
+            for (const [name, data] of files) {
+              const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+              transfer.items.add(new File([bytes], name));
+            }
+            const box = target.getBoundingClientRect();
+            const at = { clientX: box.left + 4, clientY: box.top + box.height / 2, dataTransfer: transfer, bubbles: true, cancelable: true };
+            target.dispatchEvent(new DragEvent('dragover', at));
+            target.dispatchEvent(new DragEvent('drop', at));
+        """, target, files)
+        expected = trip[:1] + ["11-forest.jpg", "10-meadow.webp"] + trip[1:]
+        self.until(lambda: self.files("Trip") == expected, "the photos to load at the slot")
+        self.until(lambda: self.shown(0) == expected, "the page to show them")
+        self.assertGreaterEqual(self.driver.execute_script("return window.placeholdersSeen"), 2, "two placeholders stood first")
+        self.screenshot("04-files-dropped")
+
+    def test_zoom_keeps_the_photo_under_the_pointer(self):
+        # 90 more distinct photos (bytes after the JPEG's end make each its own): more than a screen.
+        many = self.folder / "many"
+        many.mkdir()
+        for index, name in enumerate(["01-harbour.jpg", "11-forest.jpg", "08-harbour-copy.jpg"] * 30):
+            (many / f"{index:03}-{name}").write_bytes((PHOTOS / name).read_bytes() + index.to_bytes(4, "big"))
+        self.cli("import", str(many), "--to", "Trip")
+        self.driver.refresh()
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the page")
+        tile = self.tile(0, 6)
+        box = self.driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width * 0.7, b.top + b.height * 0.6];", tile)
+        item = tile.get_attribute("data-item-id")
+        width = tile.size["width"]
+        under = "return document.elementFromPoint(arguments[0], arguments[1])?.closest('.tile')?.dataset.itemId"
+        self.assertEqual(self.driver.execute_script(under, *box), item)
+        for _ in range(3):
+            self.driver.execute_script(
+                "document.elementFromPoint(arguments[0], arguments[1]).dispatchEvent(new WheelEvent('wheel', "
+                "{ deltaY: -120, ctrlKey: true, clientX: arguments[0], clientY: arguments[1], bubbles: true, cancelable: true }))", *box)
+        self.until(lambda: self.tile(0, 6).size["width"] > width * 1.5, "the tiles to grow")
+        self.assertEqual(self.driver.execute_script(under, *box), item, "the same photo is under the pointer")
+        self.screenshot("05-zoomed")
+        slider = self.driver.find_element(By.ID, "zoom")
+        self.driver.execute_script("arguments[0].value = 80; arguments[0].dispatchEvent(new Event('input'))", slider)
+        self.until(lambda: self.tile(0, 1).size["width"] < width, "the slider to shrink them")
+
+    def test_keyboard_alone_reorders_and_moves_with_announcements(self):
+        trip = self.files("Trip")
+        viewport = self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .viewport")
+        viewport.send_keys(Keys.ARROW_RIGHT)  # focus lands on the first photo; → goes to the second
+        self.until(lambda: self.status().startswith(f"2 of {len(trip)}"), "the announcement of the second photo")
+        viewport.send_keys(Keys.SPACE)
+        self.assertIn("Lifted 1 photo from position 2", self.status())
+        viewport.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+        self.assertIn("position 4 of Trip", self.status())
+        self.screenshot("06-keyboard-lift")
+        viewport.send_keys(Keys.ENTER)
+        expected = [trip[0], trip[2], trip[3], trip[1], *trip[4:]]
+        self.until(lambda: self.files("Trip") == expected, "the keyboard move")
+        self.until(lambda: "Moved 1 photo to position 4 of Trip" in self.status(), "the announcement of the drop")
+        # Lift again and carry it to the other album with Tab, as a copy.
+        active = self.driver.switch_to.active_element
+        active.send_keys(Keys.SPACE)
+        active.send_keys(Keys.TAB)
+        self.driver.switch_to.active_element.send_keys("c")
+        self.assertIn("Copy to position 1 of Book", self.status())
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        self.until(lambda: self.files("Book") == [trip[1]], "the keyboard copy into Book")
+        self.assertEqual(self.files("Trip"), expected)
+        # Escape puts a lift back.
+        self.driver.switch_to.active_element.send_keys(Keys.SPACE)
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.assertIn("nothing moved", self.status())
+        live = self.driver.find_element(By.ID, "status")
+        self.assertEqual(live.get_attribute("aria-live"), "polite")
+
+    def test_a_second_browser_sees_the_change_live(self):
+        trip = self.files("Trip")
+        second = self.open_page()
+        last = self.tile(0, len(trip))
+        self.drag(self.tile(0, 1), last, x=last.size["width"] // 2 - 2)
+        expected = trip[1:] + [trip[0]]
+        self.until(lambda: self.files("Trip") == expected, "the move")
+        self.until(lambda: self.shown(0, second) == expected, "the other browser to apply the change set")
+        # And a commit by another process (the CLI) reaches both.
+        self.cli("move", "Trip:1", "--to", "Book")
+        self.until(lambda: self.shown(1, second) == [expected[0]] and self.shown(1) == [expected[0]], "the CLI's change to reach the pages")
+        reloaded = second.execute_script("return performance.getEntriesByType('navigation').length")
+        self.assertEqual(reloaded, 1, "applied as change sets, without a reload")
+        second.save_screenshot(str(SHOTS / "07-second-browser.png"))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
