@@ -1,11 +1,11 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|process|keys|import|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|process|keys|import|serve|all] [ALBUM SIZES…]
 // (scripts/benchmark builds it, and albums, in release mode.)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let sections = ["moves", "process", "keys", "import"]
+let sections = ["moves", "process", "keys", "import", "serve"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -21,6 +21,11 @@ if chosen.contains("moves") { printMoves(try MoveBenchmark(folder: folder, sizes
 if chosen.contains("process") { printProcesses(try ProcessBenchmark(folder: folder).run()) }
 if chosen.contains("keys") { printKeyLengths(try KeyLengthBenchmark(folder: folder).run()) }
 if chosen.contains("import") { try runImportBenchmark(in: folder) }
+if chosen.contains("serve") {
+    // A proposal's round trip at the smallest and the largest album.
+    let ends = Array(Set([sizes.min()!, sizes.max()!])).sorted()
+    printServer(try ServerBenchmark(folder: folder, sizes: ends).run())
+}
 print(String(format: "\n(ran in %.0f s)", microseconds(ContinuousClock.now - started) / 1e6))
 
 extension Array {

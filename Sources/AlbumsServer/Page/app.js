@@ -158,18 +158,18 @@ class Pane {
     const lastRow = Math.ceil((this.viewport.scrollTop + this.viewport.clientHeight) / this.cell) + OVERSCAN;
     const first = firstRow * this.columns;
     const last = Math.min(count, lastRow * this.columns);
-    const wanted = new Set();
-    for (let index = first; index < last; index++) wanted.add(this.items[index].item_id);
-    if (this.active !== null) wanted.add(this.active);  // the active tile stays for aria-activedescendant
+    // Index → item for what is drawn; the active tile stays drawn for aria-activedescendant.
+    const wanted = new Map();
+    for (let index = first; index < last; index++) wanted.set(this.items[index].item_id, index);
+    if (this.active !== null && !wanted.has(this.active)) {
+      const index = this.indexOf(this.active);
+      if (index >= 0) wanted.set(this.active, index);
+    }
     for (const [id, element] of this.elements) {
       if (!wanted.has(id)) { element.remove(); this.elements.delete(id); }
     }
     const lifted = new Set(this.liftedIds());
-    for (const id of wanted) {
-      const index = this.indexOf(id);
-      if (index < 0) continue;
-      this.place(this.items[index], index, lifted.has(id));
-    }
+    for (const [id, index] of wanted) this.place(this.items[index], index, lifted.has(id));
     if (this.active !== null && this.elements.has(this.active)) {
       this.viewport.setAttribute("aria-activedescendant", this.elements.get(this.active).id);
     } else {
