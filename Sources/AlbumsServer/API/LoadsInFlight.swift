@@ -19,9 +19,6 @@ actor LoadsInFlight {
         running[key] = nil
     }
 
-    /// How many are still running.
-    var count: Int { running.count }
-
     /// Waits until every load started so far has committed or failed.
     func waitForAll() async {
         while let (key, task) = running.first {

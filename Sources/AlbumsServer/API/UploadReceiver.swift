@@ -66,16 +66,7 @@ final class UploadReceiver {
     }
 
     private func receive(_ buffer: inout ByteBuffer) {
-        guard refusal == nil else { return }
-        if current == nil {
-            guard let name = Self.fileName(in: headers) else { return }  // a plain form field: ignored
-            do {
-                current = try inbox.receive(sentName: name)
-            } catch {
-                refusal = error
-                return
-            }
-        }
+        guard refusal == nil, startFileIfNamed() else { return }
         do {
             try buffer.withUnsafeReadableBytes { try current?.append($0) }
         } catch {
@@ -85,23 +76,28 @@ final class UploadReceiver {
 
     private func completePart() {
         defer { headers = [] }
-        guard refusal == nil else { return }
-        // An empty file part never called onBody.
-        if current == nil, let name = Self.fileName(in: headers) {
-            do {
-                current = try inbox.receive(sentName: name)
-            } catch {
-                refusal = error
-                return
-            }
-        }
-        guard let file = current else { return }
+        // An empty file part never called onBody: its file starts here.
+        guard refusal == nil, startFileIfNamed(), let file = current else { return }
         current = nil
         received.append(file)
         do {
             try file.finish()
         } catch {
             refusal = error
+        }
+    }
+
+    /// Starts receiving the current part's file, once; false for a part
+    /// that names no file (a plain form field, ignored) or a refusal.
+    private func startFileIfNamed() -> Bool {
+        if current != nil { return true }
+        guard let name = Self.fileName(in: headers) else { return false }
+        do {
+            current = try inbox.receive(sentName: name)
+            return true
+        } catch {
+            refusal = error
+            return false
         }
     }
 

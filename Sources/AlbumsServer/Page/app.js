@@ -250,17 +250,12 @@ class Pane {
     const marker = document.createElement("div");
     marker.className = `slot-marker ${kind}`;
     const count = this.items.length;
-    const columns = this.columns;
     let left;
     let top;
-    if (count === 0) {
-      ({ left, top } = this.frame(0));
-    } else if (slot < count && (slot % columns !== 0 || slot === 0)) {
-      ({ left, top } = this.frame(slot));
-    } else if (slot % columns === 0 && slot < count) {
-      ({ left, top } = this.frame(slot));
+    if (slot < count || count === 0) {
+      ({ left, top } = this.frame(slot));  // before the item now at the slot
     } else {
-      const frame = this.frame(count - 1);
+      const frame = this.frame(count - 1);  // after the last item
       left = frame.left + frame.size + GAP;
       top = frame.top;
     }
