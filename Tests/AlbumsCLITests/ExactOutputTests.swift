@@ -28,7 +28,7 @@ struct ExactOutputTests {
         let photos = CLI.examplePhotos
         try expectOutput(cli, ["album", "create", "Trip"], "created album 'Trip' at position 1\n")
         try expectJSON(cli, ["album", "create", "Book", "--at", "1"],
-            #"{"album": {"count": 0, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1}, "dry_run": false}"#)
+            #"{"album": {"count": 0, "id": 2, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1}, "dry_run": false}"#)
         try expectOutput(cli, ["import", "\(photos)/01-harbour.jpg", "\(photos)/02-market.png", "\(photos)/03-cliffs.webp", "--to", "Trip", "--jobs", "1"],
             "imported 3 files into 'Trip' at positions 1–3\n")
         try expectOutput(cli, ["album", "list"], """
@@ -38,8 +38,8 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["album", "list"], #"""
-            {"albums": [{"count": 0, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1},
-                        {"count": 3, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}]}
+            {"albums": [{"count": 0, "id": 2, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1},
+                        {"count": 3, "id": 1, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}]}
             """#)
         try expectOutput(cli, ["list", "Trip"], """
             Trip: 3 items, revision 5
@@ -49,7 +49,7 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["list", "Trip"], #"""
-            {"album": {"count": 3, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}, "items": [
+            {"album": {"count": 3, "id": 1, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}, "items": [
              {"byte_count": 10732, "captured_at": "2026-07-14T09:12:00+02:00", "display_height": 427, "display_width": 640, "file": "01-harbour.jpg", "item_id": 1, "media_type": "image/jpeg", "orientation": 1,
               "photo_id": 1, "pixel_height": 427, "pixel_width": 640, "placeholder_id": null, "position": 1,
               "sha256": "276d3f51db0f0c122c036e10ed7e28d29f0854d5ab3fc3b1146c1680a8f1c2d0", "source": "PHOTOS/01-harbour.jpg", "stale": null},
@@ -62,22 +62,22 @@ struct ExactOutputTests {
             """#.replacingOccurrences(of: "PHOTOS", with: photos))
         try expectOutput(cli, ["move", "Trip:3", "--to", "Trip", "--at", "1"], "moved 1 item\n  Trip (revision 6): moved 3→1\n")
         try expectJSON(cli, ["copy", "Trip:1-2", "--to", "Book"], #"""
-            {"changes": [{"album": "Book", "album_events": [], "inserted": [1, 2], "inserted_items": [4, 5], "moved": [],
+            {"changes": [{"album": "Book", "album_id": 2, "album_events": [], "inserted": [1, 2], "inserted_items": [4, 5], "moved": [],
                           "removed": [], "removed_items": [], "revision": 2, "updated": [], "updated_items": []}],
              "dry_run": false, "verdict": "copy"}
             """#)
         try expectOutput(cli, ["swap", "Trip:1", "Trip:3"], "swapped 2 items\n  Trip (revision 7): moved 1→3, 3→1\n")
         try expectJSON(cli, ["move", "Trip:1", "--to", "Book", "--at", "2", "--dry-run"], #"""
-            {"changes": [{"album": "Trip", "album_events": [], "inserted": [], "inserted_items": [], "moved": [],
+            {"changes": [{"album": "Trip", "album_id": 1, "album_events": [], "inserted": [], "inserted_items": [], "moved": [],
                           "removed": [1], "removed_items": [2], "revision": 8, "updated": [], "updated_items": []},
-                         {"album": "Book", "album_events": [], "inserted": [2], "inserted_items": [2], "moved": [],
+                         {"album": "Book", "album_id": 2, "album_events": [], "inserted": [2], "inserted_items": [2], "moved": [],
                           "removed": [], "removed_items": [], "revision": 3, "updated": [], "updated_items": []}],
              "dry_run": true, "verdict": "move"}
             """#)
         try expectOutput(cli, ["remove", "Book:2"], "removed 1 item\n  Book (revision 3): removed 2\n")
         try expectOutput(cli, ["album", "rename", "Book", "Photo book"], "renamed 'Book' to 'Photo book'\n")
         try expectJSON(cli, ["album", "lock", "Trip"], #"""
-            {"changes": [{"album": "Trip", "album_events": ["locked"], "inserted": [], "inserted_items": [], "moved": [],
+            {"changes": [{"album": "Trip", "album_id": 1, "album_events": ["locked"], "inserted": [], "inserted_items": [], "moved": [],
                           "removed": [], "removed_items": [], "revision": 8, "updated": [], "updated_items": []}],
              "dry_run": false, "verdict": "move"}
             """#)

@@ -45,8 +45,6 @@ struct IntegrityTests {
         ("placeholder counter", "UPDATE album SET placeholder_count = 1 WHERE name = 'B'", "album_count_mismatch", true),
         ("segment counter", "UPDATE album_segment SET item_count = item_count - 1 WHERE id = (SELECT min(id) FROM album_segment)",
          "segment_count_mismatch", true),
-        ("empty segment", "INSERT INTO album_segment (album_id, order_key, item_count) SELECT id, 1, 0 FROM album WHERE name = 'B'",
-         "empty_segment", true),
         ("overfull segment",
          "UPDATE album_item SET segment_id = (SELECT min(id) FROM album_segment), order_key = id * 1000 WHERE album_id = (SELECT id FROM album WHERE name = 'A'); "
             + "UPDATE album_segment SET item_count = 3000 WHERE id = (SELECT min(id) FROM album_segment); "

@@ -48,10 +48,14 @@ struct ItemOrderTests {
             // start → end, end → start, middle → middle+1, and a 2-item move to the middle.
             let moves: [(from: [Int], to: Int)] = [([0], size - 1), ([size - 1], 0), ([size / 2], size / 2 + 1), ([1, size - 2], size / 2)]
             for move in moves {
-                let rows = try library.write { writer in
+                let (rows, steps) = try library.write { writer in
                     let ids = try move.from.map { try writer.item(at: $0, in: album).id }
-                    return try writer.rowsWritten { try writer.moveItems(ids, to: album, at: move.to) }
+                    var steps = 0
+                    let rows = try writer.rowsWritten { steps = try writer.historyStepsWritten { try writer.moveItems(ids, to: album, at: move.to) } }
+                    return (rows, steps)
                 }
+                // The history notes each item's old place: one step per item row, none for counts.
+                #expect(steps >= move.from.count && steps <= rows, "history steps of a move in \(size) items: \(steps) for \(rows) rows")
                 rowsPerSize[size, default: []].append(rows)
                 if size == 10 { itemsPerMove.append(move.from.count) }
             }

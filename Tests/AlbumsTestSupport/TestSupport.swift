@@ -51,11 +51,20 @@ extension LibraryWriter {
         return try PhotoID.fetchAll(database, sql: "SELECT id FROM photo WHERE id > ? ORDER BY id", arguments: [before])
     }
 
-    /// Rows inserted, updated or deleted while `body` runs.
+    /// Rows of albums, segments and items inserted, updated or deleted while
+    /// `body` runs; the history's notes of them are counted apart (``historyStepsWritten(_:)``).
     public func rowsWritten(_ body: () throws -> Void) throws -> Int {
         let before = database.totalChangesCount
+        let steps = try historyStepsWritten(body)
+        return database.totalChangesCount - before - steps
+    }
+
+    /// The history steps (one per row change to undo) written while `body` runs.
+    public func historyStepsWritten(_ body: () throws -> Void) throws -> Int {
+        let newestStep = "SELECT coalesce(max(id), 0) FROM history_step"
+        let before = try Int.fetchOne(database, sql: newestStep) ?? 0
         try body()
-        return database.totalChangesCount - before
+        return (try Int.fetchOne(database, sql: newestStep) ?? 0) - before
     }
 }
 

@@ -285,6 +285,39 @@ class Organizer(unittest.TestCase):
         self.assertEqual(reloaded, 1, "applied as change sets, without a reload")
         second.save_screenshot(str(SHOTS / "07-second-browser.png"))
 
+    def test_undo_and_redo_with_the_keys_the_buttons_and_from_the_cli(self):
+        trip = self.files("Trip")
+        undo = self.driver.find_element(By.ID, "undo-button")
+        redo = self.driver.find_element(By.ID, "redo-button")
+        self.until(lambda: undo.get_attribute("title").startswith("Undo: import 6 files into 'Trip'"), "the undo button to name the last change")
+        self.assertFalse(redo.is_enabled())
+        # A drop, then Ctrl+Z takes it back and Shift+Ctrl+Z does it again.
+        self.drag(self.tile(0, 1), self.tile(1, 1) if self.shown(1) else self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"))
+        self.until(lambda: self.files("Book") == [trip[0]], "the move into Book")
+        self.until(lambda: "move 1 item to 'Book'" in undo.get_attribute("title"), "the undo button to name the move")
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        self.until(lambda: self.files("Trip") == trip and self.files("Book") == [], "Ctrl+Z to undo the move")
+        self.until(lambda: self.shown(0) == trip and self.shown(1) == [], "the page to show the undo")
+        self.until(lambda: self.status() == "Undone: move 1 item to 'Book' at position 1.", "the announcement of the undo")
+        self.until(lambda: redo.is_enabled(), "the redo button")
+        self.screenshot("08-undone")
+        ActionChains(self.driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        self.until(lambda: self.files("Book") == [trip[0]] and self.shown(1) == [trip[0]], "Shift+Ctrl+Z to redo it")
+        # The buttons, and an undo from another process, reach the page as change sets.
+        undo.click()
+        self.until(lambda: self.shown(0) == trip, "the undo button")
+        self.cli("redo")
+        self.until(lambda: self.shown(1) == [trip[0]] and self.shown(0) == trip[1:], "the CLI's redo to reach the page")
+        # A deleted album comes back, with its photo, from the page's button.
+        self.cli("album", "delete", "Book")
+        self.until(lambda: not self.shown(1), "the deleted album to leave the pane")
+        undo.click()
+        self.until(lambda: [a["name"] for a in json.loads(self.cli("--json", "album", "list"))["albums"]] == ["Trip", "Book"], "the deleted album to come back")
+        self.assertEqual(self.files("Book"), [trip[0]])
+        self.until(lambda: "Undone: delete album 'Book' (1 item)." == self.status(), "the announcement")
+        reloaded = self.driver.execute_script("return performance.getEntriesByType('navigation').length")
+        self.assertEqual(reloaded, 1, "no reload")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

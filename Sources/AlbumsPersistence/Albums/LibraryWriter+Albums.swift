@@ -22,6 +22,7 @@ extension LibraryWriter {
         }
         let count = try albumCount()
         let key = try albumKey(forIndex: index ?? count, count: count, excluding: nil)
+        describeChange("create album \(LibraryError.quoted(name))")
         try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
         let created = try album(AlbumID(rawValue: db.lastInsertedRowID))
         changes(of: created) { $0.albumEvents.append(.created) }
@@ -43,6 +44,7 @@ extension LibraryWriter {
         if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
             throw LibraryError.albumNameTaken(name)
         }
+        describeChange("rename album \(LibraryError.quoted(current.name)) to \(LibraryError.quoted(name))")
         try db.execute(cachedSQL: "UPDATE album SET name = ? WHERE id = ?", arguments: [name, id])
         changes(of: current) { changes in
             changes.albumName = name
@@ -62,6 +64,7 @@ extension LibraryWriter {
             throw LibraryError.albumHasPendingLoads(name: album.name, count: album.placeholderCount)
         }
         let items = try items(in: id)
+        describeChange("delete album \(LibraryError.quoted(album.name)) (\(Self.counted(items.count, "item")))")
         try db.execute(cachedSQL: "DELETE FROM album WHERE id = ?", arguments: [id])
         changes(of: album) { changes in
             for item in items { changes.recordRemoval(at: item.index, of: item.id) }
@@ -83,6 +86,7 @@ extension LibraryWriter {
             return
         }
         let key = try albumKey(forIndex: index, count: count - 1, excluding: id)
+        describeChange("move album \(LibraryError.quoted(album.name)) to position \(index + 1)")
         try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
         changes(of: album) { $0.albumEvents.append(.moved) }
     }
@@ -93,6 +97,7 @@ extension LibraryWriter {
     public func setAlbumLocked(_ id: AlbumID, _ isLocked: Bool) throws {
         let album = try album(id)
         guard album.isLocked != isLocked else { return }
+        describeChange("\(isLocked ? "lock" : "unlock") album \(LibraryError.quoted(album.name))")
         try db.execute(cachedSQL: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
         changes(of: album) { $0.albumEvents.append(isLocked ? .locked : .unlocked) }
     }

@@ -39,7 +39,7 @@ extension LibraryReader {
     }
 
     /// Every broken invariant of the library: counters that disagree with
-    /// the rows, segments that are empty or overfull, order keys out of
+    /// the rows, segments that are overfull, order keys out of
     /// range, items in another album than their segment, dangling references.
     ///
     /// Schema constraints (unique names, a photo once per album, …) are kept
@@ -67,9 +67,8 @@ extension LibraryReader {
             FROM album_segment s WHERE items != s.item_count
             """
         ) { "segment \($0["id"] as Int64) counts \($0["item_count"] as Int) items but holds \($0["items"] as Int)" }
-        try collect("empty_segment", "SELECT id FROM album_segment WHERE item_count = 0") {
-            "segment \($0["id"] as Int64) is empty"
-        }
+        // An empty segment is no violation: a failed load leaves its segment
+        // for the history to find (LibraryWriter.executeRemoval); repair drops it.
         try collect(
             "overfull_segment", "SELECT id, item_count FROM album_segment WHERE item_count > \(AlbumOrder.maximumSegmentItemCount)"
         ) { "segment \($0["id"] as Int64) holds \($0["item_count"] as Int) items, more than \(AlbumOrder.maximumSegmentItemCount)" }

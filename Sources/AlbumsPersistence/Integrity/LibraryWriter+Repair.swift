@@ -12,6 +12,7 @@ extension LibraryWriter {
     /// - Returns: One line per repair; empty when there was nothing to do.
     public func repairInvariants() throws -> [String] {
         var repairs: [String] = []
+        describeChange("repair the library")
         // Layouts first: they move rows between segments, which the recounts below then see.
         let misfiled = try AlbumID.fetchAll(
             db,

@@ -32,7 +32,9 @@ extension LibraryWriter {
         }
         let index = index ?? destination.itemCount
         try requireLandingIndex(index, in: destination, staying: destination.itemCount)
-        return try recordingOperation { try executeInsertion(of: photos, into: destination, at: index) }.0
+        return try recordingOperation(describing: "add \(Self.counted(photos.count, "photo")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+            try executeInsertion(of: photos, into: destination, at: index)
+        }.0
     }
 
     /// Takes items out of their albums; their photos stay in the library.
@@ -44,7 +46,9 @@ extension LibraryWriter {
         let found = try distinctItems(items)
         let albums = try albumsOf(found)
         for album in albums.values { try requireUnlocked(album) }
-        _ = try recordingOperation { try executeRemoval(of: found, albums: albums) }
+        _ = try recordingOperation(describing: "remove \(Self.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
+            try executeRemoval(of: found, albums: albums)
+        }
     }
 
     /// Moves items, from any albums, to stand contiguously and in the order
@@ -72,7 +76,9 @@ extension LibraryWriter {
         let staying = destination.itemCount - found.filter { $0.item.albumID == album }.count
         let index = index ?? staying
         try requireLandingIndex(index, in: destination, staying: staying)
-        _ = try recordingOperation { try executeMove(of: found, to: destination, at: index, albums: albums) }
+        _ = try recordingOperation(describing: "move \(Self.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+            try executeMove(of: found, to: destination, at: index, albums: albums)
+        }
     }
 
     /// Exchanges the places of two items, in one album or across two.
@@ -90,7 +96,9 @@ extension LibraryWriter {
                 if let photo = item.photoID { try requireRoom(for: photo, in: other, arriving: &arriving) }
             }
         }
-        _ = try recordingOperation { try executeSwap(found[0], found[1], albums: albums) }
+        _ = try recordingOperation(describing: "swap 2 items in \(Self.names(of: albums.values))") {
+            try executeSwap(found[0], found[1], albums: albums)
+        }
     }
 
     /// Puts an album's items in a new order, such as a sort produces.
@@ -107,7 +115,9 @@ extension LibraryWriter {
         let currentIDs = Set(current.map(\.id))
         if let stranger = order.first(where: { !currentIDs.contains($0) }) { throw LibraryError.itemNotFound(.item(stranger)) }
         if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
-        _ = try recordingOperation { try executeRearrangement(of: album, from: current, to: order) }
+        _ = try recordingOperation(describing: "reorder \(LibraryError.quoted(album.name))") {
+            try executeRearrangement(of: album, from: current, to: order)
+        }
     }
 
     // MARK: - Executions
@@ -185,7 +195,12 @@ extension LibraryWriter {
     }
 
     /// Deletes resolved items' rows. `albums` holds their albums.
-    package func executeRemoval(of items: [PlacedItem], albums: [AlbumID: Album]) throws {
+    ///
+    /// - Parameter tidiesSegments: Whether segments left empty or small are
+    ///   dropped or merged. A load's own failure does not: its row changes
+    ///   stay out of the history, and undo must find every segment and key
+    ///   the history names where it was.
+    package func executeRemoval(of items: [PlacedItem], albums: [AlbumID: Album], tidiesSegments: Bool = true) throws {
         var counts = SegmentCounts()
         for placed in items {
             let item = placed.item
@@ -194,7 +209,7 @@ extension LibraryWriter {
             try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
             changes(of: albums[item.albumID]!) { $0.recordRemoval(at: item.index, of: item.id) }
         }
-        try apply(counts)
+        try apply(counts, tidying: tidiesSegments)
     }
 
     /// Lays `album` out in `order` (every item once); `current` is its order now.
@@ -240,6 +255,16 @@ extension LibraryWriter {
             for (offset, id) in created.enumerated() { changes.recordInsertion(at: index + offset, of: id) }
         }
         return created
+    }
+
+    /// "3 items", "1 photo": for the history's words.
+    package static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// The albums' quoted names, by name, for the history's words.
+    package static func names(of albums: some Sequence<Album>) -> String {
+        albums.map(\.name).sorted().map(LibraryError.quoted).joined(separator: ", ")
     }
 
     func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {

@@ -24,16 +24,18 @@ struct SegmentCounts {
         return byAlbum
     }
 
-    /// Writes the counts, then drops or merges the segments left empty or small.
+    /// Writes the counts, then, when `tidying`, drops or merges the segments
+    /// left empty or small.
     ///
     /// - Returns: The albums whose segments were dropped or merged.
     @discardableResult
-    func apply(in db: Database) throws -> Set<AlbumID> {
+    func apply(in db: Database, tidying: Bool = true) throws -> Set<AlbumID> {
         var restructured = Set<AlbumID>()
         for (segmentID, delta) in deltas where delta != 0 {
             try db.execute(
                 cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segmentID])
         }
+        guard tidying else { return restructured }
         // Only a segment that shrank can have become empty or too small.
         for segmentID in deltas.keys.sorted() where deltas[segmentID]! < 0 {
             guard let count = try Int.fetchOne(db, cachedSQL: "SELECT item_count FROM album_segment WHERE id = ?", arguments: [segmentID])

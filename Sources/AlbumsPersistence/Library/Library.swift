@@ -56,18 +56,21 @@ public final class Library: Sendable {
     let options: Options
     let broadcaster = ChangeBroadcaster()
     let segmentMaps = SegmentMapCache()
-    /// Whether the file has the change journal (migration 0002); tests open
-    /// libraries at older schemas.
+    /// Whether the file has the change journal (migration 0002) and the
+    /// history (0005); tests open libraries at older schemas.
     let hasChangeJournal: Bool
+    let hasHistory: Bool
     /// Whether the library was opened read-only, because its file, folder
     /// or medium cannot be written (see ``Access/existing``).
     public let isReadOnly: Bool
 
-    private init(path: String, database: any DatabaseWriter, options: Options, hasChangeJournal: Bool, isReadOnly: Bool = false) {
+    private init(path: String, database: any DatabaseWriter, options: Options, isReadOnly: Bool = false) {
         self.path = path
         self.database = database
         self.options = options
-        self.hasChangeJournal = hasChangeJournal
+        // Every migration given is applied by the time a library is made.
+        self.hasChangeJournal = options.migrations.contains { $0.version == ChangeJournal.migrationVersion }
+        self.hasHistory = options.migrations.contains { $0.version == HistoryLog.migrationVersion }
         self.isReadOnly = isReadOnly
     }
 
@@ -123,14 +126,12 @@ public final class Library: Sendable {
                     try backUp(queue, path: path, schemaVersion: version)
                 }
             }
-            // Every migration given is applied by now.
-            let hasChangeJournal = options.migrations.contains { $0.version == ChangeJournal.migrationVersion }
             guard options.allowsConcurrentReads else {
-                return Library(path: path, database: queue, options: options, hasChangeJournal: hasChangeJournal)
+                return Library(path: path, database: queue, options: options)
             }
             try queue.close()
             let pool = try DatabasePool(path: path, configuration: configuration(options))
-            return Library(path: path, database: pool, options: options, hasChangeJournal: hasChangeJournal)
+            return Library(path: path, database: pool, options: options)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -155,8 +156,7 @@ public final class Library: Sendable {
             configuration.readonly = true
             let hasWAL = LibraryFileProbe.hasPendingWAL(path: path)
             let queue = try DatabaseQueue(path: hasWAL ? path : ImmutableDatabaseFile.uri(path), configuration: configuration)
-            let hasChangeJournal = options.migrations.contains { $0.version == ChangeJournal.migrationVersion }
-            return Library(path: path, database: queue, options: options, hasChangeJournal: hasChangeJournal, isReadOnly: true)
+            return Library(path: path, database: queue, options: options, isReadOnly: true)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -285,7 +285,7 @@ public final class Library: Sendable {
         do {
             let (result, committed) = try database.writeWithoutTransaction { db in
                 try Self.transaction(
-                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, journals: hasChangeJournal,
+                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, features: features,
                     watchedFrom: broadcaster.watchedSequence, body)
             }
             broadcaster.deliver(committed)
@@ -310,11 +310,11 @@ public final class Library: Sendable {
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult
     public func write<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
-        let (path, segmentMaps, journals, watchedFrom) = (path, segmentMaps, hasChangeJournal, broadcaster.watchedSequence)
+        let (path, segmentMaps, features, watchedFrom) = (path, segmentMaps, features, broadcaster.watchedSequence)
         do {
             let (result, committed) = try await database.writeWithoutTransaction { db in
                 try Self.transaction(
-                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, journals: journals, watchedFrom: watchedFrom, body)
+                    db, path: path, segmentMaps: segmentMaps, dryRun: dryRun, features: features, watchedFrom: watchedFrom, body)
             }
             broadcaster.deliver(committed)
             return result
@@ -323,22 +323,27 @@ public final class Library: Sendable {
         }
     }
 
-    /// One write transaction: the body, the revisions, the journal entry;
-    /// and, for watchers, the journal entries since `watchedFrom`.
+    /// What the file's schema has beyond the first migration.
+    private var features: (journals: Bool, history: Bool) { (hasChangeJournal, hasHistory) }
+
+    /// One write transaction: the body, the revisions, the history entry, the
+    /// journal entry; and, for watchers, the journal entries since `watchedFrom`.
     private static func transaction<T>(
-        _ db: Database, path: String, segmentMaps: SegmentMapCache, dryRun: Bool, journals: Bool, watchedFrom: Int64?,
-        _ body: (LibraryWriter) throws -> T
+        _ db: Database, path: String, segmentMaps: SegmentMapCache, dryRun: Bool, features: (journals: Bool, history: Bool),
+        watchedFrom: Int64?, _ body: (LibraryWriter) throws -> T
     ) throws -> (T, [CommittedChange]) {
         var result: T?
         var committed: [CommittedChange] = []
         var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
         try db.inTransaction(.immediate) {
             let writer = LibraryWriter(db: db, path: path, segmentMaps: segmentMaps)
+            if features.history { writer.history = try HistoryRecording(in: db) }
             result = try body(writer)
             try writer.finish()
             if dryRun { return .rollback }
             mapsAfterCommit = writer.mapsAfterCommit
-            if writer.hasChanges && journals {
+            try writer.history?.fileEntry(operations: writer.operations, in: db)
+            if writer.hasChanges && features.journals {
                 _ = try ChangeJournal.append(writer.operations, in: db)
                 // Read inside the transaction: what others committed before it, and it.
                 if let watchedFrom { committed = try ChangeJournal.entries(after: watchedFrom, in: db) }

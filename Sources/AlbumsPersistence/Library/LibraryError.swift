@@ -81,6 +81,16 @@ public enum LibraryError: Error, Hashable, Sendable {
     case sourceChanged(path: String, position: Int, count: Int)
     /// A file would be overwritten.
     case fileExists(path: String)
+    /// The history holds no change that is not undone.
+    case nothingToUndo
+    /// No change is undone (or a change made since cleared what was).
+    case nothingToRedo
+    /// Undoing the entry could not be exact; nothing was written.
+    case cannotUndo(entry: Int64, description: String, reason: String)
+    /// Redoing the entry could not be exact; nothing was written.
+    case cannotRedo(entry: Int64, description: String, reason: String)
+    /// A history size outside 1…1,000,000 entries.
+    case historyLimitOutOfRange(Int)
 
     /// How a caller should treat the error.
     public enum Kind: Sendable {
@@ -106,7 +116,8 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
-            .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists:
+            .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists, .nothingToUndo,
+            .nothingToRedo, .cannotUndo, .cannotRedo, .historyLimitOutOfRange:
             .refused
         }
     }
@@ -149,6 +160,11 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .sourceMissing: "source_missing"
         case .sourceChanged: "source_changed"
         case .fileExists: "file_exists"
+        case .nothingToUndo: "nothing_to_undo"
+        case .nothingToRedo: "nothing_to_redo"
+        case .cannotUndo: "cannot_undo"
+        case .cannotRedo: "cannot_redo"
+        case .historyLimitOutOfRange: "history_limit_out_of_range"
         }
     }
 }
@@ -228,6 +244,16 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "\(path) already exists; --force replaces it"
         case .constraintViolated(let detail):
             "the library refused the change: \(detail)"
+        case .nothingToUndo:
+            "nothing to undo: the history holds no change that is not undone (albums history lists it)"
+        case .nothingToRedo:
+            "nothing to redo: no change is undone, or a change made since cleared it"
+        case .cannotUndo(let entry, let description, let reason):
+            "cannot undo #\(entry) (\(description)) exactly: \(reason); nothing was changed"
+        case .cannotRedo(let entry, let description, let reason):
+            "cannot redo #\(entry) (\(description)) exactly: \(reason); nothing was changed"
+        case .historyLimitOutOfRange(let count):
+            "cannot keep \(count) history entries: keep 1…\(HistoryRetention.maximumKeptEntries)"
         }
     }
 

@@ -16,6 +16,8 @@ public final class LibraryWriter: LibraryReader {
     /// The operation being recorded, album by album.
     private var current: [AlbumID: AlbumChangeSet] = [:]
     private var operationDepth = 0
+    /// Whether the outermost operation under way has named itself.
+    private var operationIsDescribed = false
     /// Segment count changes this transaction wrote, by album.
     private var segmentDeltas: [AlbumID: [Int64: Int]] = [:]
     /// Albums whose segments this transaction added, dropped or laid out afresh.
@@ -23,11 +25,13 @@ public final class LibraryWriter: LibraryReader {
     /// The segment maps of the changed albums as they stand after this
     /// transaction, for the library to keep once it commits.
     private(set) var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
+    /// What this transaction writes into the history (see History/).
+    var history: HistoryRecording?
 
     /// Applies segment count changes and notes them, so that the segment
     /// maps can follow the transaction without being read again.
-    func apply(_ counts: SegmentCounts) throws {
-        restructuredAlbums.formUnion(try counts.apply(in: db))
+    func apply(_ counts: SegmentCounts, tidying: Bool = true) throws {
+        restructuredAlbums.formUnion(try counts.apply(in: db, tidying: tidying))
         for (album, deltas) in counts.deltasByAlbum {
             segmentDeltas[album, default: [:]].merge(deltas, uniquingKeysWith: +)
         }
@@ -58,11 +62,40 @@ public final class LibraryWriter: LibraryReader {
             return (result, current.values.sorted { $0.albumID < $1.albumID })
         }
         current = [:]
+        operationIsDescribed = false
         let result = try body()
         let changes = current.values.sorted { $0.albumID < $1.albumID }
         current = [:]
         operations.append(changes)
         return (result, changes)
+    }
+
+    /// Like ``recordingOperation(_:)``, naming the change as the history
+    /// lists it (see ``describeChange(_:)``).
+    ///
+    /// ```swift
+    /// try library.write { writer in
+    ///     try writer.recordingOperation(described: "sort 'Trip' by title") {
+    ///         try writer.rearrangeItems(in: trip.id, order: byTitle)
+    ///     }
+    /// }
+    /// ```
+    public func recordingOperation<T>(described description: String, _ body: () throws -> T) throws -> (T, [AlbumChangeSet]) {
+        try recordingOperation {
+            describeChange(description)
+            return try body()
+        }
+    }
+
+    /// ``recordingOperation(described:_:)`` with words made only when the
+    /// history is kept: this runs on every drop.
+    package func recordingOperation<T>(
+        describing description: @autoclosure () -> String, _ body: () throws -> T
+    ) throws -> (T, [AlbumChangeSet]) {
+        try recordingOperation {
+            if history != nil { describeChange(description()) }
+            return try body()
+        }
     }
 
     /// The change set being recorded for `album` in the current operation.
@@ -93,4 +126,20 @@ public final class LibraryWriter: LibraryReader {
 
     /// Whether this transaction changed anything.
     var hasChanges: Bool { !changedAlbums.isEmpty }
+
+    /// Names the change this transaction makes, as ``LibraryReader/history(limit:album:)``
+    /// lists it: "move 3 items to 'Book' at position 2". Each of this
+    /// module's changes names itself; call it to name a change of your own
+    /// (a transaction of several changes is listed by the first two names
+    /// and their count).
+    ///
+    /// An operation is named by the first name given inside it: the names
+    /// of the changes it is made of are not added.
+    public func describeChange(_ words: String) {
+        if operationDepth > 0 {
+            guard !operationIsDescribed else { return }
+            operationIsDescribed = true
+        }
+        history?.descriptions.append(words)
+    }
 }

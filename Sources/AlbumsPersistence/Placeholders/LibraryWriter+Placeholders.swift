@@ -19,7 +19,11 @@ extension LibraryWriter {
         try requireUnlocked(destination)
         let index = index ?? destination.itemCount
         try requireLandingIndex(index, in: destination, staying: destination.itemCount)
-        return try recordingOperation { try executePlaceholderInsertion(of: loads, into: destination, at: index) }.0
+        return try recordingOperation(
+            describing: "import \(Self.counted(loads.count, "file")) into \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+        ) {
+            try executePlaceholderInsertion(of: loads, into: destination, at: index)
+        }.0
     }
 
     /// Commits a load: adds its photo to the library (or finds the one with
@@ -33,6 +37,10 @@ extension LibraryWriter {
     ///   for content the schema refuses.
     @discardableResult
     public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
+        try withoutHistory { try commitLoadOperation(placeholder, content: content) }
+    }
+
+    private func commitLoadOperation(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
         try recordingOperation {
             _ = try pendingPlaceholder(placeholder)
             let (photo, isNew) = try addPhoto(content)
@@ -51,7 +59,7 @@ extension LibraryWriter {
     ///   ``LibraryError/photoNotFound(_:)``.
     @discardableResult
     public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
-        try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo) }.0
+        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo) }.0 }
     }
 
     private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
@@ -60,7 +68,7 @@ extension LibraryWriter {
         let album = try self.album(item.albumID)
         _ = try self.photo(photo)
         if try contains(photo, in: item.albumID) {
-            try executeRemoval(of: [placed], albums: [album.id: album])
+            try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
             return nil
         }
         try db.execute(
@@ -75,13 +83,17 @@ extension LibraryWriter {
         return placeholder
     }
 
-    /// Deletes placeholders: their loads failed or were cancelled. Nothing else changes.
+    /// Deletes placeholders: their loads failed or were cancelled. Nothing
+    /// else changes, and the history does not list it: a load's end belongs
+    /// to the import that began it.
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)`` for an id that is not a pending placeholder.
     public func deletePlaceholders(_ placeholders: [AlbumItemID]) throws {
         let found = try placeholders.map(pendingPlaceholder)
         let albums = try albumsOf(found)
-        _ = try recordingOperation { try executeRemoval(of: found, albums: albums) }
+        try withoutHistory {
+            _ = try recordingOperation { try executeRemoval(of: found, albums: albums, tidiesSegments: false) }
+        }
     }
 
     /// Makes `owner` the owner of placeholders, to resume their loads.

@@ -12,12 +12,24 @@ extension LoadOwner {
         host: ProcessInfo.processInfo.hostName, processID: ProcessInfo.processInfo.processIdentifier,
         processStartedAt: processStartTime(of: ProcessInfo.processInfo.processIdentifier))
 
+    /// The owner of a load that no process runs: a placeholder that undo or
+    /// redo brought back. It is stale at once; `albums pending resume`
+    /// restarts its load.
+    public static let stopped = LoadOwner(
+        host: ProcessInfo.processInfo.hostName, processID: ProcessInfo.processInfo.processIdentifier,
+        processStartedAt: stoppedMarker)
+
+    /// The start time ``stopped`` records: no process ever started then.
+    static let stoppedMarker = "stopped"
+
     /// Whether the owning process is known to be gone: it ran on this host
-    /// and no process with its id and start time exists any more.
+    /// and no process with its id and start time exists any more, or it is
+    /// ``stopped``.
     ///
     /// An owner on another host cannot be checked from here and is not
     /// called gone.
     public var isGone: Bool {
+        if processStartedAt == Self.stoppedMarker { return true }
         guard host == ProcessInfo.processInfo.hostName else { return false }
         if kill(processID, 0) != 0 && errno == ESRCH { return true }
         // The id exists; it is the owner only if it started when the owner did.

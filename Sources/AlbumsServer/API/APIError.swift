@@ -58,6 +58,9 @@ enum APIError {
             return response(status: .conflict, code: error.code, message: error.description, extra: ["revision": actual])
         case .albumNotFound, .itemNotFound, .photoNotFound, .noLibrary:
             return response(status: .notFound, code: error.code, message: error.description)
+        case .nothingToUndo, .nothingToRedo, .cannotUndo, .cannotRedo:
+            // The history's state, not the request, is in the way.
+            return response(status: .conflict, code: error.code, message: error.description)
         default:
             switch error.kind {
             case .refused: return response(status: .unprocessableContent, code: error.code, message: error.description)

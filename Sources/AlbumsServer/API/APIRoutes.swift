@@ -31,6 +31,9 @@ struct APIRoutes: Sendable {
         api.get("photos/:id/original") { _, context in try await original(context) }
         api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         api.get("events") { _, _ in try await events() }
+        api.get("history") { request, _ in try await history(request) }
+        api.post("undo") { request, _ in try await replay(request, undoing: true) }
+        api.post("redo") { request, _ in try await replay(request, undoing: false) }
     }
 
     // MARK: Reading
@@ -110,6 +113,26 @@ struct APIRoutes: Sendable {
             refusal.line = numbered[refusal.index].line
             throw refusal
         }
+    }
+
+    // MARK: History
+
+    /// `GET /api/history?limit=&album=`: what `albums history --json` prints.
+    private func history(_ request: Request) async throws -> Response {
+        let limit = try Self.integer(request, "limit", default: 20, range: 1...HistoryRetention.maximumKeptEntries)
+        let name: String? = request.uri.queryParameters.get("album").map { String($0) }
+        let listing = try await library.read { reader in
+            let album = try name.map { try reader.album(named: $0).id }
+            return try HistoryListingJSON(entries: try reader.history(limit: limit, album: album), reader: reader)
+        }
+        return JSONResponse.make(listing)
+    }
+
+    /// `POST /api/undo`, `POST /api/redo` (`?dry_run=1`): what `albums undo --json` prints.
+    private func replay(_ request: Request, undoing: Bool) async throws -> Response {
+        let dryRun = Self.isDryRun(request)
+        let result = try await library.write(dryRun: dryRun) { undoing ? try $0.undo() : try $0.redo() }
+        return JSONResponse.make(HistoryReplayJSON(result, dryRun: dryRun))
     }
 
     // MARK: Uploads

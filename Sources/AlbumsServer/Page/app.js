@@ -273,8 +273,7 @@ class Pane {
   async apply(change) {
     if (!this.album) return true;
     if (this.uploading > 0) return true;  // read again once the upload is answered
-    // Another album's change; after a rename, names cannot tell which album it was: read again.
-    if (change.album !== this.album.name) return !change.album_events.includes("renamed");
+    if (change.album_id !== this.album.id) return true;   // another album's (ids survive renames)
     if (change.album_events.includes("deleted")) { await this.open(null); say(`${change.album} was deleted.`); return true; }
     if (change.revision <= this.album.revision) return true;   // seen already (our own write's answer)
     if (change.revision !== this.album.revision + 1) return false;
@@ -363,6 +362,7 @@ function makeTile(pane, item) {
 async function loadAlbums() {
   state.albums = (await api("/api/albums")).albums;
   renderAlbumList();
+  refreshHistory().catch(() => {});
 }
 
 function renderAlbumList() {
@@ -918,6 +918,42 @@ async function showDetails(pane, itemId) {
 }
 
 document.getElementById("help-button").addEventListener("click", () => document.getElementById("help").showModal());
+
+// MARK: History: undo and redo, from here or from anywhere
+
+const undoButton = document.getElementById("undo-button");
+const redoButton = document.getElementById("redo-button");
+
+/// The buttons say what they would undo or redo now (any writer's change).
+async function refreshHistory() {
+  const history = await api("/api/history?limit=1");
+  for (const [button, entry, verb] of [[undoButton, history.next_undo, "Undo"], [redoButton, history.next_redo, "Redo"]]) {
+    button.disabled = !entry;
+    button.title = entry ? `${verb}: ${entry.description}` : `Nothing to ${verb.toLowerCase()}`;
+    button.setAttribute("aria-label", button.title);
+  }
+}
+
+async function replay(undoing) {
+  try {
+    const answer = await api(undoing ? "/api/undo" : "/api/redo", { method: "POST" });
+    await applyAnswer(answer.changes);
+    say(`${undoing ? "Undone" : "Redone"}: ${answer.entry.description}.`);
+  } catch (error) {
+    await refused(error, undoing ? "Not undone" : "Not redone");
+    refreshHistory().catch(() => {});
+  }
+}
+
+undoButton.addEventListener("click", () => replay(true));
+redoButton.addEventListener("click", () => replay(false));
+document.addEventListener("keydown", (event) => {
+  const key = event.key.toLowerCase();
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || (key !== "z" && key !== "y")) return;
+  if (state.drag || state.lift || document.querySelector("dialog[open]")) return;
+  event.preventDefault();
+  replay(key === "z" && !event.shiftKey);
+});
 
 // MARK: Live: every committed change, from any writer, as change sets
 

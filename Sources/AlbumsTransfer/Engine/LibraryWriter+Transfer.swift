@@ -32,8 +32,23 @@ extension LibraryWriter {
         if plan.verdict == .noOp {
             return TransferResult(verdict: .noOp, changes: [])
         }
-        let (_, changes) = try recordingOperation { try execute(plan) }
+        let (_, changes) = try recordingOperation(describing: Self.words(for: plan)) { try execute(plan) }
         return TransferResult(verdict: plan.verdict, changes: changes)
+    }
+
+    /// What the history calls the operation: "move 3 items to 'Book' at position 2".
+    private static func words(for plan: TransferPlan) -> String {
+        func items(_ count: Int) -> String { counted(count, "item") }
+        func names(_ albums: [AlbumID: Album]) -> String { Self.names(of: albums.values) }
+        switch plan.work {
+        case .transfer(let moving, let photos, let destination, let index):
+            let count = plan.verdict == .copy ? photos.count : moving.count
+            return "\(plan.verdict == .copy ? "copy" : "move") \(items(count)) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+        case .swap:
+            return "swap 2 items in \(names(plan.albums))"
+        case .remove(let removed):
+            return "remove \(items(removed.count)) from \(names(plan.albums))"
+        }
     }
 
     private func execute(_ plan: TransferPlan) throws {

@@ -10,6 +10,8 @@ package struct ChangeJSON: Encodable, Sendable {
     }
 
     let album: String
+    /// The album's id: names change (a rename, an undone rename), ids never do.
+    let album_id: Int64
     let album_events: [String]
     let revision: Int64
     let removed: [Int]
@@ -22,6 +24,7 @@ package struct ChangeJSON: Encodable, Sendable {
 
     package init(_ changes: AlbumChangeSet) {
         album = changes.albumName
+        album_id = changes.albumID.rawValue
         album_events = changes.albumEvents.map(\.rawValue)
         revision = changes.revision
         removed = changes.removed.map { $0 + 1 }

@@ -48,6 +48,8 @@ package struct ItemJSON: Encodable, Sendable {
 
 /// An album as `album list` and `list` print it with --json, and the API serves it.
 package struct AlbumJSON: Encodable, Sendable {
+    /// Never reused, and kept through renames.
+    let id: Int64
     let name: String
     let position: Int
     let count: Int
@@ -56,6 +58,7 @@ package struct AlbumJSON: Encodable, Sendable {
     let locked: Bool
 
     package init(_ album: Album) {
+        id = album.id.rawValue
         name = album.name
         position = album.index + 1
         count = album.itemCount

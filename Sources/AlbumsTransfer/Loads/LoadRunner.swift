@@ -63,9 +63,7 @@ public struct LoadRunner: Sendable {
         let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
         try writer.requireUnlocked(album)
         guard !sources.isEmpty else { return [] }
-        return try writer.recordingOperation {
-            try writer.executePlaceholderInsertion(of: sources.map { PendingLoad(source: $0) }, into: album, at: index)
-        }.0
+        return try writer.insertPlaceholders(sources.map { PendingLoad(source: $0) }, into: album.id, at: index)
     }
 
     /// Where loads at `destination` would go: the album and the 0-based

@@ -54,7 +54,10 @@ extension LibraryWriter {
         guard sorted.enumerated().contains(where: { $0.offset != $0.element.index }) else {
             return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
         }
-        let (_, changes) = try recordingOperation { try executeRearrangement(of: album, from: items, to: sorted.map(\.id)) }
+        let words = "sort \(LibraryError.quoted(album.name)) by \(key.rawValue)\(ascending ? "" : ", descending")"
+        let (_, changes) = try recordingOperation(describing: words) {
+            try executeRearrangement(of: album, from: items, to: sorted.map(\.id))
+        }
         return changes.first { $0.albumID == album.id }!
     }
 

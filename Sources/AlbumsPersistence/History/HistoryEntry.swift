@@ -1,0 +1,55 @@
+import Foundation
+
+/// One change a person made, as the history keeps it: what it was, when,
+/// which albums it touched, and whether it is undone.
+///
+/// Every committed change is one entry (a batch is one); a load committing
+/// into its placeholder, or failing, is part of the import that began it.
+public struct HistoryEntry: Hashable, Sendable, Identifiable {
+    /// An album as the entry names it: by id, with its name at the time.
+    public struct AlbumMention: Hashable, Sendable {
+        public let id: AlbumID
+        public let name: String
+
+        public init(id: AlbumID, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// Grows with every entry, in commit order across every process.
+    public let id: Int64
+    /// When the change was first committed.
+    public let committedAt: Date
+    /// What was done, in words: "move 3 items to 'Book' at position 2".
+    public let description: String
+    /// The albums the change touched, by id.
+    public let albums: [AlbumMention]
+    /// Whether the change is undone (and can be redone).
+    public let isUndone: Bool
+    /// How many row changes reversing it writes: its size in the file.
+    public let rowChangeCount: Int
+}
+
+/// An undo or a redo: the entry it reversed or re-applied, and the change
+/// sets of doing so, for a view to animate.
+public struct HistoryReplayResult: Hashable, Sendable {
+    /// The entry, as it stands afterwards.
+    public let entry: HistoryEntry
+    /// One change set per album the replay changed.
+    public let changes: [AlbumChangeSet]
+}
+
+/// How much history a library keeps.
+public enum HistoryRetention {
+    /// Entries kept unless the library says otherwise (``LibraryWriter/setKeptHistoryEntries(_:)``).
+    public static let defaultKeptEntries = 1_000
+    /// The most entries a library may be told to keep.
+    public static let maximumKeptEntries = 1_000_000
+    /// Row changes kept at most, over all entries (about 60 MB of the
+    /// file): older entries are dropped first, and the newest entry is
+    /// always kept, whatever its size, so the last change can be undone.
+    public static let keptRowChanges = 1_000_000
+    /// Entries are counted against the limits once every this many.
+    static let pruneInterval: Int64 = 32
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+
+/// What one write transaction files into the history (migration 0005).
+///
+/// The schema's triggers note every row change as a `history_step`; this
+/// files the steps written since the transaction began under a new
+/// `history_entry` named after what was done, or, during undo and redo,
+/// leaves them to the replay.
+final class HistoryRecording {
+    /// The newest step when the transaction began.
+    let mark: Int64
+    /// The names of the changes made, in order (``LibraryWriter/describeChange(_:)``).
+    var descriptions: [String] = []
+    /// Set by undo and redo, which file their steps themselves.
+    var isReplaying = false
+    /// The most albums an entry names (SQLite binds at most 32,766 values).
+    static let mentionedAlbumLimit = 10_000
+
+    init(in db: Database) throws {
+        mark = try HistoryLog.lastStep(in: db)
+    }
+
+    /// Files the transaction's steps as a new entry, if it wrote any: a new
+    /// change clears what could be redone, and old entries are dropped.
+    func fileEntry(operations: [[AlbumChangeSet]], in db: Database) throws {
+        guard !isReplaying else { return }
+        let last = try HistoryLog.lastStep(in: db)
+        guard last > mark else { return }
+        try HistoryLog.dropUndoneEntries(in: db)
+        let albums = Self.mentions(in: operations)
+        // SQLite writes the albums' JSON, from one row of values per album
+        // (bound parameters are limited: a repair of a huge library names the first ones).
+        let named = albums.prefix(Self.mentionedAlbumLimit)
+        var arguments: StatementArguments = [description(albums: albums), mark + 1, last]
+        for album in named { arguments += [album.id.rawValue, album.name] }
+        let albumsJSON = named.isEmpty
+            ? "'[]'"
+            : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
+        try db.execute(
+            cachedSQL: "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, \(albumsJSON))",
+            arguments: arguments)
+        let id = db.lastInsertedRowID
+        if id % HistoryRetention.pruneInterval == 0 || last - mark > Int64(HistoryRetention.keptRowChanges / 64) {
+            try HistoryLog.prune(in: db)
+        }
+    }
+
+    private func description(albums: [HistoryEntry.AlbumMention]) -> String {
+        switch descriptions.count {
+        case 0: "change \(albums.map { LibraryError.quoted($0.name) }.joined(separator: ", "))"
+        case 1: descriptions[0]
+        case 2: "\(descriptions[0]); \(descriptions[1])"
+        default: "\(descriptions.count) changes: \(descriptions[0]); \(descriptions[1]); …"
+        }
+    }
+
+    /// Each album the change sets name once, by id, with its last name.
+    static func mentions(in operations: [[AlbumChangeSet]]) -> [HistoryEntry.AlbumMention] {
+        var order: [AlbumID] = []
+        var names: [AlbumID: String] = [:]
+        for changes in operations.joined() {
+            if names.updateValue(changes.albumName, forKey: changes.albumID) == nil { order.append(changes.albumID) }
+        }
+        return order.map { HistoryEntry.AlbumMention(id: $0, name: names[$0]!) }
+    }
+}
+
+/// Reads and tidies the history tables.
+enum HistoryLog {
+    /// The migration that creates the history.
+    static let migrationVersion = 5
+
+    /// The newest step's id, 0 if none.
+    static func lastStep(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, cachedSQL: "SELECT coalesce(max(id), 0) FROM history_step") ?? 0
+    }
+
+    /// Deletes the steps `first`…`last`.
+    static func deleteSteps(_ first: Int64, through last: Int64, in db: Database) throws {
+        guard last >= first else { return }
+        try db.execute(cachedSQL: "DELETE FROM history_step WHERE id BETWEEN ? AND ?", arguments: [first, last])
+    }
+
+    /// Drops the undone entries: a new change makes them unreachable.
+    static func dropUndoneEntries(in db: Database) throws {
+        // Undone entries are always the newest: one look at the top says whether there are any.
+        guard try Bool.fetchOne(db, cachedSQL: "SELECT is_undone FROM history_entry ORDER BY id DESC LIMIT 1") == true else { return }
+        try drop(Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry WHERE is_undone = 1"), in: db)
+    }
+
+    /// Drops the oldest entries beyond the kept count and the kept row changes.
+    static func prune(in db: Database) throws {
+        let kept = try keptEntries(in: db)
+        try drop(Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry ORDER BY id DESC LIMIT -1 OFFSET ?", arguments: [kept]), in: db)
+        var sizes = try Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry ORDER BY id")
+        var total = sizes.reduce(0) { $0 + max(0, Int($1[2] as Int64 - $1[1] as Int64) + 1) }
+        var dropped: [Row] = []
+        while total > HistoryRetention.keptRowChanges, sizes.count > 1 {
+            let oldest = sizes.removeFirst()
+            total -= max(0, Int(oldest[2] as Int64 - oldest[1] as Int64) + 1)
+            dropped.append(oldest)
+        }
+        try drop(dropped, in: db)
+        // Steps older than every entry: written by hand, outside albums.
+        try db.execute(sql: "DELETE FROM history_step WHERE id < (SELECT min(first_step) FROM history_entry)")
+    }
+
+    /// Deletes entries given as rows of (id, first_step, last_step), with their steps.
+    private static func drop(_ entries: [Row], in db: Database) throws {
+        for entry in entries {
+            try deleteSteps(entry[1], through: entry[2], in: db)
+            try db.execute(cachedSQL: "DELETE FROM history_entry WHERE id = ?", arguments: [entry[0] as Int64])
+        }
+    }
+
+    static func keptEntries(in db: Database) throws -> Int {
+        try Int.fetchOne(db, cachedSQL: "SELECT kept_entries FROM history_setting WHERE id = 1") ?? HistoryRetention.defaultKeptEntries
+    }
+
+    // MARK: - Entries
+
+    static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone"
+    /// The newest entry not undone: what undo reverses.
+    static let nextUndoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 0 ORDER BY id DESC LIMIT 1"
+    /// The oldest undone entry (undone last): what redo re-applies.
+    static let nextRedoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 1 ORDER BY id ASC LIMIT 1"
+
+    static func entry(from row: Row) -> HistoryEntry {
+        HistoryEntry(
+            id: row[0], committedAt: Timestamp.date(row[1]), description: row[2], albums: decode(row[3]), isUndone: row[6],
+            rowChangeCount: max(0, Int(row[5] as Int64 - row[4] as Int64) + 1))
+    }
+
+    /// The albums column: a JSON array of {"id": …, "name": …}.
+    static func decode(_ text: String) -> [HistoryEntry.AlbumMention] {
+        struct Mention: Decodable {
+            let id: Int64
+            let name: String
+        }
+        let mentions = (try? JSONDecoder().decode([Mention].self, from: Data(text.utf8))) ?? []
+        return mentions.map { HistoryEntry.AlbumMention(id: AlbumID(rawValue: $0.id), name: $0.name) }
+    }
+}

@@ -1,0 +1,277 @@
+import GRDB
+
+/// Undo and redo: the steps of an entry replayed backwards, newest first.
+///
+/// Each step puts one row back as it was (same id, keys, name, lock), so
+/// replaying them all in reverse order puts the library back, exactly, as
+/// it stood before the entry's change; rows a load has changed since keep
+/// what the load did (a placeholder that became a photo stays the photo).
+/// Counters are kept by counting what the replay does, and the change sets
+/// come from where the touched items stand before and after.
+struct HistoryReplay {
+    let writer: LibraryWriter
+    /// Turns the reason a step cannot be replayed exactly into the error to throw.
+    let refusal: (String) -> LibraryError
+
+    private var db: Database { writer.db }
+
+    /// How many steps are read at a time: memory stays flat for a replay of millions.
+    private static let chunkSize = 4096
+
+    enum Action: Int {
+        case itemInserted = 1, itemDeleted, itemMoved, segmentInserted, segmentDeleted, segmentRekeyed
+        case albumInserted, albumDeleted, albumChanged
+    }
+
+    /// Replays steps `first`…`last` backwards, recording the change sets of
+    /// what it does in the writer's current operation.
+    func replay(first: Int64, through last: Int64) throws {
+        var touchedItems = Set<AlbumItemID>()
+        var touchedAlbums = Set<AlbumID>()
+        try forEachStep(first, through: last) { action, row in
+            switch action {
+            case .itemInserted, .itemDeleted, .itemMoved:
+                touchedItems.insert(AlbumItemID(rawValue: row["row_id"]))
+                if let album: Int64 = row["album_id"] { touchedAlbums.insert(AlbumID(rawValue: album)) }
+            case .albumInserted, .albumDeleted, .albumChanged:
+                touchedAlbums.insert(AlbumID(rawValue: row["row_id"]))
+            case .segmentInserted, .segmentDeleted, .segmentRekeyed:
+                break
+            }
+        }
+        let albumsBefore = Dictionary(uniqueKeysWithValues: try writer.albums().map { ($0.id, $0) })
+        let before = try places(of: touchedItems)
+        touchedAlbums.formUnion(before.values.map(\.album))
+
+        // Rows come back in the order they left: an item may return before its album.
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        var counts = Counts()
+        try forEachStep(first, through: last, newestFirst: true) { action, row in
+            do {
+                try undo(action, row, counts: &counts)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw refusal(Self.reason(for: error))
+            }
+        }
+        try counts.apply(in: db)
+
+        let albumsAfter = Dictionary(uniqueKeysWithValues: try writer.albums().map { ($0.id, $0) })
+        let after = try places(of: touchedItems)
+        touchedAlbums.formUnion(after.values.map(\.album))
+        for albumID in touchedAlbums.sorted() {
+            try recordChanges(
+                of: albumID, before: albumsBefore[albumID], after: albumsAfter[albumID],
+                itemsBefore: before.filter { $0.value.album == albumID }, itemsAfter: after.filter { $0.value.album == albumID })
+        }
+    }
+
+    // MARK: - Steps
+
+    private func forEachStep(_ first: Int64, through last: Int64, newestFirst: Bool = false, _ body: (Action, Row) throws -> Void) throws {
+        var low = first
+        var high = last
+        while low <= high {
+            let rows = try Row.fetchAll(
+                db,
+                cachedSQL: newestFirst
+                    ? "SELECT * FROM history_step WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT ?"
+                    : "SELECT * FROM history_step WHERE id BETWEEN ? AND ? ORDER BY id ASC LIMIT ?",
+                arguments: [low, high, Self.chunkSize])
+            guard let edge = rows.last else { return }
+            for row in rows {
+                guard let action = Action(rawValue: row["action"]) else {
+                    throw LibraryError.corrupt(path: writer.path, detail: "history step \(row["id"] as Int64) has an unknown action")
+                }
+                try body(action, row)
+            }
+            if newestFirst { high = (edge["id"] as Int64) - 1 } else { low = (edge["id"] as Int64) + 1 }
+        }
+    }
+
+    /// Puts back the row one step changed.
+    private func undo(_ action: Action, _ step: Row, counts: inout Counts) throws {
+        let id: Int64 = step["row_id"]
+        switch action {
+        case .itemInserted:
+            guard let row = try Row.fetchOne(
+                db,
+                cachedSQL: """
+                    SELECT album_id, segment_id, photo_id, load_source, load_owner_host, load_owner_process_id,
+                        load_owner_started_at
+                    FROM album_item WHERE id = ?
+                    """,
+                arguments: [id])
+            else { return }  // a load failed or was cancelled: already gone
+            let isPlaceholder = (row["photo_id"] as Int64?) == nil
+            if isPlaceholder {
+                let owner = LoadOwner(host: row["load_owner_host"], processID: row["load_owner_process_id"], processStartedAt: row["load_owner_started_at"])
+                if !owner.isGone {
+                    throw refusal("it began loading \(row["load_source"] as String), which is still loading; wait for it, or cancel it with albums pending cancel")
+                }
+            }
+            try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [id])
+            counts.add(-1, item: isPlaceholder, segment: row["segment_id"], album: AlbumID(rawValue: row["album_id"]))
+        case .itemDeleted:
+            let isPlaceholder = (step["photo_id"] as Int64?) == nil
+            let owner = isPlaceholder ? LoadOwner.stopped : nil
+            try db.execute(
+                cachedSQL: """
+                    INSERT INTO album_item (id, album_id, segment_id, order_key, photo_id, load_source, load_owner_host,
+                        load_owner_process_id, load_owner_started_at, added_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    id, step["album_id"], step["segment_id"], step["order_key"], step["photo_id"], step["load_source"],
+                    owner?.host, owner?.processID, owner?.processStartedAt, step["created_at"],
+                ])
+            counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
+        case .itemMoved:
+            guard let row = try Row.fetchOne(
+                db, cachedSQL: "SELECT album_id, segment_id, photo_id IS NULL FROM album_item WHERE id = ?", arguments: [id])
+            else { return }
+            try db.execute(
+                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                arguments: [step["album_id"], step["segment_id"], step["order_key"], id])
+            let isPlaceholder: Bool = row[2]
+            counts.add(-1, item: isPlaceholder, segment: row[1], album: AlbumID(rawValue: row[0]))
+            counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
+        case .segmentInserted:
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE segment_id = ? LIMIT 1", arguments: [id]) == true {
+                throw LibraryError.corrupt(path: writer.path, detail: "segment \(id) still holds items where the history says it was empty")
+            }
+            try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [id])
+        case .segmentDeleted:
+            try db.execute(
+                cachedSQL: "INSERT INTO album_segment (id, album_id, order_key, item_count) VALUES (?, ?, ?, 0)",
+                arguments: [id, step["album_id"], step["order_key"]])
+        case .segmentRekeyed:
+            try db.execute(cachedSQL: "UPDATE album_segment SET order_key = ? WHERE id = ?", arguments: [step["order_key"], id])
+        case .albumInserted:
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE album_id = ? LIMIT 1", arguments: [id]) == true {
+                throw refusal("the album it created holds items that came in another way since")
+            }
+            try db.execute(cachedSQL: "DELETE FROM album WHERE id = ?", arguments: [id])
+        case .albumDeleted:
+            try db.execute(
+                cachedSQL: """
+                    INSERT INTO album (id, name, order_key, is_locked, revision, item_count, placeholder_count, created_at)
+                    VALUES (?, ?, ?, ?, ?, 0, 0, ?)
+                    """,
+                arguments: [id, step["name"], step["order_key"], step["is_locked"], step["revision"], step["created_at"]])
+        case .albumChanged:
+            try db.execute(
+                cachedSQL: "UPDATE album SET name = ?, order_key = ?, is_locked = ? WHERE id = ?",
+                arguments: [step["name"], step["order_key"], step["is_locked"], id])
+        }
+    }
+
+    /// What a person should read for a constraint a step would break.
+    private static func reason(for error: DatabaseError) -> String {
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
+            "a photo, a name or a place it would restore is taken by a change made since (\(error.message ?? "unique constraint"))"
+        default:
+            "the library refuses the restored rows (\(error.message ?? "constraint"))"
+        }
+    }
+
+    /// Item and placeholder counts of segments and albums, kept by counting
+    /// what the replay does and written once at the end, when every row is back.
+    private struct Counts {
+        var segments: [Int64: Int] = [:]
+        var albums: [AlbumID: (items: Int, placeholders: Int)] = [:]
+
+        mutating func add(_ delta: Int, item isPlaceholder: Bool, segment: Int64, album: AlbumID) {
+            segments[segment, default: 0] += delta
+            let current = albums[album] ?? (0, 0)
+            albums[album] = (current.items + delta, current.placeholders + (isPlaceholder ? delta : 0))
+        }
+
+        func apply(in db: Database) throws {
+            for (segment, delta) in segments where delta != 0 {
+                try db.execute(cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segment])
+            }
+            for (album, delta) in albums where delta != (0, 0) {
+                try db.execute(
+                    cachedSQL: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",
+                    arguments: [delta.items, delta.placeholders, album])
+            }
+        }
+    }
+
+    // MARK: - Change sets
+
+    private struct Place {
+        let album: AlbumID
+        let index: Int
+    }
+
+    /// Where each of `items` that exists stands: its album and index.
+    private func places(of items: Set<AlbumItemID>) throws -> [AlbumItemID: Place] {
+        var byAlbum: [AlbumID: [(AlbumItemID, ItemPlacement)]] = [:]
+        for item in items {
+            guard let placement = try AlbumOrder.placement(of: item, in: db) else { continue }
+            byAlbum[placement.albumID, default: []].append((item, placement))
+        }
+        var places: [AlbumItemID: Place] = [:]
+        for (albumID, placed) in byAlbum {
+            let album = try writer.album(albumID)
+            // Many items of a big album: one pass over its order beats a count per item.
+            if placed.count * 16 > album.itemCount {
+                let wanted = Set(placed.map(\.0))
+                var index = 0
+                try writer.forEachItem(in: albumID) { item in
+                    if wanted.contains(item.id) { places[item.id] = Place(album: albumID, index: index) }
+                    index += 1
+                    return true
+                }
+            } else {
+                let order = AlbumOrder(db: db, albumID: albumID)
+                let map = try writer.segmentMap(for: album)
+                for (item, placement) in placed {
+                    places[item] = Place(album: albumID, index: try order.index(of: placement, map: map))
+                }
+            }
+        }
+        return places
+    }
+
+    private func recordChanges(
+        of albumID: AlbumID, before: Album?, after: Album?, itemsBefore: [AlbumItemID: Place], itemsAfter: [AlbumItemID: Place]
+    ) throws {
+        guard let subject = after ?? before else { return }
+        writer.noteRestructured(albumID)
+        // Every item of the album was touched (a sort undone): the ones whose
+        // index stays need no move, the others fill the same slots.
+        let everyItemTouched = itemsAfter.count == after?.itemCount && itemsBefore.count == before?.itemCount
+        writer.changes(of: subject) { changes in
+            switch (before, after) {
+            case (nil, _?):
+                changes.albumEvents.append(.created)
+            case (_?, nil):
+                changes.albumEvents.append(.deleted)
+            case (let before?, let after?):
+                if before.name != after.name {
+                    changes.albumName = after.name
+                    changes.albumEvents.append(.renamed)
+                }
+                if before.index != after.index { changes.albumEvents.append(.moved) }
+                if before.isLocked != after.isLocked { changes.albumEvents.append(after.isLocked ? .locked : .unlocked) }
+            case (nil, nil):
+                break
+            }
+            for (item, place) in itemsBefore.sorted(by: { $0.value.index < $1.value.index }) where itemsAfter[item] == nil {
+                changes.recordRemoval(at: place.index, of: item)
+            }
+            for (item, place) in itemsAfter.sorted(by: { $0.value.index < $1.value.index }) {
+                guard let old = itemsBefore[item] else {
+                    changes.recordInsertion(at: place.index, of: item)
+                    continue
+                }
+                if !(everyItemTouched && old.index == place.index) {
+                    changes.recordMove(from: old.index, to: place.index, of: item)
+                }
+            }
+        }
+    }
+}

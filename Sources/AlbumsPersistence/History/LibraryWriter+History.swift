@@ -1,0 +1,126 @@
+import GRDB
+
+extension LibraryWriter {
+    /// Reverses the most recent change not yet undone, exactly: the same
+    /// photos in the same order, the same names, locks and album order (a
+    /// deleted album comes back with its items, under its id).
+    ///
+    /// It is a change like any other, with its change sets and new
+    /// revisions, and can itself be reversed by ``redo()``.
+    ///
+    /// ```swift
+    /// let undone = try library.write { try $0.undo() }
+    /// for changes in undone.changes { collectionView.apply(changes) }
+    /// ```
+    ///
+    /// - Throws: ``LibraryError/nothingToUndo``, or
+    ///   ``LibraryError/cannotUndo(entry:description:reason:)`` with nothing
+    ///   written when it cannot be exact (a load it began is still running).
+    @discardableResult
+    public func undo() throws -> HistoryReplayResult {
+        guard let row = try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL) else { throw LibraryError.nothingToUndo }
+        let entry = HistoryLog.entry(from: row)
+        return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: entry.description, reason: $0) }
+    }
+
+    /// Re-applies the most recently undone change, exactly as it was.
+    ///
+    /// A change made after an undo clears what could be redone.
+    ///
+    /// - Throws: ``LibraryError/nothingToRedo``, or
+    ///   ``LibraryError/cannotRedo(entry:description:reason:)`` with nothing written.
+    @discardableResult
+    public func redo() throws -> HistoryReplayResult {
+        guard let row = try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL) else { throw LibraryError.nothingToRedo }
+        let entry = HistoryLog.entry(from: row)
+        return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: entry.description, reason: $0) }
+    }
+
+    /// Replays an entry's steps and files the replay's own steps under it,
+    /// for the way back.
+    private func replay(_ row: Row, undoing: Bool, refusal: @escaping (String) -> LibraryError) throws -> HistoryReplayResult {
+        let id: Int64 = row["id"]
+        let (first, last): (Int64, Int64) = (row["first_step"], row["last_step"])
+        history?.isReplaying = true
+        let mark = try HistoryLog.lastStep(in: db)
+        let (_, changes) = try recordingOperation {
+            try HistoryReplay(writer: self, refusal: refusal).replay(first: first, through: last)
+        }
+        // Read before the old steps go: they may be the newest, and the replay may have written none.
+        let replayed = try HistoryLog.lastStep(in: db)
+        try HistoryLog.deleteSteps(first, through: last, in: db)
+        try db.execute(
+            sql: "UPDATE history_entry SET first_step = ?, last_step = ?, is_undone = ? WHERE id = ?",
+            arguments: [mark + 1, max(mark, replayed), undoing, id])
+        let entry = try Row.fetchOne(db, sql: "SELECT \(HistoryLog.entryColumns) FROM history_entry WHERE id = ?", arguments: [id])!
+        return HistoryReplayResult(entry: HistoryLog.entry(from: entry), changes: changes)
+    }
+
+    /// Keeps the newest `count` history entries from now on (1,000 unless
+    /// said otherwise), dropping older ones now.
+    ///
+    /// - Throws: ``LibraryError/historyLimitOutOfRange(_:)`` outside 1…1,000,000.
+    public func setKeptHistoryEntries(_ count: Int) throws {
+        guard (1...HistoryRetention.maximumKeptEntries).contains(count) else { throw LibraryError.historyLimitOutOfRange(count) }
+        try db.execute(
+            sql: "INSERT INTO history_setting (id, kept_entries) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET kept_entries = excluded.kept_entries",
+            arguments: [count])
+        try HistoryLog.prune(in: db)
+    }
+
+    /// Runs `body` without filing its row changes in the history: a load's
+    /// own progress (its placeholder committing, failing or being cancelled)
+    /// belongs to the import that began it, not to a change of its own.
+    func withoutHistory<T>(_ body: () throws -> T) throws -> T {
+        guard history != nil else { return try body() }
+        let before = try HistoryLog.lastStep(in: db)
+        let result = try body()
+        if try HistoryLog.lastStep(in: db) > before {
+            try db.execute(cachedSQL: "DELETE FROM history_step WHERE id > ?", arguments: [before])
+        }
+        return result
+    }
+}
+
+extension LibraryReader {
+    /// The history, newest first: every change kept, undone ones included
+    /// (they are the newest, and can be redone).
+    ///
+    /// - Parameters:
+    ///   - limit: At most this many entries.
+    ///   - album: Only the entries that touched this album (by id, so
+    ///     through renames); nil for all.
+    public func history(limit: Int = 20, album: AlbumID? = nil) throws -> [HistoryEntry] {
+        guard limit > 0, try hasHistory() else { return [] }
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(HistoryLog.entryColumns) FROM history_entry ORDER BY id DESC")
+        var entries: [HistoryEntry] = []
+        while entries.count < limit, let row = try rows.next() {
+            let entry = HistoryLog.entry(from: row)
+            if let album, !entry.albums.contains(where: { $0.id == album }) { continue }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// The entry ``LibraryWriter/undo()`` would reverse now, if any: for a
+    /// button that says what it will do.
+    public func nextUndo() throws -> HistoryEntry? {
+        try hasHistory() ? try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL).map(HistoryLog.entry) : nil
+    }
+
+    /// The entry ``LibraryWriter/redo()`` would re-apply now, if any.
+    public func nextRedo() throws -> HistoryEntry? {
+        try hasHistory() ? try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL).map(HistoryLog.entry) : nil
+    }
+
+    /// How many history entries the library keeps.
+    public func keptHistoryEntries() throws -> Int {
+        try hasHistory() ? try HistoryLog.keptEntries(in: db) : HistoryRetention.defaultKeptEntries
+    }
+
+    /// Whether the file has the history tables (a library at an older
+    /// schema opened read-only has not).
+    private func hasHistory() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history_entry'") ?? false
+    }
+}
