@@ -20,9 +20,11 @@ func verdict(_ passes: Bool) -> String { passes ? "pass" : "short" }
 
 /// A library with one album ("Album") of `count` items, made fast: photos
 /// in one statement, items through the API.
-func makeLibrary(count: Int, in folder: URL) throws -> (Library, AlbumID, path: String) {
-    let path = folder.appending(path: "album-\(count).albums").path
-    let library = try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
+func makeLibrary(
+    count: Int, in folder: URL, options: Library.Options = Library.Options(allowsConcurrentReads: false), name: String = "album"
+) throws -> (Library, AlbumID, path: String) {
+    let path = folder.appending(path: "\(name)-\(count).albums").path
+    let library = try Library.open(at: path, options: options)
     let album = try library.write { writer in
         try writer.database.execute(
             sql: """

@@ -1,11 +1,11 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|process|keys|import|serve|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|history|process|keys|import|serve|all] [ALBUM SIZES…]
 // (scripts/benchmark builds it, and albums, in release mode.)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let sections = ["moves", "process", "keys", "import", "serve"]
+let sections = ["moves", "history", "process", "keys", "import", "serve"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -18,6 +18,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let started = ContinuousClock.now
 print("albums benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
 if chosen.contains("moves") { printMoves(try MoveBenchmark(folder: folder, sizes: sizes).run()) }
+if chosen.contains("history") { printHistory(try HistoryBenchmark(folder: folder, sizes: sizes).run()) }
 if chosen.contains("process") { printProcesses(try ProcessBenchmark(folder: folder).run()) }
 if chosen.contains("keys") { printKeyLengths(try KeyLengthBenchmark(folder: folder).run()) }
 if chosen.contains("import") { try runImportBenchmark(in: folder) }

@@ -17,8 +17,17 @@ final class HistoryRecording {
     /// The most albums an entry names (SQLite binds at most 32,766 values).
     static let mentionedAlbumLimit = 10_000
 
+    /// Whether the newest entry is undone when the transaction begins:
+    /// then a new change drops what could be redone.
+    private let hasUndoneEntries: Bool
+
     init(in db: Database) throws {
-        mark = try HistoryLog.lastStep(in: db)
+        // One statement for both: this runs in every write transaction.
+        let row = try Row.fetchOne(
+            db,
+            cachedSQL: "SELECT (SELECT coalesce(max(id), 0) FROM history_step), (SELECT is_undone FROM history_entry ORDER BY id DESC LIMIT 1)")
+        mark = row?[0] ?? 0
+        hasUndoneEntries = row?[1] ?? false
     }
 
     /// Files the transaction's steps as a new entry, if it wrote any: a new
@@ -27,19 +36,26 @@ final class HistoryRecording {
         guard !isReplaying else { return }
         let last = try HistoryLog.lastStep(in: db)
         guard last > mark else { return }
-        try HistoryLog.dropUndoneEntries(in: db)
+        if hasUndoneEntries { try HistoryLog.dropUndoneEntries(in: db) }
         let albums = Self.mentions(in: operations)
-        // SQLite writes the albums' JSON, from one row of values per album
-        // (bound parameters are limited: a repair of a huge library names the first ones).
-        let named = albums.prefix(Self.mentionedAlbumLimit)
         var arguments: StatementArguments = [description(albums: albums), mark + 1, last]
-        for album in named { arguments += [album.id.rawValue, album.name] }
-        let albumsJSON = named.isEmpty
-            ? "'[]'"
-            : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
-        try db.execute(
-            cachedSQL: "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, \(albumsJSON))",
-            arguments: arguments)
+        // SQLite writes the albums' JSON. One album is the usual case; many
+        // go through rows of values (bound values are limited: a repair of a
+        // huge library names the first ones).
+        let sql: String
+        switch albums.count {
+        case 1:
+            arguments += [albums[0].id.rawValue, albums[0].name]
+            sql = "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
+        default:
+            let named = albums.prefix(Self.mentionedAlbumLimit)
+            for album in named { arguments += [album.id.rawValue, album.name] }
+            let albumsJSON = named.isEmpty
+                ? "'[]'"
+                : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
+            sql = "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, \(albumsJSON))"
+        }
+        try db.execute(cachedSQL: sql, arguments: arguments)
         let id = db.lastInsertedRowID
         if id % HistoryRetention.pruneInterval == 0 || last - mark > Int64(HistoryRetention.keptRowChanges / 64) {
             try HistoryLog.prune(in: db)

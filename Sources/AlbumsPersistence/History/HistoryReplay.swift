@@ -228,8 +228,20 @@ struct HistoryReplay {
             } else {
                 let order = AlbumOrder(db: db, albumID: albumID)
                 let map = try writer.segmentMap(for: album)
-                for (item, placement) in placed {
-                    places[item] = Place(album: albumID, index: try order.index(of: placement, map: map))
+                // Items sharing a segment (a run moved together): one pass over the segment.
+                for (segment, inSegment) in Dictionary(grouping: placed, by: { $0.1.segmentID }) {
+                    guard inSegment.count > 1, let first = map.itemsBefore(segmentKey: inSegment[0].1.segmentKey) else {
+                        for (item, placement) in inSegment {
+                            places[item] = Place(album: albumID, index: try order.index(of: placement, map: map))
+                        }
+                        continue
+                    }
+                    let wanted = Set(inSegment.map(\.0))
+                    let ids = try AlbumItemID.fetchAll(
+                        db, cachedSQL: "SELECT id FROM album_item WHERE segment_id = ? ORDER BY order_key", arguments: [segment])
+                    for (offset, id) in ids.enumerated() where wanted.contains(id) {
+                        places[id] = Place(album: albumID, index: first + offset)
+                    }
                 }
             }
         }

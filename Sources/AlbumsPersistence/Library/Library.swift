@@ -28,8 +28,9 @@ public final class Library: Sendable {
         public var backsUpBeforeUpgrading = true
         /// Whether opening may create a library.
         public var access: Access = .createIfMissing
-        /// The migrations to apply; tests replace them.
-        var migrations: [Migration] = EmbeddedMigrations.all
+        /// The migrations to apply; tests replace them, and the benchmarks
+        /// leave the history out to measure what it costs.
+        package var migrations: [Migration] = EmbeddedMigrations.all
 
         public init(busyTimeout: Double = 5, allowsConcurrentReads: Bool = true, access: Access = .createIfMissing) {
             self.busyTimeout = busyTimeout
