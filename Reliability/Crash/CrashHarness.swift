@@ -36,9 +36,18 @@ struct CrashHarness {
             library: library, batchFile: "\(work)/batch.jsonl")
         var killed = 0
         var step = 0
+        var kept = KeptStates()
         while killed < kills {
             step += 1
-            let plan = try workload.next(model)
+            let roll = Int.random(in: 0..<100, using: &random)
+            let plan: CrashStep
+            if roll < 10, let target = kept.undo.last {
+                plan = CrashStep(kind: .undo, arguments: ["--library", library, "undo"], expectedStatus: 0, completed: target, placed: nil, files: [])
+            } else if roll < 20, let target = kept.redo.last {
+                plan = CrashStep(kind: .redo, arguments: ["--library", library, "redo"], expectedStatus: 0, completed: target, placed: nil, files: [])
+            } else {
+                plan = try workload.next(model)
+            }
             var tally = tallies[plan.kind] ?? Tally()
             let typical = tally.typicalSeconds
             let delay = Self.killDelay(for: tally, using: &random)
@@ -47,7 +56,12 @@ struct CrashHarness {
                 if plan.kind == .initialize {
                     try initialize(killingAfter: delay, tally: &tally)
                 } else {
-                    try perform(plan, killingAfter: delay, model: &model, tally: &tally)
+                    let previous = model
+                    let (before, after) = try perform(plan, killingAfter: delay, model: &model, tally: &tally)
+                    // An undo goes back to an older model: keep what is known about files since.
+                    model.contentOf.merge(previous.contentOf) { current, _ in current }
+                    model.nameOf.merge(previous.nameOf) { current, _ in current }
+                    kept.follow(plan.kind, from: previous, before: before, after: after)
                 }
             } catch let failure as HarnessFailure {
                 throw HarnessFailure("\(context): \(failure.description)\n  command: \(plan.arguments.joined(separator: " ").prefix(300))\n  library kept in \(work)")
@@ -93,7 +107,11 @@ struct CrashHarness {
         return model
     }
 
-    private func perform(_ plan: CrashStep, killingAfter delay: Double?, model: inout LibraryModel, tally: inout Tally) throws {
+    /// Runs one step, maybe killed; checks what must hold, and returns the library before and after it.
+    @discardableResult
+    private func perform(
+        _ plan: CrashStep, killingAfter delay: Double?, model: inout LibraryModel, tally: inout Tally
+    ) throws -> (before: ObservedLibrary, after: ObservedLibrary) {
         let before = try ObservedLibrary.read(library)
         let child = try runner.start(plan.arguments)
         let termination = try kill(child, after: delay)
@@ -126,6 +144,7 @@ struct CrashHarness {
         try requirePlaceholdersResumable(after)
         model = plan.completed
         model.adopt(after)
+        return (before, after)
     }
 
     /// Kills `albums init` of a new file: afterwards there is no library (no

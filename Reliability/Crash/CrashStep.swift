@@ -19,6 +19,10 @@ struct CrashStep {
         case resume
         /// `albums init` of a new file.
         case initialize = "init"
+        /// `albums undo`: back to the state before the newest change kept.
+        case undo
+        /// `albums redo`: forward to the state the newest undo left.
+        case redo
     }
 
     let kind: Kind

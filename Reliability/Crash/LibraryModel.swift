@@ -86,3 +86,52 @@ struct LibraryModel {
         return next
     }
 }
+
+/// The states undo and redo must lead back to, newest last: the library as
+/// it stood before each change the history keeps (as the harness saw it),
+/// and after each one undone.
+struct KeptStates {
+    var undo: [LibraryModel] = []
+    var redo: [LibraryModel] = []
+
+    /// Follows one step, killed or not, by the history marks it left: a new
+    /// entry (a change), an undo or a redo that went through, and loads
+    /// that committed meanwhile (outside the history: every kept state that
+    /// holds their placeholders now holds their photos).
+    mutating func follow(_ kind: CrashStep.Kind, from previous: LibraryModel, before: ObservedLibrary, after: ObservedLibrary) {
+        var previous = previous
+        previous.adopt(before)
+        switch kind {
+        case .undo where after.history.nextUndo != before.history.nextUndo:
+            redo.append(previous)
+            undo.removeLast()
+        case .redo where after.history.nextRedo != before.history.nextRedo:
+            undo.append(previous)
+            redo.removeLast()
+        case .undo, .redo, .initialize:
+            break
+        default:
+            if after.history.newest != before.history.newest {
+                undo.append(previous)
+                redo.removeAll()
+            }
+        }
+        guard kind == .load || kind == .resume else { return }
+        let pending = Set(after.placeholders)
+        let committed = Set(before.placeholders).subtracting(pending)
+        guard !committed.isEmpty else { return }
+        for index in undo.indices { undo[index].commit(committed) }
+        for index in redo.indices { redo[index].commit(committed) }
+    }
+}
+
+extension LibraryModel {
+    /// The placeholders of these sources hold their photos now.
+    mutating func commit(_ sources: Set<String>) {
+        for name in albumOrder {
+            albums[name] = albums[name]!.map { slot in
+                if case .placeholder(let source) = slot, sources.contains(source), let sha256 = contentOf[source] { .photo(sha256: sha256) } else { slot }
+            }
+        }
+    }
+}

@@ -25,6 +25,15 @@ struct ObservedLibrary: Equatable {
     var albumOrder: [String] = []
     /// Every photo in the file, in an album or not.
     var photos: Set<String> = []
+    /// Where the history stands (migration 0005).
+    var history = HistoryMarks()
+
+    /// The newest history entry, and the ones undo and redo would take.
+    struct HistoryMarks: Equatable {
+        var newest: Int64?
+        var nextUndo: Int64?
+        var nextRedo: Int64?
+    }
 
     static func read(_ path: String) throws -> ObservedLibrary {
         var configuration = Configuration()
@@ -50,6 +59,12 @@ struct ObservedLibrary: Equatable {
                 observed.albums[name, default: []].append(isPlaceholder ? .placeholder(source: row[2]) : .photo(sha256: row[1]))
             }
             observed.photos = Set(try String.fetchAll(db, sql: "SELECT lower(hex(sha256)) FROM photo"))
+            if let marks = try Row.fetchOne(db, sql: """
+                SELECT (SELECT max(id) FROM history_entry), (SELECT max(id) FROM history_entry WHERE is_undone = 0),
+                    (SELECT min(id) FROM history_entry WHERE is_undone = 1)
+                """) {
+                observed.history = HistoryMarks(newest: marks[0], nextUndo: marks[1], nextRedo: marks[2])
+            }
             return observed
         }
     }

@@ -33,6 +33,9 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit takes a number from 1") }
+        if let keep, !(1...HistoryRetention.maximumKeptEntries).contains(keep) {
+            throw ValidationError("--keep takes 1…\(HistoryRetention.maximumKeptEntries) entries, not \(keep)")
+        }
     }
 
     func run() async throws {
