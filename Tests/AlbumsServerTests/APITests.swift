@@ -154,6 +154,38 @@ struct APITests: Sendable {
         #expect(try itemCount(of: "Book") == 1)
     }
 
+    @Test("history, undo and redo: what the CLI prints with --json; a dry run writes nothing; nothing to redo is 409")
+    func history() async throws {
+        try await application.test(.router) { client in
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1}"#)
+            let listing = try json(try await request(client, "/api/history?limit=2"))
+            let entries = listing["entries"] as? [[String: Any]] ?? []
+            #expect(entries.first?["description"] as? String == "move 1 item to 'Book' at position 1")
+            #expect(entries.count == 2 && listing["kept_entries"] as? Int == 1000)
+            #expect((listing["next_undo"] as? [String: Any])?["id"] as? Int == entries.first?["id"] as? Int)
+            #expect(listing["next_redo"] is NSNull)
+            let ofBook = try json(try await request(client, "/api/history?album=Book"))["entries"] as? [[String: Any]] ?? []
+            #expect(ofBook.allSatisfy { ($0["albums"] as? [[String: Any]])?.contains { $0["name"] as? String == "Book" } == true })
+
+            let dryRun = try json(try await request(client, "/api/undo?dry_run=1", .post))
+            #expect(dryRun["dry_run"] as? Bool == true)
+            #expect(try itemCount(of: "Book") == 1)
+            let undone = try json(try await request(client, "/api/undo", .post))
+            #expect((undone["entry"] as? [String: Any])?["undone"] as? Bool == true)
+            let changes = undone["changes"] as? [[String: Any]] ?? []
+            #expect(changes.map { $0["album"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["Book", "Trip"])
+            #expect(changes.allSatisfy { $0["album_id"] is Int })
+            #expect(try itemCount(of: "Book") == 0)
+            let redone = try json(try await request(client, "/api/redo", .post))
+            #expect((redone["entry"] as? [String: Any])?["undone"] as? Bool == false)
+            #expect(try itemCount(of: "Book") == 1)
+            let nothing = try await request(client, "/api/redo", .post)
+            #expect(nothing.status == .conflict)
+            #expect((try json(nothing)["error"] as? [String: Any])?["code"] as? String == "nothing_to_redo")
+            #expect(try await request(client, "/api/history?limit=0").status == .badRequest)
+        }
+    }
+
     @Test("no token, a wrong token, a foreign Host or a foreign Origin are refused; the first visit's ?token= sets the cookie")
     func security() async throws {
         try await application.test(.router) { client in
@@ -211,7 +243,7 @@ struct APITests: Sendable {
             #expect(script.status == .ok && script.headers[.contentType]?.hasPrefix("text/javascript") == true)
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events"])
+            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo"])
         }
     }
 
