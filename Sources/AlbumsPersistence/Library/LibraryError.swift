@@ -81,6 +81,8 @@ public enum LibraryError: Error, Hashable, Sendable {
     case sourceChanged(path: String, position: Int, count: Int)
     /// A file would be overwritten.
     case fileExists(path: String)
+    /// A backup's copy did not check clean: nothing was left at `path`.
+    case backupFailedCheck(path: String, problem: String)
     /// The history holds no change that is not undone.
     case nothingToUndo
     /// No change is undone (or a change made since cleared what was).
@@ -107,7 +109,7 @@ public enum LibraryError: Error, Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .notADatabase, .truncated, .foreignApplication, .foreignDatabase, .newerSchema,
-            .modifiedMigration, .corrupt:
+            .modifiedMigration, .corrupt, .backupFailedCheck:
             .unusableFile
         case .noLibrary, .readOnly, .upgradeNeedsWriting, .diskFull, .ioFailure:
             .inputOutput
@@ -160,6 +162,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .sourceMissing: "source_missing"
         case .sourceChanged: "source_changed"
         case .fileExists: "file_exists"
+        case .backupFailedCheck: "backup_failed_check"
         case .nothingToUndo: "nothing_to_undo"
         case .nothingToRedo: "nothing_to_redo"
         case .cannotUndo: "cannot_undo"
@@ -244,6 +247,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "\(path) already exists; --force replaces it"
         case .constraintViolated(let detail):
             "the library refused the change: \(detail)"
+        case .backupFailedCheck(let path, let problem):
+            "the backup copy does not check clean (\(problem)), so nothing was written at '\(path)'; the library itself may be damaged: run albums check"
         case .nothingToUndo:
             "nothing to undo: the history holds no change that is not undone (albums history lists it)"
         case .nothingToRedo:
