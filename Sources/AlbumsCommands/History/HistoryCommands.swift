@@ -45,16 +45,16 @@ struct HistoryCommand: AsyncParsableCommand {
     private func list() throws {
         let library = try global.openLibrary(for: keep == nil ? .reading : .writing)
         if let keep { try library.write { try $0.setKeptHistoryEntries(keep) } }
+        // One snapshot: the entries and what undo and redo would take agree.
         let (shown, listing) = try library.read { reader in
             let shown = try self.entries(reader)
-            return (shown, try HistoryListingJSON(entries: shown, reader: reader))
+            return (shown, global.json ? try HistoryListingJSON(entries: shown, reader: reader) : nil)
         }
-        if global.json {
+        if let listing {
             try global.console.result(json: listing)
             return
         }
-        let kept = try library.read { try $0.keptHistoryEntries() }
-        if keep != nil { global.console.result("keeping the newest \(kept) history entries") }
+        if let keep { global.console.result("keeping the newest \(keep) history entries") }
         guard !shown.isEmpty else {
             global.console.result(
                 album.map { "no kept change touched \(LibraryError.quoted($0))" }

@@ -100,8 +100,6 @@ enum HistoryLog {
 
     /// Drops the undone entries: a new change makes them unreachable.
     static func dropUndoneEntries(in db: Database) throws {
-        // Undone entries are always the newest: one look at the top says whether there are any.
-        guard try Bool.fetchOne(db, cachedSQL: "SELECT is_undone FROM history_entry ORDER BY id DESC LIMIT 1") == true else { return }
         try drop(Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry WHERE is_undone = 1"), in: db)
     }
 
@@ -110,11 +108,11 @@ enum HistoryLog {
         let kept = try keptEntries(in: db)
         try drop(Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry ORDER BY id DESC LIMIT -1 OFFSET ?", arguments: [kept]), in: db)
         var sizes = try Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry ORDER BY id")
-        var total = sizes.reduce(0) { $0 + max(0, Int($1[2] as Int64 - $1[1] as Int64) + 1) }
+        var total = sizes.reduce(0) { $0 + stepCount(first: $1[1], last: $1[2]) }
         var dropped: [Row] = []
         while total > HistoryRetention.keptRowChanges, sizes.count > 1 {
             let oldest = sizes.removeFirst()
-            total -= max(0, Int(oldest[2] as Int64 - oldest[1] as Int64) + 1)
+            total -= stepCount(first: oldest[1], last: oldest[2])
             dropped.append(oldest)
         }
         try drop(dropped, in: db)
@@ -128,6 +126,11 @@ enum HistoryLog {
             try deleteSteps(entry[1], through: entry[2], in: db)
             try db.execute(cachedSQL: "DELETE FROM history_entry WHERE id = ?", arguments: [entry[0] as Int64])
         }
+    }
+
+    /// How many steps the range `first`…`last` holds (none when `last` is `first - 1`).
+    static func stepCount(first: Int64, last: Int64) -> Int {
+        max(0, Int(last - first) + 1)
     }
 
     static func keptEntries(in db: Database) throws -> Int {
@@ -145,7 +148,7 @@ enum HistoryLog {
     static func entry(from row: Row) -> HistoryEntry {
         HistoryEntry(
             id: row[0], committedAt: Timestamp.date(row[1]), description: row[2], albums: decode(row[3]), isUndone: row[6],
-            rowChangeCount: max(0, Int(row[5] as Int64 - row[4] as Int64) + 1))
+            rowChangeCount: stepCount(first: row[4], last: row[5]))
     }
 
     /// The albums column: a JSON array of {"id": …, "name": …}.

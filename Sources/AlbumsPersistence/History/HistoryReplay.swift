@@ -58,10 +58,11 @@ struct HistoryReplay {
         let albumsAfter = Dictionary(uniqueKeysWithValues: try writer.albums().map { ($0.id, $0) })
         let after = try places(of: touchedItems)
         touchedAlbums.formUnion(after.values.map(\.album))
+        let itemsBefore = Self.byAlbum(before), itemsAfter = Self.byAlbum(after)
         for albumID in touchedAlbums.sorted() {
             try recordChanges(
                 of: albumID, before: albumsBefore[albumID], after: albumsAfter[albumID],
-                itemsBefore: before.filter { $0.value.album == albumID }, itemsAfter: after.filter { $0.value.album == albumID })
+                itemsBefore: itemsBefore[albumID] ?? [:], itemsAfter: itemsAfter[albumID] ?? [:])
         }
     }
 
@@ -204,6 +205,13 @@ struct HistoryReplay {
     private struct Place {
         let album: AlbumID
         let index: Int
+    }
+
+    /// The places split by album.
+    private static func byAlbum(_ places: [AlbumItemID: Place]) -> [AlbumID: [AlbumItemID: Place]] {
+        var split: [AlbumID: [AlbumItemID: Place]] = [:]
+        for (item, place) in places { split[place.album, default: [:]][item] = place }
+        return split
     }
 
     /// Where each of `items` that exists stands: its album and index.

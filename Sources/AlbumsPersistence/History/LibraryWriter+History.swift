@@ -75,9 +75,7 @@ extension LibraryWriter {
         guard history != nil else { return try body() }
         let before = try HistoryLog.lastStep(in: db)
         let result = try body()
-        if try HistoryLog.lastStep(in: db) > before {
-            try db.execute(cachedSQL: "DELETE FROM history_step WHERE id > ?", arguments: [before])
-        }
+        try HistoryLog.deleteSteps(before + 1, through: try HistoryLog.lastStep(in: db), in: db)
         return result
     }
 }

@@ -37,10 +37,7 @@ extension LibraryWriter {
     ///   for content the schema refuses.
     @discardableResult
     public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
-        try withoutHistory { try commitLoadOperation(placeholder, content: content) }
-    }
-
-    private func commitLoadOperation(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
+        // Outside the history through commitPlaceholder; the photo row has no history.
         try recordingOperation {
             _ = try pendingPlaceholder(placeholder)
             let (photo, isNew) = try addPhoto(content)

@@ -38,16 +38,14 @@ extension LibraryWriter {
 
     /// What the history calls the operation: "move 3 items to 'Book' at position 2".
     private static func words(for plan: TransferPlan) -> String {
-        func items(_ count: Int) -> String { counted(count, "item") }
-        func names(_ albums: [AlbumID: Album]) -> String { Self.names(of: albums.values) }
         switch plan.work {
         case .transfer(let moving, let photos, let destination, let index):
             let count = plan.verdict == .copy ? photos.count : moving.count
-            return "\(plan.verdict == .copy ? "copy" : "move") \(items(count)) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+            return "\(plan.verdict == .copy ? "copy" : "move") \(counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         case .swap:
-            return "swap 2 items in \(names(plan.albums))"
+            return "swap 2 items in \(names(of: plan.albums.values))"
         case .remove(let removed):
-            return "remove \(items(removed.count)) from \(names(plan.albums))"
+            return "remove \(counted(removed.count, "item")) from \(names(of: plan.albums.values))"
         }
     }
 
