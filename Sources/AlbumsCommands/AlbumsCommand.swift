@@ -16,7 +16,7 @@ public struct AlbumsCommand: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, AlbumCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
             MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
-            PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self,
+            PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self, CheckpointsCommand.self,
             InspectCommand.self, CheckCommand.self, RelinkCommand.self, ServeCommand.self,
         ]
     )

@@ -85,4 +85,19 @@ struct BackupCLITests {
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("none.albums")))
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("other.albums")))
     }
+
+    @Test("checkpoints: shown, set to external for a replicator and back, in text and JSON; inspect says it; a bad value is exit 64")
+    func checkpoints() throws {
+        let cli = try makeLibrary()
+        #expect(try cli.run("checkpoints").stdout == "checkpoints: auto (albums checkpoints the write-ahead log)\n")
+        let set = try cli.run("checkpoints", "external")
+        #expect(set.status == 0 && set.stdout == "checkpoints: external (albums leaves them to a replicator such as Litestream)\n")
+        #expect(try cli.run("--json", "checkpoints").stdout == "{\n  \"checkpoints\" : \"external\"\n}\n")
+        #expect(try cli.run("inspect", cli.libraryPath).stdout.contains("journal wal; checkpoints external\n"))
+        #expect(try cli.run("move", "Trip:1", "--to", "Book").status == 0)
+        #expect(try cli.run("check").status == 0)
+        let bad = try cli.run("checkpoints", "sometimes")
+        #expect(bad.status == 64 && bad.stderr.contains("'auto' and 'external'"), "\(bad.stderr)")
+        #expect(try cli.run("--json", "checkpoints", "auto").stdout == "{\n  \"checkpoints\" : \"auto\"\n}\n")
+    }
 }

@@ -50,7 +50,8 @@ struct InspectCommand: AsyncParsableCommand {
         for migration in applied where migration.checksumMatches == false {
             lines.append("              migration \(migration.version) '\(migration.name)' differs from this build's")
         }
-        lines.append("pages         \(header.pageCount.map(String.init) ?? "?") of \(header.pageSize) bytes, \(header.freelistPageCount) free; journal \(inspection.journalMode)")
+        lines.append("pages         \(header.pageCount.map(String.init) ?? "?") of \(header.pageSize) bytes, \(header.freelistPageCount) free; journal \(inspection.journalMode)"
+            + (inspection.checkpoints.map { "; checkpoints \($0.rawValue)" } ?? ""))
         if let albums = inspection.albums {
             lines.append("albums        \(albums)\(inspection.lockedAlbums.map { $0 > 0 ? " (\($0) locked)" : "" } ?? "")")
             lines.append("photos        \(inspection.photos ?? 0)")
@@ -86,6 +87,7 @@ struct InspectionJSON: Encodable {
     let page_count: UInt32?
     let free_pages: UInt32
     let journal_mode: String
+    let checkpoints: String?
     let table_rows: [String: Int]
     let albums: Int?
     let photos: Int?
@@ -110,6 +112,7 @@ struct InspectionJSON: Encodable {
         page_count = inspection.header.pageCount
         free_pages = inspection.header.freelistPageCount
         journal_mode = inspection.journalMode
+        checkpoints = inspection.checkpoints?.rawValue
         table_rows = inspection.tableRows
         albums = inspection.albums
         photos = inspection.photos

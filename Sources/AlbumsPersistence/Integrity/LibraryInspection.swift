@@ -18,6 +18,8 @@ public struct LibraryInspection: Sendable {
     public let fileBytes: Int64
     public let header: DatabaseFileHeader
     public let journalMode: String
+    /// Who checkpoints the write-ahead log (nil for a file that is not a library).
+    public let checkpoints: CheckpointPolicy?
     /// Whether the file carries albums' application id.
     public let isLibrary: Bool
     public let schemaVersion: Int
@@ -100,6 +102,11 @@ public struct LibraryInspection: Sendable {
             path: path, fileBytes: size, header: header,
             // An immutable open always answers "delete"; the header knows.
             journalMode: header.isWAL ? "wal" : (try? query("PRAGMA journal_mode").first?.first as? String) ?? "delete",
+            checkpoints: library
+                ? (tables.contains("library_setting")
+                    ? (try query("SELECT checkpoints FROM library_setting WHERE id = 1").first?.first as? String).flatMap(CheckpointPolicy.init(rawValue:)) ?? .automatic
+                    : .automatic)
+                : nil,
             isLibrary: isLibrary, schemaVersion: userVersion, migrations: migrations, unknownVersions: unknown,
             tableRows: tableRows,
             albums: library ? tableRows["album"] : nil,

@@ -128,10 +128,12 @@ public final class Library: Sendable {
                 }
             }
             guard options.allowsConcurrentReads else {
+                try queue.writeWithoutTransaction(applyCheckpointPolicy)
                 return Library(path: path, database: queue, options: options)
             }
             try queue.close()
             let pool = try DatabasePool(path: path, configuration: configuration(options))
+            try pool.writeWithoutTransaction(applyCheckpointPolicy)
             return Library(path: path, database: pool, options: options)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
@@ -189,6 +191,13 @@ public final class Library: Sendable {
         default:
             throw .foreignApplication(path: runner.path, applicationID: probe.applicationID)
         }
+    }
+
+    /// Turns the writing connection's automatic checkpoints off when a
+    /// replicator owns them (SQLite's default stands otherwise).
+    private static func applyCheckpointPolicy(_ db: Database) throws {
+        let policy = try CheckpointPolicy.stored(in: db)
+        if policy != .automatic { try policy.apply(to: db) }
     }
 
     private static func configuration(_ options: Options) -> Configuration {
@@ -409,6 +418,8 @@ public final class Library: Sendable {
             // committed already and the WAL keeps it safe until a later
             // checkpoint. So no busy wait, and busy is no failure.
             try database.writeWithoutTransaction { db in
+                // A replicator that owns the checkpoints must see every frame of the log.
+                guard try CheckpointPolicy.stored(in: db) == .automatic else { return }
                 do {
                     try db.execute(sql: "PRAGMA busy_timeout = 0")
                     _ = try db.checkpoint(.truncate)
