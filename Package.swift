@@ -97,10 +97,11 @@ let package = Package(
             path: "Benchmarks"
         ),
 
-        // Crash and concurrency harnesses (scripts/reliability builds them in release mode).
+        // Crash, concurrency and replica harnesses (scripts/reliability builds them in release mode).
         .executableTarget(
             name: "albums-reliability",
             dependencies: [
+                "AlbumsPersistence",
                 "AlbumsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

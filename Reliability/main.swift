@@ -6,7 +6,7 @@ struct ReliabilityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "albums-reliability",
         abstract: "Kill albums at random instants, or run many albums processes at once, and check nothing is lost.",
-        subcommands: [Crash.self, Concurrency.self])
+        subcommands: [Crash.self, Concurrency.self, Replica.self])
 
     struct Common: ParsableArguments {
         @Option(help: "The albums binary to test.") var albums: String
@@ -63,6 +63,33 @@ extension ReliabilityCommand {
                 throw HarnessFailure("\(report.failures.count) of \(report.processes) processes failed; library kept in \(common.work)")
             }
             print("\n\(report.processes) processes in \(Int(seconds)) s, no lock error; check passes; \(report.photos) photos, exactly those imported (seed \(common.seed))")
+        }
+    }
+}
+
+extension ReliabilityCommand {
+    struct Replica: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replicate a library with Litestream while albums processes write; kill Litestream, then the writers; restore and compare.")
+        @OptionGroup var common: Common
+        @Option(help: "The litestream binary.") var litestream: String
+        @Option(help: "How long the writers write, in seconds.") var seconds = 20.0
+
+        func run() throws {
+            try common.prepareWork()
+            let harness = ReplicaHarness(executable: common.albums, litestream: litestream, work: common.work, seed: common.seed, seconds: seconds)
+            let report = try harness.run()
+            let rows = report.restores.map { restore -> [String] in
+                [restore.name, "\(restore.lastChange) of \(restore.libraryLastChange)", "\(restore.heldCommits) of \(restore.toldCommits)",
+                 restore.equalsLibrary.map { $0 ? "yes" : "NO" } ?? "(a prefix)"]
+            }
+            print(markdownTable(["restored", "last change held (library's)", "writers' commits held (told so far)", "equals the library"], rows))
+            for failure in report.failures.prefix(20) { print("FAILED: \(failure)", to: &standardError) }
+            guard report.failures.isEmpty else {
+                throw HarnessFailure("\(report.failures.count) failures; files kept in \(common.work)")
+            }
+            print("\n\(report.writerRuns) albums processes by \(ReplicaHarness.writers) writers in \(Int(seconds)) s, \(report.writersKilled) killed mid-command; "
+                + "every restored replica checks clean and holds every commit before its last position (seed \(common.seed))")
         }
     }
 }

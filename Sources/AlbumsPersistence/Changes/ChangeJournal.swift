@@ -10,7 +10,7 @@ import GRDB
 /// and the bytes, then the removed, inserted and updated pairs (count, then
 /// index and item id each) and the moves (count, then from, to, item id).
 /// Compact and quick to write: it costs a transaction microseconds.
-enum ChangeJournal {
+package enum ChangeJournal {
     /// The migration that creates the table.
     static let migrationVersion = 2
     /// Transactions kept; older rows are dropped in steps of ``pruneStep``.
@@ -96,7 +96,7 @@ enum ChangeJournal {
     }
 
     /// The change sets of an encoded entry, or nil if the bytes are not one.
-    static func decode(_ data: Data) -> [[AlbumChangeSet]]? {
+    package static func decode(_ data: Data) -> [[AlbumChangeSet]]? {
         let bytes = [UInt8](data)
         var offset = 0
         func take() -> Int64? {
