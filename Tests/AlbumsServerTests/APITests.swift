@@ -50,8 +50,20 @@ struct APITests: Sendable {
         try fixture.library.read { try $0.album(named: album).itemCount }
     }
 
+    func albumID(of album: String) throws -> Int64 {
+        try fixture.library.read { try $0.album(named: album).id.rawValue }
+    }
+
     func revision(of album: String) throws -> Int64 {
         try fixture.library.read { try $0.album(named: album).revision }
+    }
+
+    /// The router on a real socket at a free port; the names requests must
+    /// carry are made from the port once it is known.
+    func liveApplication(_ listening: ListeningPort, authorities: @escaping @Sendable (Int) -> Set<String>) -> some ApplicationProtocol {
+        Application(
+            router: AlbumsServer.router(session: session, token: Self.token) { authorities(listening.port) },
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     var headers: HTTPFields { [.authorization: "Bearer \(Self.token)"] }
@@ -323,16 +335,10 @@ struct APITests: Sendable {
 
     @Test("over a real socket, a Host naming another server is refused (DNS rebinding); this server's own name passes")
     func hostHeader() async throws {
-        let portBox = Mutex(0)
-        let app = Application(
-            router: AlbumsServer.router(session: session, token: Self.token) {
-                let port = portBox.withLock { $0 }
-                return ["localhost:\(port)", "127.0.0.1:\(port)"]
-            },
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let listening = ListeningPort()
+        let app = liveApplication(listening) { ["localhost:\($0)", "127.0.0.1:\($0)"] }
         try await app.test(.live) { framework in
-            let port = try #require(framework.port)
-            portBox.withLock { $0 = port }
+            let port = try listening.learn(from: framework)
             try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
                 func get(authority: String) async throws -> (status: HTTPResponse.Status, body: ByteBuffer) {
                     let response = try await client.execute(TestClient.Request("/api/albums", method: .get, authority: authority, headers: headers))
@@ -349,4 +355,117 @@ struct APITests: Sendable {
             }
         }
     }
+
+    #if os(Linux)
+    @Test("the event stream carries a commit made by another process: an albums CLI moving an item")
+    func eventsFromAnotherProcess() async throws {
+        let listening = ListeningPort()
+        let app = liveApplication(listening) { ["127.0.0.1:\($0)"] }
+        let library = fixture.library.path
+        let bookID = try albumID(of: "Book")
+        try await app.test(.live) { framework in
+            let port = try listening.learn(from: framework)
+            // Blocking socket reads and a child process: on a thread of their own, off the cooperative pool.
+            let (stream, move) = try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    continuation.resume(with: Result {
+                        let events = try EventStreamReader(port: port, token: Self.token)
+                        defer { events.close() }
+                        _ = try events.read(until: "albums change stream")
+                        let move = try ExternalAlbums.run(["--library", library, "move", "Trip:1", "--to", "Book", "--at", "1"])
+                        return (try events.read(until: "event: change"), move)
+                    })
+                }.start()
+            }
+            #expect(move.status == 0, "\(move.output)")
+            let data = try #require(stream.split(separator: "\n").first { $0.hasPrefix("data: ") }?.dropFirst(6), "\(stream)")
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+            let changes = (event["operations"] as? [[[String: Any]]])?.first ?? []
+            #expect(changes.contains { $0["album_id"] as? Int64 == bookID || $0["album_id"] as? Int == Int(bookID) }, "\(event)")
+            #expect((event["sequence"] as? Int ?? 0) > 0)
+        }
+    }
+    #endif
 }
+
+/// The port a live test server took (port 0 picks a free one).
+final class ListeningPort: Sendable {
+    private let value = Mutex(0)
+    var port: Int { value.withLock { $0 } }
+
+    func learn(from framework: some TestClientProtocol) throws -> Int {
+        let port = try #require(framework.port)
+        value.withLock { $0 = port }
+        return port
+    }
+}
+
+#if os(Linux)
+/// The `albums` binary built beside the tests, run as another process.
+enum ExternalAlbums {
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "albums").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: ".build/debug/albums").path
+    }()
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// A plain HTTP/1.1 client of `GET /api/events` over a socket, reading the
+/// stream as it comes (HummingbirdTesting's clients wait for a whole body).
+final class EventStreamReader {
+    private let socket: Int32
+    private var received = ""
+
+    init(port: Int, token: String) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw StreamError("cannot connect to port \(port)") }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
+        guard Array(request.utf8).withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.utf8.count else {
+            throw StreamError("cannot send the request")
+        }
+    }
+
+    /// Everything received once `marker` has arrived; fails after 5 s without it.
+    func read(until marker: String) throws -> String {
+        let deadline = Date().addingTimeInterval(5)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains(marker) {
+            guard Date() < deadline else { throw StreamError("no \(marker.debugDescription) within 5 s; received: \(received)") }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 { received += String(decoding: buffer[0..<count], as: UTF8.self) }
+            if count == 0 { throw StreamError("the server closed the stream; received: \(received)") }
+        }
+        return received
+    }
+
+    func close() { _ = Glibc.close(socket) }
+
+    struct StreamError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+#endif
