@@ -214,8 +214,8 @@ class Organizer(unittest.TestCase):
         self.assertGreaterEqual(self.driver.execute_script("return window.placeholdersSeen"), 2, "two placeholders stood first")
         self.screenshot("04-files-dropped")
 
-    def test_zoom_keeps_the_photo_under_the_pointer(self):
-        # 90 more distinct photos (bytes after the JPEG's end make each its own): more than a screen.
+    def add_many_photos(self):
+        """90 more distinct photos in Trip (bytes after the JPEG's end make each its own): more than a screen."""
         many = self.folder / "many"
         many.mkdir()
         for index, name in enumerate(["01-harbour.jpg", "11-forest.jpg", "08-harbour-copy.jpg"] * 30):
@@ -223,6 +223,17 @@ class Organizer(unittest.TestCase):
         self.cli("import", str(many), "--to", "Trip")
         self.driver.refresh()
         self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the page")
+
+    def touch(self, kind, *points):
+        """A touch event through Chromium's input pipeline (DevTools), as a touch screen sends it."""
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]})
+
+    def centre(self, element):
+        return self.driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2];", element)
+
+    def test_zoom_keeps_the_photo_under_the_pointer(self):
+        self.add_many_photos()
         tile = self.tile(0, 6)
         box = self.driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width * 0.7, b.top + b.height * 0.6];", tile)
         item = tile.get_attribute("data-item-id")
@@ -239,6 +250,48 @@ class Organizer(unittest.TestCase):
         slider = self.driver.find_element(By.ID, "zoom")
         self.driver.execute_script("arguments[0].value = 80; arguments[0].dispatchEvent(new Event('input'))", slider)
         self.until(lambda: self.tile(0, 1).size["width"] < width, "the slider to shrink them")
+
+    def test_touch_a_resting_finger_drags_a_swipe_does_not_and_two_fingers_pinch(self):
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        before = self.files("Trip")
+        # A quick swipe across a photo moves nothing.
+        x, y = self.centre(self.tile(0, 2))
+        self.touch("touchStart", (x, y))
+        for step in range(1, 9):
+            self.touch("touchMove", (x + 25 * step, y + 3 * step))
+        self.touch("touchEnd")
+        time.sleep(0.8)
+        self.assertEqual(self.files("Trip"), before, "a swipe is not a drag")
+        self.assertNotIn("Moved", self.status())
+        # A finger resting on the first photo lifts it; dragged just after the third, it lands there.
+        first, third = self.tile(0, 1), self.tile(0, 3)
+        x, y = self.centre(first)
+        tx, ty = self.centre(third)
+        tx += third.size["width"] // 2 - 2
+        self.touch("touchStart", (x, y))
+        time.sleep(0.6)
+        for step in range(1, 11):
+            self.touch("touchMove", (x + (tx - x) * step / 10, y + (ty - y) * step / 10))
+            time.sleep(0.03)
+        time.sleep(0.8)
+        self.screenshot("09-touch-drag")
+        self.touch("touchEnd")
+        expected = before[1:3] + [before[0]] + before[3:]
+        self.until(lambda: self.files("Trip") == expected, "the library to hold the order the finger made")
+        self.until(lambda: self.shown(0) == expected, "the page to show it")
+        # Two fingers spreading apart over the sixth photo zoom around their midpoint.
+        self.add_many_photos()
+        tile = self.tile(0, 6)
+        item, width = tile.get_attribute("data-item-id"), tile.size["width"]
+        x, y = self.centre(tile)
+        under = "return document.elementFromPoint(arguments[0], arguments[1])?.closest('.tile')?.dataset.itemId"
+        self.touch("touchStart", (x - 20, y), (x + 20, y))
+        for step in range(1, 9):
+            self.touch("touchMove", (x - 20 - 10 * step, y), (x + 20 + 10 * step, y))
+            time.sleep(0.03)
+        self.touch("touchEnd")
+        self.until(lambda: self.tile(0, 6).size["width"] > width * 1.5, "the tiles to grow under the pinch")
+        self.assertEqual(self.driver.execute_script(under, x, y), item, "the same photo is between the fingers")
 
     def test_keyboard_alone_reorders_and_moves_with_announcements(self):
         trip = self.files("Trip")

@@ -14,6 +14,7 @@ const state = {
   tile: 148,              // thumbnail size in CSS pixels
   drag: null,             // a pointer drag in progress
   lift: null,             // a keyboard lift in progress
+  touchArmed: false,      // a finger rested on a photo long enough to drag it
 };
 
 const statusLine = document.getElementById("status");
@@ -74,6 +75,7 @@ class Pane {
     new ResizeObserver(() => this.render()).observe(this.viewport);
     acceptFiles(this);
     pinchToZoom(this);
+    touchMoveGuard(this);
   }
 
   /// As many columns of the chosen size as fit; the tiles then stretch a little to fill the row.
@@ -467,6 +469,9 @@ async function refused(error, what) {
 
 // MARK: Pointer drag and drop (mouse, pen and touch alike)
 
+/// How long a finger rests on a photo before it lifts: a quicker swipe scrolls.
+const LONG_PRESS_MS = 350;
+
 function pointerDown(event, pane, itemId) {
   if (event.button !== 0 || state.lift) return;
   if (event.pointerType === "touch" && pane.pinch) return;
@@ -474,24 +479,61 @@ function pointerDown(event, pane, itemId) {
   element.setPointerCapture(event.pointerId);
   const start = { x: event.clientX, y: event.clientY };
   let began = false;
+  let moved = false;
+  // A mouse or pen drags at once. A finger must rest first, as in the
+  // photo apps of phones: until then the browser may scroll (touch-action
+  // pan-y), and once armed, touchMoveGuard keeps it from scrolling.
+  let timer = null;
+  if (event.pointerType === "touch") {
+    timer = setTimeout(() => {
+      timer = null;
+      state.touchArmed = true;
+      element.classList.add("armed");
+      navigator.vibrate?.(10);
+    }, LONG_PRESS_MS);
+  } else {
+    state.touchArmed = false;
+  }
+  const armed = () => event.pointerType !== "touch" || state.touchArmed;
   const move = (moveEvent) => {
     if (!began && Math.hypot(moveEvent.clientX - start.x, moveEvent.clientY - start.y) > 6) {
+      moved = true;
+      if (!armed()) { finish(); return; }  // a swipe: the browser scrolls
       began = true;
       beginDrag(pane, itemId, element, moveEvent);
     }
     if (began) dragTo(moveEvent);
   };
-  const end = async (endEvent) => {
+  const finish = () => {
+    clearTimeout(timer);
+    state.touchArmed = false;
+    element.classList.remove("armed");
     element.removeEventListener("pointermove", move);
     element.removeEventListener("pointerup", end);
     element.removeEventListener("pointercancel", end);
-    if (!began) { choose(pane, itemId, endEvent); pane.viewport.focus({ preventScroll: true }); return; }
+  };
+  const end = async (endEvent) => {
+    finish();
+    if (!began) {
+      // A tap or a click chooses; a scroll that took the pointer away does not.
+      if (endEvent.type === "pointercancel" || moved) return;
+      choose(pane, itemId, endEvent);
+      pane.viewport.focus({ preventScroll: true });
+      return;
+    }
     if (endEvent.type === "pointercancel") cancelDrag("Drag cancelled; nothing moved.");
     else await drop(endEvent);
   };
   element.addEventListener("pointermove", move);
   element.addEventListener("pointerup", end);
   element.addEventListener("pointercancel", end);
+}
+
+/// Keeps a finger that lifted a photo (or two that pinch) from scrolling the page.
+function touchMoveGuard(pane) {
+  pane.viewport.addEventListener("touchmove", (event) => {
+    if (state.touchArmed || state.drag || pane.pinch) event.preventDefault();
+  }, { passive: false });
 }
 
 function beginDrag(pane, itemId, element, event) {
