@@ -159,6 +159,20 @@ struct ChangeStreamProcessTests {
         #expect(heard.count == 2 && heard[1].sequence > heard[0].sequence)
         try library.close()
     }
+
+    @Test("another process's commit is seen as the write-ahead log changes, long before the periodic read")
+    func seenByTheLogWatch() async throws {
+        let cli = try WriterContractTests().makeLibrary()
+        let library = try Library.open(at: cli.libraryPath)
+        // A periodic read every minute: only the log watch can deliver within the timeout.
+        let stream = try await library.changes(pollingInterval: 60)
+        let started = ContinuousClock.now
+        #expect(try cli.run("move", "Trip:1", "--to", "Book", "--at", "1").status == 0)
+        let heard = await first(1, of: stream, timeout: .seconds(5))
+        #expect(heard.count == 1)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        try library.close()
+    }
 }
 
 @Suite("Usage errors under --json")

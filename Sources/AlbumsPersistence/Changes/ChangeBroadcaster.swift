@@ -22,9 +22,16 @@ final class ChangeBroadcaster: Sendable {
         state.withLock { $0.subscribers.isEmpty ? nil : $0.lastDelivered }
     }
 
+    /// How often the watched file is stat'ed.
+    static let watchInterval = 0.02
+
     /// A stream of the changes after `start` (the journal's newest entry
-    /// when the caller began watching), polling with `read`.
-    func subscribe(startingAfter start: Int64, pollingInterval: Double, read: @escaping JournalReader) -> AsyncStream<CommittedChange> {
+    /// when the caller began watching), read with `read` as soon as
+    /// `watchedFile` (the write-ahead log) changes, and at least every
+    /// `pollingInterval` seconds.
+    func subscribe(
+        startingAfter start: Int64, watching watchedFile: String, pollingInterval: Double, read: @escaping JournalReader
+    ) -> AsyncStream<CommittedChange> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: CommittedChange.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
@@ -37,10 +44,33 @@ final class ChangeBroadcaster: Sendable {
         }
         guard startsPolling else { return stream }
         let poller = Task { [weak self] in
+            var stamp = FileStamp.of(watchedFile)
+            // The first tick reads whatever the stamp says: this task may
+            // start after a commit that followed `start`.
+            var lastRead = ContinuousClock.now - .seconds(pollingInterval)
+            // After the log changed with nothing new to read yet (a writer
+            // appends its frames, then publishes them), look again each tick for a while.
+            var lookAgainUntil: ContinuousClock.Instant?
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(pollingInterval))
+                try? await Task.sleep(for: .seconds(min(Self.watchInterval, pollingInterval)))
+                // Every commit appends to the log; reading the journal only
+                // then keeps the latency to tens of milliseconds at the cost
+                // of a stat. The periodic read catches what a stat cannot
+                // see (two commits of one size within the clock's tick).
+                let now = FileStamp.of(watchedFile)
+                let changed = now != stamp
+                let lookingAgain = lookAgainUntil.map { ContinuousClock.now < $0 } ?? false
+                guard changed || lookingAgain || ContinuousClock.now - lastRead >= .seconds(pollingInterval) else { continue }
+                stamp = now
+                lastRead = .now
                 guard let self, let after = self.state.withLock({ $0.lastDelivered }) else { continue }
-                if let entries = try? await read(after) { self.deliver(entries) }
+                let entries = (try? await read(after)) ?? []
+                if !entries.isEmpty {
+                    lookAgainUntil = nil
+                } else if changed {
+                    lookAgainUntil = .now + .seconds(min(0.5, pollingInterval))
+                }
+                self.deliver(entries)
             }
         }
         state.withLock { $0.poller = poller }

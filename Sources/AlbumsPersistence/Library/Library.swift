@@ -370,9 +370,10 @@ public final class Library: Sendable {
     /// commit order. Watching starts before this returns.
     ///
     /// This library's own commits arrive as they commit. Others' are read
-    /// from the file's change journal (migration 0002), polled every
-    /// `pollingInterval` seconds: one indexed query of the rows past the
-    /// last one seen, microseconds when nothing changed.
+    /// from the file's change journal (migration 0002) as soon as the
+    /// write-ahead log changes (its size and time, looked at every 20 ms
+    /// with `stat(2)`, no query), and at least every `pollingInterval`
+    /// seconds: one indexed query of the rows past the last one seen.
     ///
     /// ```swift
     /// for await change in try await library.changes() {
@@ -389,7 +390,7 @@ public final class Library: Sendable {
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
-        return broadcaster.subscribe(startingAfter: start, pollingInterval: pollingInterval) { [weak self] after in
+        return broadcaster.subscribe(startingAfter: start, watching: path + "-wal", pollingInterval: pollingInterval) { [weak self] after in
             guard let self else { return [] }
             return try await self.database.read { try ChangeJournal.entries(after: after, in: $0) }
         }
