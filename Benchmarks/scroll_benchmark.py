@@ -20,10 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests/Browser"))
+from headless import browser  # noqa: E402
 ALBUMS = os.environ["ALBUMS_BINARY"]
 TEMPLATE = ROOT / "Examples/Photos/01-harbour.jpg"
 
@@ -56,14 +55,6 @@ def library_with(items, folder):
     for arguments in (["init"], ["album", "create", "Book"], ["import", str(photos), "--to", "Book"], ["album", "create", "Empty"]):
         subprocess.run([ALBUMS, "--library", library, *arguments], check=True, capture_output=True)
     return library
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"):
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
 def summary(intervals):

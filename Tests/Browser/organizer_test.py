@@ -20,24 +20,16 @@ import time
 import unittest
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+from headless import browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ALBUMS = os.environ.get("ALBUMS_BINARY", str(ROOT / ".build/debug/albums"))
 PHOTOS = ROOT / "Examples/Photos"
 SHOTS = Path(os.environ.get("ALBUMS_SCREENSHOTS", ROOT / ".build/browser-screenshots"))
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"):
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
 class Organizer(unittest.TestCase):
