@@ -164,13 +164,12 @@ struct ChangeStreamProcessTests {
     func seenByTheLogWatch() async throws {
         let cli = try WriterContractTests().makeLibrary()
         let library = try Library.open(at: cli.libraryPath)
-        // A periodic read every minute: only the log watch can deliver within the timeout.
+        // A periodic read every minute and a wait of half that (generous, for
+        // a loaded machine): only the log watch can deliver in time.
         let stream = try await library.changes(pollingInterval: 60)
-        let started = ContinuousClock.now
         #expect(try cli.run("move", "Trip:1", "--to", "Book", "--at", "1").status == 0)
-        let heard = await first(1, of: stream, timeout: .seconds(5))
+        let heard = await first(1, of: stream, timeout: .seconds(30))
         #expect(heard.count == 1)
-        #expect(ContinuousClock.now - started < .seconds(5))
         try library.close()
     }
 }

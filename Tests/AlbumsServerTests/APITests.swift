@@ -448,12 +448,13 @@ final class EventStreamReader {
         }
     }
 
-    /// Everything received once `marker` has arrived; fails after 5 s without it.
+    /// Everything received once `marker` has arrived; fails after 30 s
+    /// without it (a bound for a loaded machine, not a measure of speed).
     func read(until marker: String) throws -> String {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(marker) {
-            guard Date() < deadline else { throw StreamError("no \(marker.debugDescription) within 5 s; received: \(received)") }
+            guard Date() < deadline else { throw StreamError("no \(marker.debugDescription) within 30 s; received: \(received)") }
             let count = recv(socket, &buffer, buffer.count, 0)
             if count > 0 { received += String(decoding: buffer[0..<count], as: UTF8.self) }
             if count == 0 { throw StreamError("the server closed the stream; received: \(received)") }
