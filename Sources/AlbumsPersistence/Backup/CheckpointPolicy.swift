@@ -17,15 +17,20 @@ public enum CheckpointPolicy: String, Sendable, CaseIterable {
     /// the library (or, in the process that sets it, at once).
     case external
 
-    /// The schema version that added the setting.
-    static let migrationVersion = 6
+    /// The table that holds the setting (migration 0006), and how it is read.
+    static let table = "library_setting"
+    static let storedSQL = "SELECT checkpoints FROM library_setting WHERE id = 1"
+
+    /// The policy a stored value names; ``automatic`` when none is stored.
+    init(stored raw: String?) {
+        self = raw.flatMap(CheckpointPolicy.init(rawValue:)) ?? .automatic
+    }
 
     /// The policy stored in the file; ``automatic`` when none is, or when
     /// the file predates the setting.
     static func stored(in db: Database) throws -> CheckpointPolicy {
-        guard try db.tableExists("library_setting") else { return .automatic }
-        let raw = try String.fetchOne(db, cachedSQL: "SELECT checkpoints FROM library_setting WHERE id = 1")
-        return raw.flatMap(CheckpointPolicy.init(rawValue:)) ?? .automatic
+        guard try db.tableExists(table) else { return .automatic }
+        return CheckpointPolicy(stored: try String.fetchOne(db, cachedSQL: storedSQL))
     }
 
     /// Sets the connection's automatic checkpoints to follow the policy.

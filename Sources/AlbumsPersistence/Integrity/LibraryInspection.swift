@@ -94,6 +94,8 @@ public struct LibraryInspection: Sendable {
             }.count
             oldest = owners.first?[3] as? String
         }
+        let checkpoints = CheckpointPolicy(
+            stored: tables.contains(CheckpointPolicy.table) ? try query(CheckpointPolicy.storedSQL).first?.first as? String : nil)
         let integrityCheck = full ? "integrity_check" : "quick_check"
         let integrity = (try? query("PRAGMA \(integrityCheck)").compactMap { $0.first as? String }) ?? ["could not run \(integrityCheck)"]
         let foreignKeys = (try? query("PRAGMA foreign_key_check").count) ?? 0
@@ -102,11 +104,7 @@ public struct LibraryInspection: Sendable {
             path: path, fileBytes: size, header: header,
             // An immutable open always answers "delete"; the header knows.
             journalMode: header.isWAL ? "wal" : (try? query("PRAGMA journal_mode").first?.first as? String) ?? "delete",
-            checkpoints: library
-                ? (tables.contains("library_setting")
-                    ? (try query("SELECT checkpoints FROM library_setting WHERE id = 1").first?.first as? String).flatMap(CheckpointPolicy.init(rawValue:)) ?? .automatic
-                    : .automatic)
-                : nil,
+            checkpoints: library ? checkpoints : nil,
             isLibrary: isLibrary, schemaVersion: userVersion, migrations: migrations, unknownVersions: unknown,
             tableRows: tableRows,
             albums: library ? tableRows["album"] : nil,

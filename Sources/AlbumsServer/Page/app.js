@@ -491,8 +491,6 @@ function pointerDown(event, pane, itemId) {
       element.classList.add("armed");
       navigator.vibrate?.(10);
     }, LONG_PRESS_MS);
-  } else {
-    state.touchArmed = false;
   }
   const armed = () => event.pointerType !== "touch" || state.touchArmed;
   const move = (moveEvent) => {
