@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 import AlbumsPersistence
 
@@ -111,25 +112,34 @@ public func testLoad(_ source: String) -> PendingLoad {
     PendingLoad(source: source, owner: testOwner, createdAt: Timestamp.date("2026-11-21T00:00:00.000Z"))
 }
 
-/// The first `count` elements of `stream`, or fewer if `timeout` passes first.
-public func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>, timeout: Duration = .seconds(5)) async -> [Element] {
-    await withTaskGroup(of: [Element]?.self) { group in
+/// The first `count` elements of `stream`, or those heard before `timeout`
+/// passes. The timeout is only a bound for a loaded machine (CI runs every
+/// suite at once, with `albums` processes among them): a test that hears its
+/// elements returns at once.
+public func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>, timeout: Duration = .seconds(30)) async -> [Element] {
+    let collected = Heard<Element>()
+    await withTaskGroup(of: Void.self) { group in
         group.addTask {
-            var collected: [Element] = []
             for await element in stream {
-                collected.append(element)
-                if collected.count == count { break }
+                let enough = collected.elements.withLock { heard in
+                    heard.append(element)
+                    return heard.count == count
+                }
+                if enough { break }
             }
-            return collected
         }
         group.addTask {
             try? await Task.sleep(for: timeout)
-            return nil
         }
-        let result = await group.next() ?? nil
+        await group.next()
         group.cancelAll()
-        return result ?? []
     }
+    return collected.elements.withLock { $0 }
+}
+
+/// What `first(_:of:timeout:)` has heard so far, shared with its reading task.
+private final class Heard<Element: Sendable>: Sendable {
+    let elements = Mutex<[Element]>([])
 }
 
 /// The example photos committed with the project (Examples/Photos).
