@@ -87,11 +87,16 @@ public enum AlbumsServer {
         let router = Router()
         router.add(middleware: ErrorAnswering())
         router.add(middleware: AccessGuard(token: token, authorities: authorities))
+        var allowed = AllowedMethods()
         router.get("/") { _, _ in try page("index.html") }
         router.get("page/:file") { _, context in try page(context.parameters.get("file") ?? "") }
         router.get("api/openapi.json") { _, _ in try page("openapi.json") }
+        for path in ["/", "page/:file", "api/openapi.json"] { allowed.add(.get, path) }
         APIRoutes(session: session, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: session.library.path), loads: loads)
-            .register(on: router)
+            .register(on: router, recording: &allowed)
+        // Added last, so it wraps only what no route answered: a known path
+        // asked with another method.
+        router.add(middleware: MethodCheck(allowed: allowed))
         return router
     }
 

@@ -72,6 +72,8 @@ struct AlbumTests {
         #expect(throws: LibraryError.albumNameTaken(composed)) { try library.write { try $0.createAlbum(named: composed) } }
         #expect(try library.read { try $0.album(named: decomposed).id } == created.id)
         #expect(try library.read { try $0.album(named: composed).id } == created.id)
+        // SQLite reads a bound text up to its NUL: "Café\0x" must not find "Café".
+        #expect(throws: LibraryError.albumNotFound(.named(composed + "\u{0}x"))) { try library.read { try $0.album(named: composed + "\u{0}x") } }
         try library.write { try $0.createAlbum(named: "Other") }
         #expect(throws: LibraryError.albumNameTaken(composed)) {
             try library.write { try $0.renameAlbum(try $0.album(named: "Other").id, to: decomposed) }

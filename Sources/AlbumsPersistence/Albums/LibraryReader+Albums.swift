@@ -22,6 +22,9 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(named name: String) throws -> Album {
+        // No album's name holds a control character, and SQLite would read
+        // a bound "Trip\0…" only up to its NUL, finding "Trip".
+        guard !name.unicodeScalars.contains(where: \.isControlCharacter) else { throw LibraryError.albumNotFound(.named(name)) }
         // Every stored name is NFC (migration 0004 renamed the others).
         guard let row = try Row.fetchOne(
             db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [AlbumName.normalized(name)])

@@ -40,6 +40,7 @@ enum APIError {
             switch refusal {
             case .tooLarge: return response(status: .contentTooLarge, code: refusal.code, message: refusal.description)
             case .notAnImage: return response(status: .unsupportedMediaType, code: refusal.code, message: refusal.description)
+            case .tooManyPixels: return response(status: .unprocessableContent, code: refusal.code, message: refusal.description)
             case .cannotWrite: return response(status: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: refusal.code, message: refusal.description)
             }
         case let refusal as RequestRefusal:

@@ -21,19 +21,24 @@ struct APIRoutes: Sendable {
     /// The most one upload request may carry, in bytes.
     static let maximumUploadSize = 2 << 30
 
-    func register(on router: Router<BasicRequestContext>) {
+    /// Adds the API's routes to `router`, recording each in `allowed`.
+    func register(on router: Router<BasicRequestContext>, recording allowed: inout AllowedMethods) {
         let api = router.group("api")
-        api.get("albums") { _, _ in try await albums() }
-        api.get("albums/:name/items") { request, context in try await items(request, context) }
-        api.post("operations") { request, _ in try await operation(request) }
-        api.post("batch") { request, _ in try await batch(request) }
-        api.post("albums/:name/files") { request, context in try await upload(request, context) }
-        api.get("photos/:id/original") { _, context in try await original(context) }
-        api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
-        api.get("events") { _, _ in try await events() }
-        api.get("history") { request, _ in try await history(request) }
-        api.post("undo") { request, _ in try await replay(request, undoing: true) }
-        api.post("redo") { request, _ in try await replay(request, undoing: false) }
+        func on(_ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+            api.on(RouterPath(path), method: method, use: handle)
+            allowed.add(method, "api/" + path)
+        }
+        on(.get, "albums") { _, _ in try await albums() }
+        on(.get, "albums/:name/items") { request, context in try await items(request, context) }
+        on(.post, "operations") { request, _ in try await operation(request) }
+        on(.post, "batch") { request, _ in try await batch(request) }
+        on(.post, "albums/:name/files") { request, context in try await upload(request, context) }
+        on(.get, "photos/:id/original") { _, context in try await original(context) }
+        on(.get, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        on(.get, "events") { _, _ in try await events() }
+        on(.get, "history") { request, _ in try await history(request) }
+        on(.post, "undo") { request, _ in try await replay(request, undoing: true) }
+        on(.post, "redo") { request, _ in try await replay(request, undoing: false) }
     }
 
     // MARK: Reading
@@ -82,7 +87,7 @@ struct APIRoutes: Sendable {
     private func operation(_ request: Request) async throws -> Response {
         let text = try await Self.bodyText(request)
         let operation = try TransferBatchFormat.operation(fromLine: text.trimmingCharacters(in: .whitespacesAndNewlines), number: 1)
-        if Self.isDryRun(request) {
+        if try Self.isDryRun(request) {
             // The proposal: asked while a drag hovers, it writes nothing.
             let proposal = try await session.propose(operation)
             var reason: [String: String]?
@@ -105,7 +110,7 @@ struct APIRoutes: Sendable {
 
     private func batch(_ request: Request) async throws -> Response {
         let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: try await Self.bodyText(request))
-        let dryRun = Self.isDryRun(request)
+        let dryRun = try Self.isDryRun(request)
         do {
             let results = try await session.perform(batch: numbered.map(\.operation), dryRun: dryRun)
             return JSONResponse.make(BatchJSON(changes: results.map { $0.changes.map(ChangeJSON.init) }, operations: results.count, dry_run: dryRun))
@@ -130,7 +135,7 @@ struct APIRoutes: Sendable {
 
     /// `POST /api/undo`, `POST /api/redo` (`?dry_run=1`): what `albums undo --json` prints.
     private func replay(_ request: Request, undoing: Bool) async throws -> Response {
-        let dryRun = Self.isDryRun(request)
+        let dryRun = try Self.isDryRun(request)
         let result = try await library.write(dryRun: dryRun) { undoing ? try $0.undo() : try $0.redo() }
         return JSONResponse.make(HistoryReplayJSON(result, dryRun: dryRun))
     }
@@ -156,7 +161,7 @@ struct APIRoutes: Sendable {
         let destination: Destination = at.map { .at($0 - 1, in: album) } ?? .into(album)
         let runner = LoadRunner(session: session)
         // Refused before a byte is kept: no album, locked, out of range, changed since.
-        _ = try await runner.checkDestination(destination, expecting: expected)
+        let checked = try await runner.checkDestination(destination, expecting: expected)
         let receiver = try UploadReceiver(contentType: request.headers[.contentType], inbox: uploads)
         var total = 0
         do {
@@ -179,10 +184,12 @@ struct APIRoutes: Sendable {
             receiver.abandon()
             throw error
         }
-        await loads.start { _ = await runner.run(begun) }
-        // Where the placeholders stand now (other writers may have moved them already).
+        // Where the placeholders stand (other writers may have moved them
+        // already), read before their loads start: a load that fails at once
+        // (the photo is in the album already) takes its placeholder away.
         let first = begun.first?.placeholder
-        let index = try await library.read { reader in try first.map { try reader.item($0).index } ?? 0 }
+        let index = (try? await library.read { reader in try first.map { try reader.item($0).index } }) ?? checked.index
+        await loads.start { _ = await runner.run(begun) }
         return JSONResponse.make(
             status: .accepted,
             UploadJSON(
@@ -267,8 +274,14 @@ struct APIRoutes: Sendable {
 
     // MARK: Request parts
 
-    static func isDryRun(_ request: Request) -> Bool {
-        ["1", "true"].contains(request.uri.queryParameters.get("dry_run") ?? "")
+    /// `?dry_run=1` (or `true`); `0`, `false` or none: a real write. Any
+    /// other value is refused: a mistyped dry run must not write.
+    static func isDryRun(_ request: Request) throws -> Bool {
+        switch request.uri.queryParameters.get("dry_run").map({ String($0) }) {
+        case nil, "0", "false": false
+        case "1", "true": true
+        case let other?: throw RequestRefusal.badParameter("dry_run must be 1, true, 0 or false, not '\(other)'")
+        }
     }
 
     static func pathText(_ context: BasicRequestContext, _ name: String) throws -> String {

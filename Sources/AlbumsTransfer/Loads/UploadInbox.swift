@@ -22,22 +22,31 @@ public struct UploadInbox: Sendable {
     public let folder: URL
     /// The largest file accepted, in bytes.
     public let maximumFileSize: Int64
+    /// The most pixels a sent photo may declare. A few kilobytes can
+    /// declare billions (a decompression bomb), and every thumbnail would
+    /// decode them all; 250 megapixels is more than any camera's sensor
+    /// (and a 16k × 16k panorama) makes.
+    public let maximumPixelCount: Int
 
     /// The inbox of the library at `libraryPath`.
-    public init(libraryPath: String, maximumFileSize: Int64 = 256 << 20) {
+    public init(libraryPath: String, maximumFileSize: Int64 = 256 << 20, maximumPixelCount: Int = 250_000_000) {
         folder = URL(fileURLWithPath: libraryPath + ".uploads", isDirectory: true)
         self.maximumFileSize = maximumFileSize
+        self.maximumPixelCount = maximumPixelCount
     }
 
     /// Why a sent file is not taken.
     public enum Refusal: Error, Equatable, CustomStringConvertible {
         case tooLarge(name: String, limit: Int64)
         case notAnImage(name: String, detail: String)
+        /// The photo declares more pixels than the inbox takes.
+        case tooManyPixels(name: String, width: Int, height: Int, limit: Int)
         case cannotWrite(detail: String)
 
         public var code: String {
             switch self {
             case .tooLarge: "file_too_large"
+            case .tooManyPixels: "too_many_pixels"
             case .notAnImage: "not_an_image"
             case .cannotWrite: "io_error"
             }
@@ -47,6 +56,8 @@ public struct UploadInbox: Sendable {
             switch self {
             case .tooLarge(let name, let limit): "\(name) is larger than \(limit >> 20) MiB, the most one upload may be"
             case .notAnImage(let name, let detail): "\(name) is not a photo albums reads: \(detail)"
+            case .tooManyPixels(let name, let width, let height, let limit):
+                "\(name) declares \(width) × \(height) pixels, more than the \(limit / 1_000_000) megapixels an upload may have"
             case .cannotWrite(let detail): "cannot keep the uploaded file: \(detail)"
             }
         }
@@ -62,15 +73,17 @@ public struct UploadInbox: Sendable {
         /// The sender's name, for messages.
         public let sentName: String
         private let limit: Int64
+        private let pixelLimit: Int
         private var descriptor: Int32
         public private(set) var byteCount: Int64 = 0
 
-        init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64) {
+        init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64, pixelLimit: Int) {
             self.path = path
             self.name = name
             self.sentName = sentName
             self.descriptor = descriptor
             self.limit = limit
+            self.pixelLimit = pixelLimit
         }
 
         deinit {
@@ -92,7 +105,8 @@ public struct UploadInbox: Sendable {
             byteCount += Int64(bytes.count)
         }
 
-        /// Flushes the file to disk and checks it is a photo albums reads.
+        /// Flushes the file to disk and checks it is a photo albums reads,
+        /// of at most the inbox's pixel count.
         public func finish() throws(Refusal) {
             defer {
                 close(descriptor)
@@ -106,12 +120,18 @@ public struct UploadInbox: Sendable {
                 throw .cannotWrite(detail: LibraryError.describeFileError(error))
             }
             // Sniffed as an import sniffs: by its bytes, never its name.
+            let facts: ImageFacts
             do {
-                _ = try ImageHeaderReader.read(data)
+                facts = try ImageHeaderReader.read(data)
             } catch .notAnImage(let detail) {
                 throw .notAnImage(name: sentName, detail: detail)
             } catch {
                 throw .notAnImage(name: sentName, detail: error.description)
+            }
+            if let width = facts.pixelWidth, let height = facts.pixelHeight {
+                let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+                guard overflow || pixels > pixelLimit else { return }
+                throw .tooManyPixels(name: sentName, width: width, height: height, limit: pixelLimit)
             }
         }
 
@@ -141,7 +161,7 @@ public struct UploadInbox: Sendable {
             // Exclusive creation: two uploads of one name never share a file.
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
-                return IncomingFile(path: path, name: name, sentName: sentName, descriptor: descriptor, limit: maximumFileSize)
+                return IncomingFile(path: path, name: name, sentName: sentName, descriptor: descriptor, limit: maximumFileSize, pixelLimit: maximumPixelCount)
             }
             if errno != EEXIST { throw .cannotWrite(detail: String(cString: strerror(errno))) }
         }
