@@ -87,6 +87,7 @@ public enum AlbumsServer {
         let router = Router()
         router.add(middleware: ErrorAnswering())
         router.add(middleware: AccessGuard(token: token, authorities: authorities))
+        router.add(middleware: LibraryPresence(library: session.library))
         var allowed = AllowedMethods()
         router.get("/") { _, _ in try page("index.html") }
         router.get("page/:file") { _, context in try page(context.parameters.get("file") ?? "") }

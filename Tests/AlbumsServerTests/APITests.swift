@@ -146,6 +146,16 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("once the library file is deleted under the server, every request is 503 library_moved")
+    func libraryDeleted() async throws {
+        try await application.test(.router) { client in
+            #expect(try await request(client, "/api/albums").status == .ok)
+            try FileManager.default.removeItem(atPath: fixture.library.path)
+            let after = try await request(client, "/api/operations", .post, body: #"{"op": "remove", "items": ["Trip:1"]}"#)
+            try #expect(after.status == .serviceUnavailable && (try errorCode(after)) == "library_moved")
+        }
+    }
+
     @Test("a known path asked with a method it does not take is 405 with Allow; an unknown path is 404")
     func methods() async throws {
         try await application.test(.router) { client in

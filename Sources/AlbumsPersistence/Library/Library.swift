@@ -64,9 +64,20 @@ public final class Library: Sendable {
     /// Whether the library was opened read-only, because its file, folder
     /// or medium cannot be written (see ``Access/existing``).
     public let isReadOnly: Bool
+    /// The file opened, to tell when the path names another (or none).
+    private let openedFile: FileIdentity?
+
+    /// Whether ``path`` still names the file this library opened. A
+    /// long-running host (`albums serve`) asks before each request: once
+    /// the file is deleted or replaced, what it writes would reach a file
+    /// no one can open again.
+    public var isFileInPlace: Bool {
+        openedFile.map { FileIdentity.of(path) == $0 } ?? true
+    }
 
     private init(path: String, database: any DatabaseWriter, options: Options, isReadOnly: Bool = false) {
         self.path = path
+        self.openedFile = FileIdentity.of(path)
         self.database = database
         self.options = options
         // Every migration given is applied by the time a library is made.
