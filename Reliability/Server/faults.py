@@ -21,6 +21,7 @@ import os
 import random
 import signal
 import socket
+import subprocess
 import time
 from pathlib import Path
 
@@ -84,9 +85,9 @@ def kill_mid_batch(albums, rounds, rng):
         connection.sendall(
             (f"POST /api/batch HTTP/1.1\r\nHost: {server.host}\r\nAuthorization: Bearer {server.token}\r\n"
              f"Content-Type: application/jsonl\r\nContent-Length: {len(lines)}\r\n\r\n").encode() + lines.encode())
-        # From the first byte to well past the commit (a 3,000-move batch
-        # takes about half a second on the release build).
-        time.sleep(rng.random() * 1.5)
+        # From the first byte to past the commit (a 3,000-move batch
+        # takes about half a second on the release build, so both outcomes come).
+        time.sleep(rng.random() * 0.8)
         server.process.kill()
         server.process.wait()
         connection.close()
@@ -205,6 +206,62 @@ def library_removed(albums):
               f"({json.loads(answers[0][1])['error']['message']}); the server lived on")
 
 
+def big_jpeg(jpeg, megabytes, index):
+    """A valid JPEG of about `megabytes` MiB: comment segments after its start."""
+    padding = b"".join(b"\xff\xfe\xff\xff" + bytes([index % 256]) * 65533 for _ in range(megabytes * 16))
+    return jpeg[:2] + padding + jpeg[2:]
+
+
+def full_disk(albums):
+    """The library on a 16 MiB tmpfs filled to its last megabyte, and an
+    upload of 3 MiB: 507, nothing kept; once there is room, it goes in."""
+    folder = Path(Library(albums).folder)
+    disk = folder / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)], capture_output=True).returncode != 0:
+        print("a full disk: skipped (mounting a small tmpfs needs root)")
+        return
+    try:
+        library = Library(albums, folder=disk)
+        library.make_example()
+        server = Server(library)
+        try:
+            before = library.state()
+            filler = disk / "filler"
+            with open(filler, "wb") as out:
+                try:
+                    while True:
+                        out.write(b"\0" * 65536)
+                        out.flush()
+                except OSError:
+                    pass
+            # Leave one megabyte: the photo cannot fit, the library can still answer.
+            with open(filler, "r+b") as out:
+                out.truncate(max(0, filler.stat().st_size - (1 << 20)))
+            photo = big_jpeg((PHOTOS / "01-harbour.jpg").read_bytes(), 3, 1)
+            content_type, body = multipart([("big.jpg", photo)])
+            status, _, data = server.request("POST", "/api/albums/Trip/files", body=body, headers={"Content-Type": content_type})
+            error = json.loads(data).get("error", {}) if data else {}
+            if status != 507:
+                fail(f"an upload onto a full disk answered {status} {data[:200]!r}, not 507")
+            inbox = Path(library.path + ".uploads")
+            kept = [p for p in inbox.rglob("*") if p.is_file()] if inbox.exists() else []
+            if kept or library.state() != before:
+                fail(f"an upload onto a full disk left {kept} or changed the library")
+            filler.unlink()
+            status, _, data = server.request("POST", "/api/albums/Trip/files", body=body, headers={"Content-Type": content_type})
+            if status != 202:
+                fail(f"once there was room, the upload answered {status} {data[:200]!r}")
+            if not wait_until(lambda: library.json("list", "Trip")["items"][-1]["file"] == "big.jpg", 30):
+                fail("once there was room, the uploaded photo did not land")
+        finally:
+            server.stop()
+        library.check()
+        print(f"a full disk during an upload: 507 ({error.get('message')}), nothing kept; with room again, it went in")
+    finally:
+        subprocess.run(["umount", str(disk)])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--albums", required=True)
@@ -216,6 +273,7 @@ def main():
     kill_mid_batch(arguments.albums, arguments.rounds, rng)
     vanishing_clients(arguments.albums, rng)
     library_removed(arguments.albums)
+    full_disk(arguments.albums)
     print("server faults harness passed")
 
 
