@@ -1,7 +1,8 @@
 """`albums serve` under faults (issue 15, RELIABILITY.md).
 
-- SIGKILL of the server right after an upload is answered (its loads
-  under way) and in the middle of a large batch, `--rounds` times each:
+- SIGKILL of the server while an upload's body arrives, right after an
+  upload is answered (its loads under way) and in the middle of a large
+  batch, `--rounds` times each:
   the library then checks clean, a batch is all there or not at all, and
   every placeholder left is stale and `albums pending resume` finishes
   it in its slot.
@@ -66,6 +67,36 @@ def kill_after_upload(albums, rounds, rng):
             fail(f"round {round}: the uploads start at {names.index(uploaded[0]) + 1}, not {at}")
     print(f"killed after an upload's answer, {rounds} times: clean every time; "
           f"{left_pending} placeholders left stale in all, each finished in its slot by pending resume")
+
+
+def kill_mid_body(albums, rounds, rng):
+    """SIGKILL while an upload's body is still arriving: nothing of it in
+    the library (its placeholders go in only once the body is whole)."""
+    leftovers = 0
+    jpeg = (PHOTOS / "01-harbour.jpg").read_bytes()
+    for round in range(rounds):
+        library = Library(albums)
+        library.make_example()
+        before = library.state()
+        server = Server(library)
+        files = [(f"body-{round}-{i:03d}.jpg", distinct_jpeg(jpeg, 20_000 * round + i)) for i in range(40)]
+        content_type, body = multipart(files)
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        connection.sendall(
+            (f"POST /api/albums/Trip/files?at=1 HTTP/1.1\r\nHost: {server.host}\r\nAuthorization: Bearer {server.token}\r\n"
+             f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+            + body[: rng.randint(len(body) // 10, len(body) - 1)])
+        time.sleep(0.2)
+        server.process.kill()
+        server.process.wait()
+        connection.close()
+        library.check()
+        if library.state() != before or library.json("pending")["pending"]:
+            fail(f"round {round}: a kill mid-body changed the library")
+        inbox = Path(library.path + ".uploads")
+        leftovers += len([p for p in inbox.rglob("*") if p.is_file()]) if inbox.exists() else 0
+    print(f"killed while an upload's body arrived, {rounds} times: the library as before and clean every time "
+          f"({leftovers} files received before the kill stay in the upload inbox, outside the library)")
 
 
 def kill_mid_batch(albums, rounds, rng):
@@ -269,6 +300,7 @@ def main():
     parser.add_argument("--seed", type=int, default=20261123)
     arguments = parser.parse_args()
     rng = random.Random(arguments.seed)
+    kill_mid_body(arguments.albums, arguments.rounds, rng)
     kill_after_upload(arguments.albums, arguments.rounds, rng)
     kill_mid_batch(arguments.albums, arguments.rounds, rng)
     vanishing_clients(arguments.albums, rng)
