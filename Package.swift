@@ -44,9 +44,10 @@ let package = Package(
             name: "AlbumsThumbnails",
             dependencies: ["AlbumsPersistence", "CVips", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // A non-variadic C face on libvips (Swift cannot call variadic C).
-        .target(name: "CVips", dependencies: ["CLibVips"]),
-        .systemLibrary(name: "CLibVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // A non-variadic C face on libvips (Swift cannot call variadic C),
+        // which opens libvips when the first thumbnail is made: linked, its
+        // hundred shared libraries slowed every albums process's start by ~28 ms.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // `albums serve`: the HTTP API, its events, and the page, embedded at build time.
         .target(
             name: "AlbumsServer",

@@ -55,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     private func serve(_ options: ServeOptions) async throws {
         let library = try global.openLibrary(for: .writing, concurrentReads: true)
         defer { try? library.close() }
+        if let reason = AlbumsServer.thumbnailsUnavailableReason {
+            global.console.note("albums: warning: the page will show no thumbnails: \(reason)")
+        }
         if !options.isLoopback {
             global.console.note("albums: warning: listening on \(options.host): anyone who can reach it and learns the URL can change this library")
         }

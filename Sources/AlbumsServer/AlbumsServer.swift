@@ -69,6 +69,10 @@ public enum ServeRefusal: Error, CustomStringConvertible {
 
 /// `albums serve`: the organizer page and its API over one library.
 public enum AlbumsServer {
+    /// Why the page will show no thumbnails (libvips cannot be loaded),
+    /// or nil when it will; loads libvips on first call.
+    public static var thumbnailsUnavailableReason: String? { ThumbnailStore.unavailableReason }
+
     /// The router: the page, the API, and the guard in front of both.
     ///
     /// - Parameter authorities: The `host:port` names requests must carry

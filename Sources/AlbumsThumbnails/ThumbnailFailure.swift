@@ -10,6 +10,9 @@ public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case undecodable(photo: PhotoID, detail: String)
     /// A longer side outside ``ThumbnailStore/longerSides``.
     case unsupportedSize(Int)
+    /// libvips cannot be loaded or started, so no photo gets a thumbnail
+    /// (``ThumbnailStore/unavailableReason``).
+    case unavailable(detail: String)
 
     /// A stable, machine-readable name for the failure.
     public var code: String {
@@ -18,6 +21,7 @@ public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case .sourceChanged: "source_changed"
         case .undecodable: "thumbnail_failed"
         case .unsupportedSize: "invalid_size"
+        case .unavailable: "thumbnails_unavailable"
         }
     }
 
@@ -31,6 +35,8 @@ public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertibl
             "photo id:\(photo) cannot be decoded for a thumbnail: \(detail)"
         case .unsupportedSize(let size):
             "a thumbnail's size is its longer side in pixels, \(ThumbnailStore.longerSides.lowerBound)…\(ThumbnailStore.longerSides.upperBound), not \(size)"
+        case .unavailable(let detail):
+            "no thumbnails can be made: \(detail)"
         }
     }
 }

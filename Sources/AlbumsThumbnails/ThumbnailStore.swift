@@ -35,6 +35,11 @@ public final class ThumbnailStore: Sendable {
         self.gate = JobGate(slots: max(1, jobs))
     }
 
+    /// Why no thumbnail can be made in this process (libvips missing, of
+    /// another ABI, or failing to start), or nil when they can. The first
+    /// call loads libvips, as the first thumbnail would.
+    public static var unavailableReason: String? { VipsThumbnailer.startFailure }
+
     /// `$XDG_CACHE_HOME/albums/thumbnails`, or `~/.cache/albums/thumbnails`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let cache: URL
@@ -92,8 +97,10 @@ public final class ThumbnailStore: Sendable {
         }
         guard Data(SHA256.hash(data: source)) == photo.content.sha256 else { return .failure(.sourceChanged(photo: photo.id)) }
         switch VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide) {
-        case .failure(let failure):
-            return .failure(.undecodable(photo: photo.id, detail: failure.detail))
+        case .failure(.unavailable(let detail)):
+            return .failure(.unavailable(detail: detail))
+        case .failure(.undecodable(let detail)):
+            return .failure(.undecodable(photo: photo.id, detail: detail))
         case .success(let jpeg):
             keep(jpeg, in: file)
             return .success(jpeg)

@@ -8,16 +8,17 @@ import Foundation
 /// images through small tiles, so a thumbnail of a 50-megapixel photo
 /// takes a fraction of the time and memory ImageMagick needs.
 enum VipsThumbnailer {
-    /// Started on first use; each operation runs on one thread, and the
-    /// store runs several operations at once.
-    private static let isStarted: Bool = albums_vips_start("albums", 1) == 0
+    /// Opened and started on first use, so that only a process that makes
+    /// thumbnails loads libvips; nil once started, else why it could not.
+    /// Each operation runs on one thread; the store runs several at once.
+    static let startFailure: String? = albums_vips_start("albums", 1).map { String(cString: $0) }
 
     /// JPEG quality: thumbnails are looked at in a grid, not printed.
     static let quality: Int32 = 82
 
     /// Decodes `bytes` and makes the JPEG thumbnail; blocks while it works.
     static func makeJPEG(from bytes: Data, longerSide: Int) -> Result<Data, VipsFailure> {
-        guard isStarted else { return .failure(VipsFailure(detail: "libvips could not start")) }
+        if let startFailure { return .failure(.unavailable(detail: startFailure)) }
         var result = albums_vips_thumbnail_t()
         let status = bytes.withUnsafeBytes { raw in
             albums_vips_thumbnail(raw.baseAddress, raw.count, Int32(longerSide), quality, &result)
@@ -25,12 +26,15 @@ enum VipsThumbnailer {
         defer { albums_vips_release(&result) }
         guard status == 0, let encoded = result.bytes else {
             let detail = result.error.map { String(cString: $0) } ?? "libvips failed"
-            return .failure(VipsFailure(detail: detail.split(separator: "\n").first.map(String.init) ?? detail))
+            return .failure(.undecodable(detail: detail.split(separator: "\n").first.map(String.init) ?? detail))
         }
         return .success(Data(bytes: encoded, count: result.length))
     }
 }
 
-struct VipsFailure: Error {
-    let detail: String
+enum VipsFailure: Error {
+    /// libvips cannot be loaded or started: no thumbnail can be made.
+    case unavailable(detail: String)
+    /// libvips could not decode these bytes.
+    case undecodable(detail: String)
 }

@@ -31,19 +31,22 @@ struct CLI {
     /// Starts `albums ARGUMENTS` on this folder's library, without waiting;
     /// its output goes to files in the folder (a pipe nobody reads would
     /// block it once full).
-    func start(_ arguments: [String]) throws -> Process {
+    /// `environment` is added to this process's own.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         FileManager.default.createFile(atPath: folder.path("started.out"), contents: nil)
         FileManager.default.createFile(atPath: folder.path("started.err"), contents: nil)
         return try start(
             arguments, stdout: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.out"))),
-            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.err"))))
+            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.err"))), adding: environment)
     }
 
-    private func start(_ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any) throws -> Process {
+    private func start(
+        _ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any, adding added: [String: String] = [:]
+    ) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["ALBUMS_LIBRARY"] = libraryPath
         process.environment = environment
         process.currentDirectoryURL = folder.url
@@ -67,11 +70,12 @@ struct CLI {
 
     /// Runs a command line (an executable's path, then its arguments) in
     /// this folder, with this folder's library in the environment.
-    func runExecutable(_ commandLine: [String]) throws -> Result {
+    func runExecutable(_ commandLine: [String], environment: [String: String] = [:]) throws -> Result {
         let stdout = Pipe()
         let stderr = Pipe()
         let process = try start(
-            Array(commandLine.dropFirst()), executable: URL(fileURLWithPath: commandLine[0]), stdout: stdout, stderr: stderr)
+            Array(commandLine.dropFirst()), executable: URL(fileURLWithPath: commandLine[0]), stdout: stdout, stderr: stderr,
+            adding: environment)
         // Read before waiting: a full pipe would block the child.
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -293,6 +293,16 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("without libvips, a thumbnail is 503 thumbnails_unavailable with libvips' reason, not a photo's fault")
+    func thumbnailsUnavailable() throws {
+        let response = APIError.response(for: ThumbnailFailure.unavailable(detail: "libvips cannot be loaded (libvips.so.42: file too short)"))
+        #expect(response.status == .serviceUnavailable)
+        let failure = ThumbnailFailure.unavailable(detail: "why")
+        #expect(failure.code == "thumbnails_unavailable" && failure.description == "no thumbnails can be made: why")
+        // On this machine libvips loads: the thumbnails above were made by it.
+        #expect(AlbumsServer.thumbnailsUnavailableReason == nil)
+    }
+
     /// A multipart/form-data body as a browser's FormData sends it.
     /// A PNG of `width` × `height` with no pixel data: its signature, header and end.
     static func pngHeader(width: UInt32, height: UInt32) -> Data {

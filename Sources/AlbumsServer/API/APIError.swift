@@ -35,6 +35,7 @@ enum APIError {
             case .sourceChanged: return response(status: .conflict, code: failure.code, message: failure.description)
             case .undecodable: return response(status: .unprocessableContent, code: failure.code, message: failure.description)
             case .unsupportedSize: return response(status: .badRequest, code: failure.code, message: failure.description)
+            case .unavailable: return response(status: .serviceUnavailable, code: failure.code, message: failure.description)
             }
         case let refusal as UploadInbox.Refusal:
             switch refusal {

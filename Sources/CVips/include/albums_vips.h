@@ -1,20 +1,23 @@
 // A narrow, non-variadic face on libvips for Swift, which cannot call C's
 // variadic functions (vips_thumbnail_buffer, vips_jpegsave_buffer, ...).
+// libvips is opened at run time by albums_vips_start, not linked.
 #ifndef ALBUMS_VIPS_H
 #define ALBUMS_VIPS_H
 
 #include <stddef.h>
 
-/// Starts libvips once per process; 0 on success. `jobs` bounds the
-/// threads one operation uses; untrusted loaders (PDF, SVG, Magick, ...)
-/// are blocked, since only photos albums recognised reach it.
-int albums_vips_start(const char *program, int jobs);
+/// Opens and starts libvips; call it once per process, before any other
+/// function here. Returns NULL on success, else why libvips cannot be used
+/// (not installed, too old, failed to start), in a static buffer. `jobs`
+/// bounds the threads one operation uses; untrusted loaders (PDF, SVG,
+/// Magick, ...) are blocked, since only photos albums recognised reach it.
+const char *albums_vips_start(const char *program, int jobs);
 
 /// An encoded thumbnail, or the reason there is none.
 typedef struct albums_vips_thumbnail_t {
-    unsigned char *bytes;  // g_free'd by albums_vips_release
+    unsigned char *bytes;  // freed by albums_vips_release
     size_t length;
-    char *error;           // g_free'd by albums_vips_release
+    char *error;           // freed by albums_vips_release
 } albums_vips_thumbnail_t;
 
 /// Decodes `bytes`, turns the image upright per its orientation, converts

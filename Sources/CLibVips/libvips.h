@@ -1,2 +1,0 @@
-// The system libvips (Debian's libvips-dev), found through pkg-config.
-#include <vips/vips.h>
