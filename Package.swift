@@ -97,7 +97,16 @@ let package = Package(
             ],
             path: "Benchmarks",
             // The page's scrolling benchmark drives Chromium from Python (scripts/benchmark scroll).
-            exclude: ["scroll_benchmark.py"]
+            exclude: ["scroll_benchmark.py", "Floor"]
+        ),
+        // The floor of an albums process: its dependencies doing sqlite3's SQL, nothing of albums.
+        .executableTarget(
+            name: "albums-floor",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/Floor"
         ),
 
         // Crash, concurrency and replica harnesses (scripts/reliability builds them in release mode).

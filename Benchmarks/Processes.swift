@@ -5,6 +5,8 @@ struct ProcessBenchmark {
     struct Row {
         let name: String
         let albums: Double
+        /// `albums-floor` doing the same, when it has the command.
+        let floor: Double?
         let sqlite: Double
         let target: Double
     }
@@ -20,15 +22,19 @@ struct ProcessBenchmark {
         try large.0.close()
         let sqlite = "/usr/bin/sqlite3"
 
-        // Interleaved pairs: each round runs both commands once.
-        func compare(_ name: String, rounds: Int, target: Double, albums: [String], sqlite sqliteArguments: [String]) throws -> Row {
+        // Interleaved: each round runs every command once.
+        func compare(
+            _ name: String, rounds: Int, target: Double, albums: [String], floor: [String]? = nil, sqlite sqliteArguments: [String]
+        ) throws -> Row {
             var ours: [Double] = []
+            var floors: [Double] = []
             var theirs: [Double] = []
             for _ in 0..<rounds {
                 ours.append(try runProcess(albumsBinary, albums))
+                if let floor { floors.append(try runProcess(floorBinary, floor)) }
                 theirs.append(try runProcess(sqlite, sqliteArguments))
             }
-            return Row(name: name, albums: median(ours), sqlite: median(theirs), target: target)
+            return Row(name: name, albums: median(ours), floor: floors.isEmpty ? nil : median(floors), sqlite: median(theirs), target: target)
         }
         let listSQL = """
             SELECT i.id, i.photo_id, p.original_name, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
@@ -38,12 +44,14 @@ struct ProcessBenchmark {
             """
         return [
             try compare("start-up: --version", rounds: 40, target: 2,
-                albums: ["--version"], sqlite: ["--version"]),
+                albums: ["--version"], floor: ["--version"], sqlite: ["--version"]),
             try compare("move 1 item (3,000 items)", rounds: 40, target: 2,
                 albums: ["--library", small.path, "move", "Album:1", "--to", "Album"],
+                floor: ["move", "--library", small.path, "Album:1", "--to", "Album"],
                 sqlite: [small.path, "UPDATE album_item SET order_key = order_key WHERE id = 1"]),
             try compare("album list (3,000 items)", rounds: 40, target: 2,
                 albums: ["--library", small.path, "album", "list"],
+                floor: ["album", "list", "--library", small.path],
                 sqlite: [small.path, "SELECT name, item_count, placeholder_count, revision, is_locked FROM album ORDER BY order_key"]),
             try compare("list --json (100,000 items)", rounds: 10, target: 1.5,
                 albums: ["--library", listed.path, "--json", "list", "Album"],
@@ -58,11 +66,16 @@ struct ProcessBenchmark {
 func printProcesses(_ rows: [ProcessBenchmark.Row]) {
     print("")
     print("albums as a process vs sqlite3 — median ms of wall time, runs interleaved (binary: \(albumsBinary))")
-    print(pad("", 30) + pad("albums", 10) + pad("sqlite3", 10) + pad("ratio", 8))
+    print("  floor: albums-floor, albums' dependencies (ArgumentParser, GRDB, Foundation) doing sqlite3's SQL and nothing else")
+    print(pad("", 30) + pad("albums", 10) + pad("floor", 10) + pad("sqlite3", 10) + pad("ratio", 8) + pad("floor/sqlite3", 15) + pad("albums/floor", 14))
     for row in rows {
         let ratio = row.albums / row.sqlite
+        let floor = row.floor.map { String(format: "%.1f", $0) } ?? "-"
+        let floorRatio = row.floor.map { String(format: "%.2f×", $0 / row.sqlite) } ?? "-"
+        let overFloor = row.floor.map { String(format: "%.2f×", row.albums / $0) } ?? "-"
         print(row.name.padding(toLength: 30, withPad: " ", startingAt: 0) + pad(String(format: "%.1f", row.albums), 10)
-            + pad(String(format: "%.1f", row.sqlite), 10) + pad(String(format: "%.2f×", ratio), 8)
+            + pad(floor, 10) + pad(String(format: "%.1f", row.sqlite), 10) + pad(String(format: "%.2f×", ratio), 8)
+            + pad(floorRatio, 15) + pad(overFloor, 14)
             + String(format: "   target ≤ %.1f×: %@", row.target, verdict(ratio <= row.target)))
     }
 }

@@ -78,3 +78,6 @@ let albumsBinary: String = {
     let environment = ProcessInfo.processInfo.environment["ALBUMS_BINARY"]
     return environment ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "albums").path
 }()
+
+/// `albums-floor` (Benchmarks/Floor): albums' dependencies doing sqlite3's SQL, beside albums.
+let floorBinary: String = URL(fileURLWithPath: albumsBinary).deletingLastPathComponent().appending(path: "albums-floor").path
