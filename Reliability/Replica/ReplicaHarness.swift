@@ -183,6 +183,9 @@ struct ReplicaHarness {
     private func journal(of path: String) throws -> [JournalRow] {
         var configuration = Configuration()
         configuration.readonly = true
+        // Albums processes may be writing, checkpointing or closing the last
+        // connection (which locks the file a moment); wait as they do.
+        configuration.busyMode = .timeout(10)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read { db in

@@ -38,6 +38,9 @@ struct ObservedLibrary: Equatable {
     static func read(_ path: String) throws -> ObservedLibrary {
         var configuration = Configuration()
         configuration.readonly = true
+        // Albums processes may be writing, checkpointing or closing the last
+        // connection (which locks the file a moment); wait as they do.
+        configuration.busyMode = .timeout(10)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read { db in
