@@ -45,7 +45,7 @@ let package = Package(
             dependencies: ["AlbumsPersistence", "CVips", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // A non-variadic C face on libvips (Swift cannot call variadic C),
-        // which opens libvips when the first thumbnail is made: linked, its
+        // which opens libvips on first use (albums serve, at start): linked, its
         // hundred shared libraries slowed every albums process's start by ~28 ms.
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // `albums serve`: the HTTP API, its events, and the page, embedded at build time.

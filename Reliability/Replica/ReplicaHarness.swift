@@ -181,12 +181,7 @@ struct ReplicaHarness {
 
     /// The change journal's rows, read with plain SQL on a read-only connection.
     private func journal(of path: String) throws -> [JournalRow] {
-        var configuration = Configuration()
-        configuration.readonly = true
-        // Albums processes may be writing, checkpointing or closing the last
-        // connection (which locks the file a moment); wait as they do.
-        configuration.busyMode = .timeout(10)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try observerQueue(path)
         defer { try? queue.close() }
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT id, committed_at, changes FROM change_journal ORDER BY id").map { row in

@@ -36,12 +36,7 @@ struct ObservedLibrary: Equatable {
     }
 
     static func read(_ path: String) throws -> ObservedLibrary {
-        var configuration = Configuration()
-        configuration.readonly = true
-        // Albums processes may be writing, checkpointing or closing the last
-        // connection (which locks the file a moment); wait as they do.
-        configuration.busyMode = .timeout(10)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try observerQueue(path)
         defer { try? queue.close() }
         return try queue.read { db in
             var observed = ObservedLibrary()
@@ -90,4 +85,14 @@ struct ObservedLibrary: Equatable {
         if photos != other.photos { return "photos: \(photos.count) vs \(other.photos.count)" }
         return "no difference"
     }
+}
+
+/// A read-only connection for a harness to look at a library with.
+/// Albums processes may be writing, checkpointing or closing the last
+/// connection (which locks the file a moment) meanwhile: it waits as theirs do.
+func observerQueue(_ path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(10)
+    return try DatabaseQueue(path: path, configuration: configuration)
 }

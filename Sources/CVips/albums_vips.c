@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-// libvips is opened when the first thumbnail is asked for, never linked:
-// linked, it brings about a hundred shared libraries (GLib, libheif,
-// ImageMagick, poppler, ...) that the dynamic loader maps, relocates and
-// initialises at the start of every albums process, about 28 ms here
-// against 2 ms for all the rest of `albums --version` (BENCHMARKS.md,
-// "Start-up"). Only `albums serve` makes thumbnails.
+// libvips is opened on first use (`albums serve` asks at start), never
+// linked: linked, it brings about a hundred shared libraries (GLib,
+// libheif, ImageMagick, poppler, ...) that the dynamic loader maps,
+// relocates and initialises at the start of every albums process, about
+// 28 ms here (BENCHMARKS.md, "Why the process targets are short"). Only
+// `albums serve` makes thumbnails.
 //
 // The prototypes below are those of libvips' ABI 42 (libvips.so.42,
 // versions 8.x), written out because its headers cannot be included
@@ -78,16 +78,16 @@ static gboolean resolve(void *library, void *slot, const char *name) {
 
 const char *albums_vips_start(const char *program, int jobs) {
     void *library = NULL;
-    const char *first_error = NULL;
-    char first_error_copy[256] = "";
+    // The first name's error says most (the later ones are other systems').
+    char first_error[256] = "";
     for (size_t index = 0; index < sizeof library_names / sizeof *library_names && !library; index++) {
         library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
-        if (!library && !first_error && (first_error = dlerror()))
-            snprintf(first_error_copy, sizeof first_error_copy, "%s", first_error);
+        const char *error = library ? NULL : dlerror();
+        if (error && !first_error[0]) snprintf(first_error, sizeof first_error, "%s", error);
     }
     if (!library)
         return failed_start("libvips cannot be loaded (%s); on Debian or Ubuntu: apt-get install libvips42",
-            first_error_copy[0] ? first_error_copy : "libvips.so.42 not found");
+            first_error[0] ? first_error : "libvips.so.42 not found");
     struct { void *slot; const char *name; } required[] = {
         {&vips.init, "vips_init"},
         {&vips.version, "vips_version"},
