@@ -255,6 +255,39 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("album operations through /api/operations: a proposal writes nothing, a write answers the album's change set, a refusal says why")
+    func albumOperations() async throws {
+        try await application.test(.router) { client in
+            let names = { try await self.fixture.library.read { try $0.albums().map(\.name) } }
+            let create = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "create_album", "name": "Lisbon", "at": 1}"#))
+            #expect(create["allowed"] as? Bool == true && (create["changes"] as? [[String: Any]])?.first?["album_events"] as? [String] == ["created"])
+            #expect(try await names() == ["Trip", "Book"])
+
+            let created = try json(try await request(client, "/api/operations", .post, body: #"{"op": "create_album", "name": "Lisbon", "at": 1}"#))
+            #expect(created["verdict"] as? String == "move")
+            #expect(try await names() == ["Lisbon", "Trip", "Book"])
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "move_album", "album": "Lisbon", "at": 3}"#)
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "rename_album", "album": "Lisbon", "name": "Porto"}"#)
+            #expect(try await names() == ["Trip", "Book", "Porto"])
+
+            let taken = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "rename_album", "album": "Porto", "name": "Trip"}"#))
+            #expect(taken["allowed"] as? Bool == false && (taken["reason"] as? [String: Any])?["code"] as? String == "album_name_taken")
+            let refused = try await request(client, "/api/operations", .post, body: #"{"op": "rename_album", "album": "Porto", "name": "Trip"}"#)
+            let refusedCode = try errorCode(refused)
+            #expect(refusedCode == "album_name_taken" && refused.status.code >= 400, "\(refused.status)")
+
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "lock_album", "album": "Trip"}"#)
+            let sort = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "sort_album", "album": "Trip", "by": "name", "descending": true}"#))
+            #expect((sort["reason"] as? [String: Any])?["code"] as? String == "album_locked")
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "unlock_album", "album": "Trip"}"#)
+            let sorted = try json(try await request(client, "/api/operations", .post, body: #"{"op": "sort_album", "album": "Trip", "by": "name", "descending": true}"#))
+            #expect(((sorted["changes"] as? [[String: Any]])?.first?["moved"] as? [Any])?.isEmpty == false)
+            let deleted = try await request(client, "/api/operations", .post, body: #"{"op": "delete_album", "album": "Porto"}"#)
+            #expect(deleted.status == .ok)
+            #expect(try await names() == ["Trip", "Book"])
+        }
+    }
+
     @Test("photos by id only; the page's files and the OpenAPI document are served from the binary")
     func photosAndPage() async throws {
         let folder = try TemporaryFolder()

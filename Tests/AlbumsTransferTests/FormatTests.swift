@@ -56,7 +56,53 @@ struct FormatTests {
             .copy([.position(0, in: "Trip")], to: .after(.position(1, in: "Book")), expecting: ["Book": 12]),
             .swap(.position(0, in: "Book"), .position(8, in: "Book")),
             .remove([.position(1, in: "Trip")]),
+        ].map(LibraryOperation.items))
+    }
+
+    @Test("JSON Lines: album operations")
+    func albumLines() throws {
+        let text = """
+            {"op": "create_album", "name": "Lisbon"}
+            {"op": "create_album", "name": "Porto", "at": 1}
+            {"op": "rename_album", "album": "Lisbon", "name": "Lisbon 2026", "expect_revision": {"Lisbon": 3}}
+            {"op": "move_album", "album": "Porto", "at": 2}
+            {"op": "lock_album", "album": "Porto"}
+            {"op": "unlock_album", "album": "Porto"}
+            {"op": "sort_album", "album": "Porto", "by": "capture-date", "descending": true}
+            {"op": "sort_album", "album": "Porto", "by": "name"}
+            {"op": "delete_album", "album": "Porto", "force": true}
+            {"op": "delete_album", "album": "Lisbon 2026"}
+            """
+        #expect(try TransferBatchFormat.operations(fromJSONLines: text) == [
+            .album(.create(name: "Lisbon", index: nil)),
+            .album(.create(name: "Porto", index: 0)),
+            .album(.rename("Lisbon", to: "Lisbon 2026"), expecting: ["Lisbon": 3]),
+            .album(.move("Porto", to: 1)),
+            .album(.setLocked("Porto", true)),
+            .album(.setLocked("Porto", false)),
+            .album(.sort("Porto", by: .captureDate, ascending: false)),
+            .album(.sort("Porto", by: .name, ascending: true)),
+            .album(.delete("Porto", force: true)),
+            .album(.delete("Lisbon 2026", force: false)),
         ])
+    }
+
+    @Test("malformed album lines name their line and what is wrong", arguments: [
+        ("{\"op\": \"create_album\"}", "create_album needs \"name\""),
+        ("{\"op\": \"rename_album\", \"album\": \"A\", \"items\": []}", "\"items\" does not apply to rename_album"),
+        ("{\"op\": \"move_album\", \"album\": \"A\"}", "move_album needs \"at\""),
+        ("{\"op\": \"move_album\", \"album\": \"A\", \"at\": 0}", "\"at\" must be a position in the list of albums"),
+        ("{\"op\": \"sort_album\", \"album\": \"A\", \"by\": \"size\"}", "\"by\" must be one of name, capture-date, import-time"),
+        ("{\"op\": \"delete_album\", \"album\": \"A\", \"force\": 1}", "\"force\" must be true or false"),
+        ("{\"op\": \"lock_album\", \"album\": 7}", "\"album\" must be a string"),
+    ])
+    func malformedAlbumLines(line: String, reason: String) {
+        #expect {
+            try TransferBatchFormat.operations(fromJSONLines: "\n" + line)
+        } throws: { error in
+            let description = (error as? TransferBatchFormat.FormatError)?.description ?? ""
+            return description.hasPrefix("line 2: ") && description.contains(reason)
+        }
     }
 
     /// Found by the crash harness: NSNumber on Linux casts 0 and 1 to booleans.
@@ -64,7 +110,7 @@ struct FormatTests {
     func zeroAndOneAreNumbers() throws {
         let text = #"{"op": "move", "items": ["Trip:1"], "to": "Book", "at": 1, "expect_revision": {"Book": 0, "Trip": 1}}"#
         #expect(try TransferBatchFormat.operations(fromJSONLines: text) == [
-            .move([.position(0, in: "Trip")], to: .at(0, in: "Book"), expecting: ["Book": 0, "Trip": 1])
+            .items(.move([.position(0, in: "Trip")], to: .at(0, in: "Book"), expecting: ["Book": 0, "Trip": 1]))
         ])
         #expect(throws: TransferBatchFormat.FormatError.self) {
             try TransferBatchFormat.operations(fromJSONLines: #"{"op": "remove", "items": ["T:1"], "expect_revision": {"T": true}}"#)

@@ -88,6 +88,45 @@ struct TransferTests {
         #expect(fitting.applied(to: [1, 2, 3], inserting: { $0 }) == [3, 2])
     }
 
+    @Test("album operations: one undoable change each, in batches with item operations, refused as a whole")
+    func albumOperations() async throws {
+        let names = { try self.session.library.read { try $0.albums().map(\.name) } }
+        // A batch builds an album, fills it and puts it first, in one transaction.
+        let results = try await session.perform(batch: [
+            .album(.create(name: "Lisbon", index: nil)),
+            .items(.move([.position(0, in: "Trip")], to: .into("Lisbon"))),
+            .album(.move("Lisbon", to: 0)),
+            .album(.sort("Trip", by: .name, ascending: false)),
+        ])
+        #expect(try names() == ["Lisbon", "Trip", "Book"])
+        #expect(try order("Lisbon") == [photos[0]])
+        #expect(results[0].changes.first?.albumEvents == [.created])
+        #expect(results[2].changes.first?.albumEvents == [.moved])
+
+        // The proposal of an album operation writes nothing and says why not.
+        let taken = try await session.propose(.album(.rename("Lisbon", to: "Book")))
+        #expect(taken.isAllowed == false)
+        if case .forbidden(let error) = taken.verdict { #expect(error.code == "album_name_taken") }
+        let rename = try await session.propose(.album(.rename("Lisbon", to: "Porto")))
+        #expect(rename.verdict == .move && rename.changes.first?.albumEvents == [.renamed])
+        #expect(try names() == ["Lisbon", "Trip", "Book"])
+
+        // The first refused operation names itself; nothing of the batch stays.
+        await #expect {
+            try await session.perform(batch: [.album(.setLocked("Book", true)), .album(.delete("Book", force: false))])
+        } throws: { error in
+            (error as? BatchRefusal)?.description.hasPrefix("operation 2 (delete_album) refused, nothing applied") == true
+        }
+        #expect(try await session.library.read { try $0.album(named: "Book").isLocked } == false)
+        // A rename to the same name changes nothing and says so.
+        #expect(try await session.perform(.album(.rename("Book", to: "Book"))).verdict == .noOp)
+        // Each is a step of the history: undo takes the last back.
+        let revision = try await session.library.read { try $0.album(named: "Book").revision }
+        try await session.perform(.album(.rename("Book", to: "Photo book"), expecting: ["Book": revision]))
+        _ = try await session.library.write { try $0.undo() }
+        #expect(try names() == ["Lisbon", "Trip", "Book"])
+    }
+
     @Test("a batch applies all its operations in one transaction, or none, naming the first refused")
     func batches() throws {
         let before = (try order("Trip"), try order("Book"))
@@ -97,7 +136,7 @@ struct TransferTests {
             .move([.position(9, in: "Trip")], to: .into("Book")),
         ]
         #expect {
-            try session.perform(batch: failing)
+            try session.perform(batch: failing.map(LibraryOperation.items))
         } throws: { error in
             guard let refusal = error as? BatchRefusal else { return false }
             return refusal.index == 2 && refusal.description.hasPrefix("operation 3 (move) refused, nothing applied: position 10")
@@ -106,8 +145,8 @@ struct TransferTests {
 
         // References in later operations see the state the earlier ones left.
         let changes = try session.perform(batch: [
-            .move([.position(0, in: "Trip")], to: .into("Book")),
-            .remove([.position(0, in: "Trip")]),
+            .items(.move([.position(0, in: "Trip")], to: .into("Book"))),
+            .items(.remove([.position(0, in: "Trip")])),
         ])
         #expect(changes.count == 2)
         #expect(try order("Trip") == [photos[2], photos[3], photos[4]])

@@ -9,15 +9,10 @@ struct AlbumCommand: AsyncParsableCommand {
         subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self])
 
     /// Runs an album change (or its dry run) and prints the album's change set.
-    static func change(
-        _ global: GlobalOptions, _ write: WriteOptions, album: String, verb: String,
-        _ body: (LibraryWriter, Album) throws -> Void
-    ) throws {
-        let expected = try write.revisions(target: .named(album))
-        let changes = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer -> [AlbumChangeSet] in
-            try writer.requireRevisions(expected)
-            let current = try writer.album(named: album)
-            return try writer.recordingOperation { try body(writer, current) }.1
+    static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
+        let expected = try write.revisions(target: operation.album)
+        let changes = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer in
+            try writer.perform(operation, expecting: expected).changes
         }
         if global.json {
             try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: write.dryRun, verdict: "move"))
@@ -99,9 +94,8 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))") { writer, album in
-                    try writer.renameAlbum(album.id, to: newName)
-                }
+                try AlbumCommand.change(
+                    global, write, .rename(.named(name), to: newName), verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))")
             }
         }
     }
@@ -124,9 +118,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "deleted album \(LibraryError.quoted(name))") { writer, album in
-                    try writer.deleteAlbum(album.id, force: force)
-                }
+                try AlbumCommand.change(global, write, .delete(.named(name), force: force), verb: "deleted album \(LibraryError.quoted(name))")
             }
         }
     }
@@ -143,9 +135,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "moved album \(LibraryError.quoted(name)) to position \(to)") { writer, album in
-                    try writer.moveAlbum(album.id, to: to - 1)
-                }
+                try AlbumCommand.change(global, write, .move(.named(name), to: to - 1), verb: "moved album \(LibraryError.quoted(name)) to position \(to)")
             }
         }
     }
@@ -161,9 +151,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "locked album \(LibraryError.quoted(name))") { writer, _ in
-                    _ = try writer.setLocked(true, album: .named(name))
-                }
+                try AlbumCommand.change(global, write, .setLocked(.named(name), true), verb: "locked album \(LibraryError.quoted(name))")
             }
         }
     }
@@ -178,9 +166,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "unlocked album \(LibraryError.quoted(name))") { writer, _ in
-                    _ = try writer.setLocked(false, album: .named(name))
-                }
+                try AlbumCommand.change(global, write, .setLocked(.named(name), false), verb: "unlocked album \(LibraryError.quoted(name))")
             }
         }
     }
@@ -204,9 +190,9 @@ struct AlbumCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, album: name, verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")") { writer, _ in
-                    _ = try writer.sortAlbum(.named(name), by: by, ascending: !descending)
-                }
+                try AlbumCommand.change(
+                    global, write, .sort(.named(name), by: by, ascending: !descending),
+                    verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")")
             }
         }
     }

@@ -13,6 +13,10 @@ struct ApplyCommand: AsyncParsableCommand {
               {"op": "copy", "items": ["id:42"], "to": "Portfolio"}
               {"op": "swap", "items": ["Book:1", "Book:9"]}
               {"op": "remove", "items": ["Trip:2"], "expect_revision": {"Trip": 12}}
+              {"op": "create_album", "name": "Lisbon", "at": 1}
+              {"op": "rename_album", "album": "Lisbon", "name": "Lisbon 2026"}
+              {"op": "move_album", "album": "Book", "at": 2}
+              {"op": "sort_album", "album": "Book", "by": "capture-date", "descending": true}
             Each operation sees what the earlier ones did. The first refused one
             aborts the batch and is named with its line.
 

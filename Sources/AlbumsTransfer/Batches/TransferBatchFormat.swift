@@ -10,17 +10,28 @@ import Foundation
 /// {"op": "copy", "items": ["id:42", "Trip:1"], "to": "Portfolio"}
 /// {"op": "swap", "items": ["Book:1", "Book:9"], "expect_revision": {"Book": 12}}
 /// {"op": "remove", "items": ["Trip:2-4"]}
+/// {"op": "create_album", "name": "Lisbon", "at": 1}
+/// {"op": "rename_album", "album": "Lisbon", "name": "Lisbon 2026"}
+/// {"op": "move_album", "album": "Lisbon 2026", "at": 3, "expect_revision": {"Lisbon 2026": 4}}
+/// {"op": "sort_album", "album": "Book", "by": "capture-date", "descending": true}
+/// {"op": "lock_album", "album": "Book"}
+/// {"op": "delete_album", "album": "Scratch", "force": true}
 /// ```
 ///
 /// | key | for | meaning |
 /// | --- | --- | --- |
-/// | `op` | all | `move`, `copy`, `swap` or `remove` |
+/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album` |
 /// | `items` | all | references: `ALBUM:N`, `ALBUM:N-M`, `id:P` |
 /// | `from` | all | the album of `id:P` references, when the photo is in several |
 /// | `to` | move, copy | the destination album; alone, the items go at its end |
 /// | `at` | move, copy | with `to`: the 1-based position of the first item afterwards |
 /// | `before`, `after` | move, copy | a reference to an item the items land next to (its album is the destination) |
 /// | `expect_revision` | all | `{"ALBUM": R}`: refuse unless each album is at revision R |
+/// | `album` | album ops but create | the album the operation changes |
+/// | `name` | create_album, rename_album | the (new) name |
+/// | `at` | create_album, move_album | the album's 1-based place in the list afterwards (create: default last) |
+/// | `by`, `descending` | sort_album | `name`, `capture-date` or `import-time`; `true` for newest or last first |
+/// | `force` | delete_album | `true` deletes an album with pending loads, cancelling them |
 ///
 /// Any other key, a value of the wrong type, or a missing required key is
 /// an error naming the line.
@@ -34,19 +45,25 @@ public enum TransferBatchFormat {
     }
 
     static let knownKeys: Set<String> = ["op", "items", "from", "to", "at", "before", "after", "expect_revision"]
+    /// The keys each album operation takes, besides `op` and `expect_revision`.
+    static let albumOperationKeys: [String: Set<String>] = [
+        "create_album": ["name", "at"], "rename_album": ["album", "name"], "delete_album": ["album", "force"],
+        "move_album": ["album", "at"], "lock_album": ["album"], "unlock_album": ["album"], "sort_album": ["album", "by", "descending"],
+    ]
+    static let operationNames = "move, copy, swap, remove, " + albumOperationKeys.keys.sorted().joined(separator: ", ")
 
     /// The operations of a JSON Lines text, in order.
     ///
     /// - Throws: ``FormatError`` for the first line that is not an operation.
-    public static func operations(fromJSONLines text: String) throws(FormatError) -> [TransferOperation] {
+    public static func operations(fromJSONLines text: String) throws(FormatError) -> [LibraryOperation] {
         try numberedOperations(fromJSONLines: text).map(\.operation)
     }
 
     /// The operations of a JSON Lines text, in order, each with its 1-based line number.
     ///
     /// - Throws: ``FormatError`` for the first line that is not an operation.
-    public static func numberedOperations(fromJSONLines text: String) throws(FormatError) -> [(line: Int, operation: TransferOperation)] {
-        var operations: [(line: Int, operation: TransferOperation)] = []
+    public static func numberedOperations(fromJSONLines text: String) throws(FormatError) -> [(line: Int, operation: LibraryOperation)] {
+        var operations: [(line: Int, operation: LibraryOperation)] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             operations.append((offset + 1, try operation(fromLine: String(line), number: offset + 1)))
@@ -55,7 +72,7 @@ public enum TransferBatchFormat {
     }
 
     /// One operation from one line of JSON.
-    public static func operation(fromLine line: String, number: Int) throws(FormatError) -> TransferOperation {
+    public static func operation(fromLine line: String, number: Int) throws(FormatError) -> LibraryOperation {
         func fail(_ reason: String) -> FormatError { FormatError(line: number, reason: reason) }
         let object: [String: BatchJSONValue]
         do {
@@ -68,17 +85,34 @@ public enum TransferBatchFormat {
         } catch {
             throw fail("not valid JSON")
         }
-        if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
-            throw fail("unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
-        }
-        guard let opName = object["op"]?.string else { throw fail("\"op\" must be a string: move, copy, swap or remove") }
-        guard let action = TransferOperation.Action(rawValue: opName) else {
-            throw fail("unknown op \"\(opName)\": expected move, copy, swap or remove")
-        }
+        guard let opName = object["op"]?.string else { throw fail("\"op\" must be a string: \(operationNames)") }
         func string(_ key: String) throws(FormatError) -> String? {
             guard let value = object[key] else { return nil }
             guard let text = value.string else { throw fail("\"\(key)\" must be a string") }
             return text
+        }
+        var expected: [AlbumReference: Int64] = [:]
+        if let revisions = object["expect_revision"] {
+            guard case .object(let revisions) = revisions else { throw fail("\"expect_revision\" must be an object {\"ALBUM\": R}") }
+            for (album, revision) in revisions {
+                guard let number = revision.integer, number >= 0 else {
+                    throw fail("\"expect_revision\" for \"\(album)\" must be a whole number")
+                }
+                expected[.named(album)] = Int64(number)
+            }
+        }
+        if let albumKeys = albumOperationKeys[opName] {
+            let allowed = albumKeys.union(["op", "expect_revision"])
+            if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
+                throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(albumKeys.sorted().joined(separator: ", ")))")
+            }
+            return .album(try albumOperation(opName, string: string, object: object, fail: fail), expecting: expected)
+        }
+        if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
+            throw fail("unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+        }
+        guard let action = TransferOperation.Action(rawValue: opName) else {
+            throw fail("unknown op \"\(opName)\": expected \(operationNames)")
         }
         let photoAlbum = try string("from").map(AlbumReference.named)
         func references(_ text: String) throws(FormatError) -> [ItemReference] {
@@ -94,21 +128,11 @@ public enum TransferBatchFormat {
             guard let itemText = itemText.string else { throw fail("\"items\" must hold strings such as \"Trip:3\"") }
             sources += try references(itemText)
         }
-        var expected: [AlbumReference: Int64] = [:]
-        if let revisions = object["expect_revision"] {
-            guard case .object(let revisions) = revisions else { throw fail("\"expect_revision\" must be an object {\"ALBUM\": R}") }
-            for (album, revision) in revisions {
-                guard let number = revision.integer, number >= 0 else {
-                    throw fail("\"expect_revision\" for \"\(album)\" must be a whole number")
-                }
-                expected[.named(album)] = Int64(number)
-            }
-        }
 
         let placement = ["to", "at", "before", "after"].filter { object[$0] != nil }
         guard action == .move || action == .copy else {
             if let key = placement.first { throw fail("\"\(key)\" does not apply to \(action.rawValue)") }
-            return TransferOperation(action: action, sources: sources, expectedRevisions: expected)
+            return .items(TransferOperation(action: action, sources: sources, expectedRevisions: expected))
         }
         let destination: Destination
         switch (try string("to"), object["at"], try string("before"), try string("after")) {
@@ -126,7 +150,44 @@ public enum TransferBatchFormat {
         default:
             throw fail("\(action.rawValue) needs \"to\" (with or without \"at\"), or one of \"before\" / \"after\"; got \(placement.isEmpty ? "none" : placement.joined(separator: ", "))")
         }
-        return TransferOperation(action: action, sources: sources, destination: destination, expectedRevisions: expected)
+        return .items(TransferOperation(action: action, sources: sources, destination: destination, expectedRevisions: expected))
+    }
+
+    /// An album operation from its line's keys (already checked to be the ones it takes).
+    private static func albumOperation(
+        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
+    ) throws(FormatError) -> AlbumOperation {
+        func required(_ key: String) throws(FormatError) -> String {
+            guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
+            return text
+        }
+        func position() throws(FormatError) -> Int? {
+            guard let at = object["at"] else { return nil }
+            guard let position = at.integer, position >= 1 else { throw fail("\"at\" must be a position in the list of albums: a whole number from 1") }
+            return position - 1
+        }
+        func flag(_ key: String) throws(FormatError) -> Bool {
+            guard let value = object[key] else { return false }
+            guard case .bool(let flag) = value else { throw fail("\"\(key)\" must be true or false") }
+            return flag
+        }
+        switch name {
+        case "create_album":
+            return .create(name: try required("name"), index: try position())
+        case "rename_album":
+            return .rename(.named(try required("album")), to: try required("name"))
+        case "delete_album":
+            return .delete(.named(try required("album")), force: try flag("force"))
+        case "move_album":
+            guard let index = try position() else { throw fail("move_album needs \"at\"") }
+            return .move(.named(try required("album")), to: index)
+        case "lock_album", "unlock_album":
+            return .setLocked(.named(try required("album")), name == "lock_album")
+        default:
+            let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let key = AlbumSortKey(rawValue: try required("by")) else { throw fail("\"by\" must be one of \(keys)") }
+            return .sort(.named(try required("album")), by: key, ascending: !(try flag("descending")))
+        }
     }
 
     private static func single(_ references: [ItemReference], line: Int) throws(FormatError) -> ItemReference {

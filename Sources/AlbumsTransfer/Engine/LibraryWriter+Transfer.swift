@@ -69,7 +69,7 @@ extension LibraryWriter {
     /// - Returns: The result of each operation, in order.
     /// - Throws: ``BatchRefusal`` naming the first refused operation.
     @discardableResult
-    public func perform(batch operations: [TransferOperation]) throws -> [TransferResult] {
+    public func perform(batch operations: [LibraryOperation]) throws -> [TransferResult] {
         try operations.enumerated().map { index, operation in
             do {
                 return try perform(operation)
@@ -86,10 +86,10 @@ public struct BatchRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     public let index: Int
     /// The 1-based line of the batch text it came from, when it came from text.
     public var line: Int?
-    public let operation: TransferOperation
+    public let operation: LibraryOperation
     public let reason: LibraryError
 
-    public init(index: Int, line: Int? = nil, operation: TransferOperation, reason: LibraryError) {
+    public init(index: Int, line: Int? = nil, operation: LibraryOperation, reason: LibraryError) {
         self.index = index
         self.line = line
         self.operation = operation
@@ -98,7 +98,7 @@ public struct BatchRefusal: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let place = line.map { "line \($0)" } ?? "operation \(index + 1)"
-        return "\(place) (\(operation.action.rawValue)) refused, nothing applied: \(reason)"
+        return "\(place) (\(operation.name)) refused, nothing applied: \(reason)"
     }
 }
 

@@ -32,6 +32,26 @@ public final class TransferSession: Sendable {
         try await library.read { try $0.propose(operation) }
     }
 
+    /// Says what a library operation would do, without writing.
+    ///
+    /// An item operation is planned with reads only (``propose(_:)-(TransferOperation)``).
+    /// An album operation touches one row or one album's order: it is
+    /// performed in a transaction that is rolled back, which gives its exact
+    /// change sets, and so needs a library that can be written.
+    public func propose(_ operation: LibraryOperation) async throws -> Proposal {
+        switch operation {
+        case .items(let operation):
+            return try await propose(operation)
+        case .album:
+            do {
+                let result = try await perform(operation, dryRun: true)
+                return Proposal(verdict: result.verdict, changes: result.changes)
+            } catch let error as LibraryError where error.kind == .refused {
+                return Proposal(verdict: .forbidden(error), changes: [])
+            }
+        }
+    }
+
     /// Performs `operation` in its own transaction, or with `dryRun` in a
     /// transaction rolled back: the same checks and change sets, nothing written.
     ///
@@ -41,12 +61,21 @@ public final class TransferSession: Sendable {
         try await library.write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
+    /// Performs a library operation (on items or on albums) in its own
+    /// transaction, rolled back with `dryRun`.
+    ///
+    /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
+    @discardableResult
+    public func perform(_ operation: LibraryOperation, dryRun: Bool = false) async throws -> TransferResult {
+        try await library.write(dryRun: dryRun) { try $0.perform(operation) }
+    }
+
     /// Performs `operations` in one transaction: all of them, or, if one is
     /// refused, none.
     ///
     /// - Throws: ``BatchRefusal`` naming the first refused operation, or ``LibraryError``.
     @discardableResult
-    public func perform(batch operations: [TransferOperation], dryRun: Bool = false) async throws -> [TransferResult] {
+    public func perform(batch operations: [LibraryOperation], dryRun: Bool = false) async throws -> [TransferResult] {
         try await library.write(dryRun: dryRun) { try $0.perform(batch: operations) }
     }
 
@@ -75,7 +104,7 @@ public final class TransferSession: Sendable {
     ///
     /// - Throws: ``BatchRefusal`` naming the first refused operation, or ``LibraryError``.
     @discardableResult
-    public func perform(batch operations: [TransferOperation], dryRun: Bool = false) throws -> [TransferResult] {
+    public func perform(batch operations: [LibraryOperation], dryRun: Bool = false) throws -> [TransferResult] {
         try library.write(dryRun: dryRun) { try $0.perform(batch: operations) }
     }
 }

@@ -1,0 +1,110 @@
+import AlbumsPersistence
+
+/// One change to the list of albums or to an album as a whole: what the
+/// album list of a UI does (create, rename, delete, reorder, lock, sort).
+///
+/// ```swift
+/// try library.write { try $0.perform(AlbumOperation.rename("Trip", to: "Rome 2026")) }
+/// ```
+///
+/// Like a ``TransferOperation``, it is one undoable entry of the history,
+/// one change set per album it touches, and a line of a batch.
+public enum AlbumOperation: Hashable, Sendable {
+    /// A new, empty album at a 0-based place in the list (nil: last).
+    case create(name: String, index: Int?)
+    /// A new name for an album.
+    case rename(AlbumReference, to: String)
+    /// Deletes an album and its items; its photos stay in the library.
+    /// With pending loads it needs `force`, which cancels them.
+    case delete(AlbumReference, force: Bool)
+    /// The album to a 0-based place in the list of albums.
+    case move(AlbumReference, to: Int)
+    /// Locks (true) or unlocks (false) the album.
+    case setLocked(AlbumReference, Bool)
+    /// Rewrites the album's manual order by a key (see ``LibraryWriter/sortAlbum(_:by:ascending:)``).
+    case sort(AlbumReference, by: AlbumSortKey, ascending: Bool)
+
+    /// The album the operation is about, when it names one.
+    public var album: AlbumReference? {
+        switch self {
+        case .create: nil
+        case .rename(let album, _), .delete(let album, _), .move(let album, _), .setLocked(let album, _), .sort(let album, _, _): album
+        }
+    }
+
+    /// The operation's name in a batch line: `create_album`, `rename_album`, …
+    public var name: String {
+        switch self {
+        case .create: "create_album"
+        case .rename: "rename_album"
+        case .delete: "delete_album"
+        case .move: "move_album"
+        case .setLocked(_, let isLocked): isLocked ? "lock_album" : "unlock_album"
+        case .sort: "sort_album"
+        }
+    }
+}
+
+/// Any operation a batch line, the API or a host app can ask for: on items
+/// (drag and drop) or on albums.
+public enum LibraryOperation: Hashable, Sendable {
+    case items(TransferOperation)
+    /// An album operation, refused unless each named album is at the expected revision.
+    case album(AlbumOperation, expecting: [AlbumReference: Int64] = [:])
+
+    /// The operation's name in a batch line (`move`, `rename_album`, …).
+    public var name: String {
+        switch self {
+        case .items(let operation): operation.action.rawValue
+        case .album(let operation, _): operation.name
+        }
+    }
+}
+
+extension LibraryWriter {
+    /// Performs an album operation inside this transaction, as one entry of the history.
+    ///
+    /// ```swift
+    /// let changes = try library.write { try $0.perform(.move("Book", to: 0)) }
+    /// ```
+    ///
+    /// - Parameter expected: Revisions the caller last saw; if an album has
+    ///   changed since, the operation is refused.
+    /// - Returns: ``Proposal/Verdict/noOp`` with no change sets when nothing
+    ///   changes (a rename to the same name, a sort already in order), else
+    ///   the change set of each album touched.
+    /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
+    @discardableResult
+    public func perform(_ operation: AlbumOperation, expecting expected: [AlbumReference: Int64] = [:]) throws -> TransferResult {
+        try requireRevisions(expected)
+        let (_, changes) = try recordingOperation { () throws -> Void in
+            switch operation {
+            case .create(let name, let index):
+                try createAlbum(named: name, at: index)
+            case .rename(let reference, let name):
+                try renameAlbum(try album(reference).id, to: name)
+            case .delete(let reference, let force):
+                try deleteAlbum(try album(reference).id, force: force)
+            case .move(let reference, let index):
+                try moveAlbum(try album(reference).id, to: index)
+            case .setLocked(let reference, let isLocked):
+                try setAlbumLocked(try album(reference).id, isLocked)
+            case .sort(let reference, let key, let ascending):
+                try sortAlbum(reference, by: key, ascending: ascending)
+            }
+        }
+        let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
+        return TransferResult(verdict: changed.isEmpty ? .noOp : .move, changes: changed)
+    }
+
+    /// Performs any library operation inside this transaction.
+    ///
+    /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
+    @discardableResult
+    public func perform(_ operation: LibraryOperation) throws -> TransferResult {
+        switch operation {
+        case .items(let operation): try perform(operation)
+        case .album(let operation, let expected): try perform(operation, expecting: expected)
+        }
+    }
+}
