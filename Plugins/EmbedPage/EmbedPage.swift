@@ -11,7 +11,8 @@ struct EmbedPage: BuildToolPlugin {
         let folder = target.directoryURL.appending(path: "Page")
         let files = try FileManager.default
             .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
+            // package.json only tells node's test runner that the scripts are ES modules.
+            .filter { !$0.lastPathComponent.hasPrefix(".") && $0.lastPathComponent != "package.json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedPageFiles.swift")
         return [

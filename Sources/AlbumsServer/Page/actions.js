@@ -1,0 +1,179 @@
+// Actions on the selected photos that need no drag: remove, "Move to…" and
+// "Copy to…" (the pointer alternative to dragging), and the menu of a photo.
+
+import { propose } from "./api.js";
+import { chosenPosition, dropOperation } from "./drop-model.js";
+import { perform, refused } from "./live.js";
+import { element, plural, say, state } from "./state.js";
+import { openViewer } from "./viewer.js";
+
+/// The selected items of `pane`, in album order.
+const selectedIds = (pane) => pane.ids.filter((id) => pane.selected.has(id));
+
+/// Removes the selected photos from the album (the photos stay in the
+/// library; undo brings them back).
+export async function removeSelected(pane) {
+  const ids = selectedIds(pane);
+  if (!ids.length) { say("Select the photos to remove first."); return; }
+  const first = pane.indexOf(ids[0]);
+  const operation = {
+    op: "remove", items: ids.map((id) => `${pane.name}:${pane.indexOf(id) + 1}`),
+    expect_revision: { [pane.name]: pane.album.revision },
+  };
+  try {
+    await perform(operation);
+    pane.selected.clear();
+    const next = pane.items[Math.min(first, pane.items.length - 1)];
+    if (next) pane.setActive(next.item_id); else pane.render();
+    say(`Removed ${plural(ids.length, "photo")} from ${pane.name}; they stay in the library. Undo (Ctrl+Z) puts them back.`);
+  } catch (error) {
+    await refused(error, "Not removed");
+  }
+}
+
+// MARK: Move to… and Copy to…
+
+const dialog = document.getElementById("transfer-dialog");
+const form = dialog.querySelector("form.transfer");
+const albumChoice = document.getElementById("transfer-album");
+const positionInput = document.getElementById("transfer-position");
+const verdictLine = document.getElementById("transfer-verdict");
+const submit = document.getElementById("transfer-submit");
+let transfer = null;   // { pane, ids, copy, asked }
+
+/// Asks where the selected photos of `pane` go, showing the proposal as a drag would.
+export function openTransferDialog(pane, copy) {
+  const ids = selectedIds(pane);
+  if (!ids.length) { say("Select the photos first."); return; }
+  transfer = { pane, ids, copy, asked: 0 };
+  const count = plural(ids.length, "photo");
+  document.getElementById("transfer-title").textContent = `${copy ? "Copy" : "Move"} ${count} to…`;
+  submit.textContent = copy ? "Copy" : "Move";
+  const other = state.panes.find((each) => each !== pane && each.album);
+  albumChoice.replaceChildren(...state.albums.map((album) =>
+    element("option", { value: album.name, textContent: `${album.locked ? "🔒 " : ""}${album.name} (${album.count})` })));
+  albumChoice.value = other?.name ?? (state.albums.find((album) => album.name !== pane.name) ?? state.albums[0]).name;
+  form.elements.place.value = "end";
+  positionInput.value = 1;
+  dialog.showModal();
+  albumChoice.focus();
+  ask();
+}
+
+/// The operation the dialog describes now, or null while the position typed is not one.
+function operationNow() {
+  const { pane, ids, copy } = transfer;
+  const at = chosenPosition(form.elements.place.value, positionInput.value);
+  if (at === undefined) return null;
+  const to = albumChoice.value;
+  const operation = dropOperation({
+    from: { name: pane.name, revision: pane.album.revision },
+    positions: ids.map((id) => pane.indexOf(id) + 1),
+    to: { name: to, revision: state.albums.find((album) => album.name === to)?.revision },
+    copy,
+  });
+  if (at !== null) operation.at = at;
+  return operation;
+}
+
+async function ask() {
+  const asked = ++transfer.asked;
+  positionInput.disabled = form.elements.place.value !== "at";
+  const operation = operationNow();
+  if (!operation) { show(false, "Type a position: a whole number from 1."); return; }
+  let proposal;
+  try {
+    proposal = await propose(operation);
+  } catch (error) {
+    proposal = { allowed: false, reason: { message: error.message } };
+  }
+  if (!transfer || asked !== transfer.asked) return;
+  const count = plural(transfer.ids.length, "photo");
+  const where = operation.at ? `at position ${operation.at} of ${operation.to}` : `at the end of ${operation.to}`;
+  if (!proposal.allowed) show(false, `Not allowed: ${proposal.reason.message}`);
+  else if (proposal.verdict === "no_op") show(true, `Nothing would change: the photos already stand there.`);
+  else show(true, `${transfer.copy ? "Copies" : "Moves"} ${count} ${where}.`);
+}
+
+function show(allowed, text) {
+  verdictLine.textContent = text;
+  verdictLine.classList.toggle("forbidden", !allowed);
+  submit.disabled = !allowed;
+}
+
+form.addEventListener("input", () => ask());
+form.addEventListener("change", () => ask());
+dialog.addEventListener("close", () => { transfer = null; });
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (event.submitter?.value === "cancel") { dialog.close(); say("Nothing moved."); return; }
+  const operation = operationNow();
+  if (!operation || !transfer) return;
+  const { pane, ids, copy } = transfer;
+  dialog.close();
+  try {
+    const answer = await perform(operation);
+    pane.selected.clear();
+    pane.render();
+    const where = operation.at ? `to position ${operation.at} of ${operation.to}` : `to the end of ${operation.to}`;
+    say(`${answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
+  } catch (error) {
+    await refused(error, copy ? "Not copied" : "Not moved");
+  }
+  pane.viewport.focus({ preventScroll: true });
+});
+
+// MARK: A photo's menu (right click, long press with a mouse, the menu key)
+
+const menu = document.getElementById("item-menu");
+let menuTarget = null;
+
+/// Shows the menu of the photo `itemId` at (x, y); it acts on the selection (which includes it).
+export function showItemMenu(pane, itemId, x, y) {
+  if (!pane.selected.has(itemId)) pane.choose(itemId);
+  menuTarget = { pane, itemId };
+  const count = pane.selected.size;
+  menu.querySelector("[data-action=move]").textContent = `Move ${count > 1 ? `${count} photos ` : ""}to…`;
+  menu.querySelector("[data-action=copy]").textContent = `Copy ${count > 1 ? `${count} photos ` : ""}to…`;
+  menu.querySelector("[data-action=remove]").textContent = `Remove ${count > 1 ? `${count} photos ` : ""}from album`;
+  menu.showPopover();
+  const { width, height } = menu.getBoundingClientRect();
+  menu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
+  menu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
+  menu.querySelector("button").focus();
+}
+
+export function contextMenu(event, pane, itemId) {
+  event.preventDefault();
+  if (event.pointerType === "touch") return;  // a resting finger selects and drags instead
+  showItemMenu(pane, itemId, event.clientX, event.clientY);
+}
+
+menu.addEventListener("click", (event) => {
+  const action = event.target.closest("button")?.dataset.action;
+  if (!action || !menuTarget) return;
+  const { pane, itemId } = menuTarget;
+  menu.hidePopover();
+  if (action === "open") openViewer(pane, itemId);
+  else if (action === "move" || action === "copy") openTransferDialog(pane, action === "copy");
+  else if (action === "remove") removeSelected(pane);
+  else if (action === "select-all") pane.selectAll();
+});
+menu.addEventListener("keydown", (event) => {
+  const buttons = [...menu.querySelectorAll("button")];
+  const index = buttons.indexOf(document.activeElement);
+  const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+  if (step) { event.preventDefault(); buttons[(index + step + buttons.length) % buttons.length].focus(); }
+});
+menu.addEventListener("toggle", (event) => {
+  if (event.newState === "closed" && menuTarget) menuTarget.pane.viewport.focus({ preventScroll: true });
+});
+
+/// The selection bar's buttons of each pane.
+export function wireSelectionBar(pane) {
+  const bar = pane.selectionBar;
+  bar.querySelector(".move-to").addEventListener("click", () => openTransferDialog(pane, false));
+  bar.querySelector(".copy-to").addEventListener("click", () => openTransferDialog(pane, true));
+  bar.querySelector(".remove").addEventListener("click", () => removeSelected(pane));
+  bar.querySelector(".select-all").addEventListener("click", () => pane.selectAll());
+}

@@ -1,0 +1,34 @@
+// The server's JSON API (the same keys and error codes as `albums --json`).
+
+/// Sends a request; answers its JSON, or throws an Error with the API's
+/// `code`, the HTTP `status` and the server's message.
+export async function api(path, options = {}) {
+  const response = await fetch(path, { credentials: "same-origin", ...options });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw refusal(response.status, response.statusText, body);
+  return body;
+}
+
+export function refusal(status, statusText, body) {
+  const error = new Error(body?.error ? body.error.message : `${status} ${statusText}`);
+  error.code = body?.error?.code;
+  error.status = status;
+  return error;
+}
+
+export const itemsPath = (name, offset, limit) => `/api/albums/${encodeURIComponent(name)}/items?offset=${offset}&limit=${limit}`;
+
+/// What an operation would do: the proposal (verdict, reason, change sets); writes nothing.
+export const propose = (operation) => api("/api/operations?dry_run=1", { method: "POST", body: JSON.stringify(operation) });
+
+/// Performs an operation; answers its change sets.
+export const performOperation = (operation) => api("/api/operations", { method: "POST", body: JSON.stringify(operation) });
+
+/// The thumbnail size to ask for: `pixels` in device pixels, on a short
+/// ladder so that the server's cache is shared between zoom levels.
+export function thumbnailSize(pixels) {
+  const wanted = pixels * (window.devicePixelRatio || 1);
+  return [128, 256, 384, 512, 768, 1024, 1536].find((size) => size >= wanted) ?? 2048;
+}
+
+export const thumbnailURL = (photoId, pixels) => `/api/photos/${photoId}/thumbnail?size=${thumbnailSize(pixels)}`;

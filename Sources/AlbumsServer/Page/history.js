@@ -1,0 +1,41 @@
+// Undo and redo, from this page or from anywhere: the buttons say what
+// they would undo or redo now, whoever made the change.
+
+import { api } from "./api.js";
+import { applyChanges, refused } from "./live.js";
+import { loadAlbums } from "./albums.js";
+import { say, state } from "./state.js";
+
+const undoButton = document.getElementById("undo-button");
+const redoButton = document.getElementById("redo-button");
+
+export async function refreshHistory() {
+  const history = await api("/api/history?limit=1");
+  for (const [button, entry, verb] of [[undoButton, history.next_undo, "Undo"], [redoButton, history.next_redo, "Redo"]]) {
+    button.disabled = !entry;
+    button.title = entry ? `${verb}: ${entry.description}` : `Nothing to ${verb.toLowerCase()}`;
+    button.setAttribute("aria-label", button.title);
+  }
+}
+
+async function replay(undoing) {
+  try {
+    const answer = await api(undoing ? "/api/undo" : "/api/redo", { method: "POST" });
+    await applyChanges(answer.changes);
+    await loadAlbums();
+    say(`${undoing ? "Undone" : "Redone"}: ${answer.entry.description}.`);
+  } catch (error) {
+    await refused(error, undoing ? "Not undone" : "Not redone");
+    refreshHistory().catch(() => {});
+  }
+}
+
+undoButton.addEventListener("click", () => replay(true));
+redoButton.addEventListener("click", () => replay(false));
+document.addEventListener("keydown", (event) => {
+  const key = event.key.toLowerCase();
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || (key !== "z" && key !== "y")) return;
+  if (state.drag || state.lift || document.querySelector("dialog[open]") || event.target.closest?.("input")) return;
+  event.preventDefault();
+  replay(key === "z" && !event.shiftKey);
+});

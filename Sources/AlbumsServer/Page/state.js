@@ -1,0 +1,41 @@
+// What the page's modules share: the albums, the panes, what is being
+// dragged or lifted, and the status line that speaks to screen readers.
+
+export const state = {
+  albums: [],             // as GET /api/albums answers
+  panes: [],              // Pane objects, left and right
+  focused: 0,             // the pane the last action was in (the one a phone shows)
+  tile: 148,              // thumbnail size in CSS pixels
+  drag: null,             // a pointer drag of photos in progress
+  lift: null,             // a keyboard lift of photos in progress
+  touchArmed: false,      // a finger rested on a photo long enough to drag it
+};
+
+const statusLine = document.getElementById("status");
+
+/// Says something on the status line, which screen readers announce.
+export function say(text, forbidden = false) {
+  statusLine.textContent = text;
+  statusLine.classList.toggle("forbidden", forbidden);
+}
+
+/// What the status line says now.
+export const said = () => statusLine.textContent;
+
+export const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+
+/// The pane a person is working in: the focused one, or the first with an album.
+export function currentPane() {
+  if (isNarrow()) return state.panes[0];  // a phone shows one album: the first pane's
+  return state.panes[state.focused]?.album ? state.panes[state.focused] : state.panes.find((pane) => pane.album) ?? state.panes[0];
+}
+
+/// Whether the page is laid out for a phone: one album at a time.
+export const isNarrow = () => window.matchMedia("(max-width: 699px)").matches;
+
+/// Makes an element with a class and text, the page's usual small build.
+export function element(tag, properties = {}, ...children) {
+  const made = Object.assign(document.createElement(tag), properties);
+  made.append(...children);
+  return made;
+}
