@@ -24,6 +24,15 @@ func makeLibrary(
     count: Int, in folder: URL, options: Library.Options = Library.Options(allowsConcurrentReads: false), name: String = "album"
 ) throws -> (Library, AlbumID, path: String) {
     let path = folder.appending(path: "\(name)-\(count).albums").path
+    let (library, album) = try makeLibrary(count: count, at: path, options: options)
+    return (library, album, path)
+}
+
+/// The same at `path`, the album named `album`.
+@discardableResult
+func makeLibrary(
+    count: Int, at path: String, options: Library.Options = Library.Options(allowsConcurrentReads: false), album name: String = "Album"
+) throws -> (Library, AlbumID) {
     let library = try Library.open(at: path, options: options)
     let album = try library.write { writer in
         try writer.database.execute(
@@ -33,11 +42,11 @@ func makeLibrary(
                 SELECT randomblob(32), x, 'image/jpeg', 'photo' || x || '.jpg', '/photos/photo' || x || '.jpg' FROM n
                 """,
             arguments: [count])
-        let album = try writer.createAlbum(named: "Album").id
+        let album = try writer.createAlbum(named: name).id
         try writer.insertPhotos(try PhotoID.fetchAll(writer.database, sql: "SELECT id FROM photo ORDER BY id"), into: album)
         return album
     }
-    return (library, album, path)
+    return (library, album)
 }
 
 /// Wall time of a process run, in milliseconds; its output discarded.

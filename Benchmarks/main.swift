@@ -1,10 +1,16 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
 // Usage: albums-benchmarks [moves|history|process|keys|import|serve|all] [ALBUM SIZES…]
+//        albums-benchmarks library COUNT PATH   a library whose album "Book" holds COUNT items
+//                                               (the page's scrolling benchmark opens it)
 // (scripts/benchmark builds it, and albums, in release mode.)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "library", arguments.count == 3, let count = Int(arguments[1]) {
+    try makeLibrary(count: count, at: arguments[2], album: "Book")
+    exit(0)
+}
 let sections = ["moves", "history", "process", "keys", "import", "serve"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]

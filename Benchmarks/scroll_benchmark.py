@@ -1,13 +1,21 @@
-"""Scrolling an album of 10,000 photos in the organizer page (headless Chromium).
+"""The organizer page with albums of any size (headless Chromium).
 
-Measures what a person feels: how long the page takes to show the album,
-and the time between frames while the grid scrolls, against the same
-page's frames while nothing scrolls (the browser's own cadence: headless
-Chromium draws at about 30 frames a second, without a GPU). Also counts the
-tiles in the DOM while scrolling: only the rows in view should be drawn.
+Two parts:
+1. Albums of 10,000, 100,000 and 1,000,000 items (made in one statement by
+   `albums-benchmarks library`; their photos' files do not exist, so the
+   tiles are drawn without thumbnails): how long after the page is asked
+   for its first tiles stand, the page's JavaScript heap once the album is
+   open, and how long a jump to the middle (the scrollbar dragged there)
+   takes to draw that window's tiles. Targets: first tiles within 300 ms,
+   the heap at a million within 2× the heap at 10,000, a jump within 300 ms.
+2. Scrolling an album of real photos (default 10,000, imported): what a
+   person feels, the time between frames while the grid scrolls, against
+   the same page's frames while nothing scrolls (the browser's own cadence:
+   headless Chromium draws at about 30 frames a second, without a GPU), and
+   the tiles in the DOM: only the rows in view should be drawn.
 
-Run by `scripts/benchmark scroll [ITEMS]` (default 10,000) with the release
-`albums` binary, whose path comes in ALBUMS_BINARY.
+Run by `scripts/benchmark scroll [ITEMS] [--sizes N,N,N]` with the release
+`albums` binary (ALBUMS_BINARY) and benchmarks (ALBUMS_BENCHMARKS).
 """
 
 import json
@@ -24,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests/Browser"))
 from headless import browser  # noqa: E402
 ALBUMS = os.environ["ALBUMS_BINARY"]
+BENCHMARKS = os.environ["ALBUMS_BENCHMARKS"]
 TEMPLATE = ROOT / "Examples/Photos/01-harbour.jpg"
 
 # Frame intervals while the page runs `frames` animation frames, scrolling
@@ -62,8 +71,89 @@ def summary(intervals):
     return statistics.median(ordered), ordered[int(len(ordered) * 0.95)], ordered[-1]
 
 
+FIRST_TILES = "return document.body.dataset.ready === 'true' && document.querySelector('#pane-0 .tile') !== null"
+
+# Jumps the first pane to `fraction` of its height and answers the ms until a
+# tile at least that far into the album is drawn.
+JUMP = """
+const [fraction, done] = arguments;
+const viewport = document.querySelectorAll('.viewport')[0];
+const count = Number(viewport.getAttribute('aria-label').match(/([0-9,]+) item/)[1].replace(/,/g, ''));
+const wanted = Math.floor(count * fraction * 0.98);
+const begun = performance.now();
+viewport.scrollTop = (viewport.scrollHeight - viewport.clientHeight) * fraction;
+function look() {
+  const drawn = [...viewport.querySelectorAll('.tile')].some((tile) => Number(tile.getAttribute('aria-posinset')) >= wanted);
+  if (drawn) { done(performance.now() - begun); return; }
+  if (performance.now() - begun > 10000) { done(-1); return; }
+  requestAnimationFrame(look);
+}
+look();
+"""
+
+
+def open_album(driver, url):
+    """Opens the page and answers the ms until its first tiles stand."""
+    begun = time.perf_counter()
+    driver.get(url)
+    while not driver.execute_script(FIRST_TILES):
+        time.sleep(0.005)
+    return (time.perf_counter() - begun) * 1000
+
+
+def sizes_part(sizes, folder):
+    rows = []
+    for items in sizes:
+        library = str(folder / f"sized-{items}.albums")
+        begun = time.perf_counter()
+        subprocess.run([BENCHMARKS, "library", str(items), library], check=True, capture_output=True)
+        print(f"library of {items} items made in {time.perf_counter() - begun:.0f} s", file=sys.stderr)
+        server = subprocess.Popen([ALBUMS, "--library", library, "--json", "serve", "--listen", "127.0.0.1:0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                  env={**os.environ, "XDG_CACHE_HOME": str(folder / "cache")})
+        driver = browser()
+        try:
+            url = json.loads(server.stdout.readline())["url"]
+            driver.set_script_timeout(60)
+            open_album(driver, url)  # the first visit sets the cookie and warms the server
+            firsts = [open_album(driver, url) for _ in range(3)]
+            time.sleep(0.5)
+            driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+            heap = driver.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"]
+            jumps = [driver.execute_async_script(JUMP, fraction) for fraction in (0.5, 0.25, 0.75)]
+            driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+            heap_after = driver.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"]
+            shown = driver.execute_script("return document.querySelector('#pane-0 .pane-info')?.textContent ?? ''")
+        finally:
+            driver.quit()
+            server.terminate()
+            server.wait(timeout=20)
+        rows.append((items, statistics.median(firsts), heap, heap_after, statistics.median(jumps), shown))
+    print("\nalbums serve's page — albums of any size in headless Chromium (1400×900, no GPU)")
+    print("| album | first tiles after the page is asked for (median of 3) | JS heap, album open | after three jumps | jump to the middle, first tiles there (median of 3) | the pane says |")
+    print("|---:|---:|---:|---:|---:|---|")
+    for items, first, heap, after, jump, shown in rows:
+        print(f"| {items:,} | {first:.0f} ms | {heap / 1048576:.2f} MiB | {after / 1048576:.2f} MiB | {jump:.0f} ms | {' '.join(shown.split())} |")
+    smallest, largest = rows[0], rows[-1]
+    print(f"\nheap at {largest[0]:,} / at {smallest[0]:,}: {largest[2] / smallest[2]:.2f}× (target ≤ 2×); "
+          f"slowest first tiles {max(r[1] for r in rows):.0f} ms, slowest jump {max(r[4] for r in rows):.0f} ms (targets ≤ 300 ms)")
+
+
 def main():
-    items = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    arguments = sys.argv[1:]
+    sizes = [10_000, 100_000, 1_000_000]
+    if "--sizes" in arguments:
+        at = arguments.index("--sizes")
+        sizes = [int(size) for size in arguments[at + 1].split(",")]
+        del arguments[at:at + 2]
+    items = int(arguments[0]) if arguments else 10_000
+    folder = Path(tempfile.mkdtemp(prefix="albums-scroll-"))
+    try:
+        sizes_part(sizes, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if items == 0:
+        return
     folder = Path(tempfile.mkdtemp(prefix="albums-scroll-"))
     started = time.perf_counter()
     library = library_with(items, folder)

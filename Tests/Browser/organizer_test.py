@@ -136,6 +136,47 @@ class Organizer(PageSession):
         self.driver.execute_script("arguments[0].value = 80; arguments[0].dispatchEvent(new Event('input'))", slider)
         self.until(lambda: self.tile(0, 1).size["width"] < width, "the slider to shrink them")
 
+    def test_a_large_album_reads_only_what_is_in_view_and_jumps_anywhere(self):
+        many = self.folder / "large"
+        many.mkdir()
+        template = (PHOTOS / "04-lighthouse.webp").read_bytes()
+        for index in range(5000):
+            (many / f"{index:05}.webp").write_bytes(template + index.to_bytes(4, "big"))
+        self.cli("album", "create", "Large")
+        self.cli("import", str(many), "--to", "Large")
+        files = self.files("Large")
+        read = """return performance.getEntriesByType('resource').map((e) => new URL(e.name))
+                    .filter((u) => u.pathname === '/api/albums/Large/items')
+                    .reduce((sum, u) => sum + Number(u.searchParams.get('limit')), 0)"""
+        choice = self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .album-choice")
+        self.driver.execute_script("arguments[0].value = 'Large'; arguments[0].dispatchEvent(new Event('change'))", choice)
+        self.until(lambda: self.shown(0)[:3] == files[:3], "the first tiles")
+        self.assertIn("5,000 photos", self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .pane-info").text)
+        self.assertLess(self.driver.execute_script(read), 1000, "only the first screens are read")
+        # The scrollbar stands for the whole album: a jump to the middle reads that window.
+        viewport = self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .viewport")
+        self.driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight / 2", viewport)
+        def middle():
+            shown = self.driver.execute_script(
+                "return [...document.querySelectorAll('#pane-0 .tile')].map((t) => [Number(t.querySelector('.position').textContent.replace(/,/g, '')), t.title])")
+            return [pair for pair in shown if 2000 < pair[0] < 3000]
+        self.until(lambda: middle(), "tiles from the middle of the album")
+        for position, title in middle():
+            self.assertEqual(title, files[position - 1], f"position {position}")
+        self.assertLess(self.driver.execute_script(read), 2500, "the middle's window, not the album")
+        self.screenshot("10-large-album-middle")
+        # A change from elsewhere is replayed on what is read: the middle shifts by one.
+        self.cli("move", "Large:5000", "--to", "Large", "--at", "1")
+        files = self.files("Large")
+        self.until(lambda: middle() and all(title == files[position - 1] for position, title in middle()), "the change set replayed on the window")
+        reloaded = self.driver.execute_script("return performance.getEntriesByType('navigation').length")
+        self.assertEqual(reloaded, 1, "no reload")
+        # The keyboard reaches the end, reading it.
+        viewport.click()
+        self.driver.switch_to.active_element.send_keys(Keys.END)
+        self.until(lambda: self.status().startswith("5,000 of 5,000: "), "the last photo announced")
+        self.assertEqual(self.status(), f"5,000 of 5,000: {files[-1]}")
+
     def test_touch_a_resting_finger_drags_a_swipe_does_not_and_two_fingers_pinch(self):
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         before = self.files("Trip")

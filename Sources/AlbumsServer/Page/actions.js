@@ -7,13 +7,11 @@ import { perform, refused } from "./live.js";
 import { element, plural, say, state } from "./state.js";
 import { openViewer } from "./viewer.js";
 
-/// The selected items of `pane`, in album order.
-const selectedIds = (pane) => pane.ids.filter((id) => pane.selected.has(id));
 
 /// Removes the selected photos from the album (the photos stay in the
 /// library; undo brings them back).
 export async function removeSelected(pane) {
-  const ids = selectedIds(pane);
+  const ids = pane.selectedIds();
   if (!ids.length) { say("Select the photos to remove first."); return; }
   const first = pane.indexOf(ids[0]);
   const operation = {
@@ -23,7 +21,7 @@ export async function removeSelected(pane) {
   try {
     await perform(operation);
     pane.selected.clear();
-    const next = pane.items[Math.min(first, pane.items.length - 1)];
+    const next = await pane.load(Math.min(first, pane.count - 1));
     if (next) pane.setActive(next.item_id); else pane.render();
     say(`Removed ${plural(ids.length, "photo")} from ${pane.name}; they stay in the library. Undo (Ctrl+Z) puts them back.`);
   } catch (error) {
@@ -43,7 +41,7 @@ let transfer = null;   // { pane, ids, copy, asked }
 
 /// Asks where the selected photos of `pane` go, showing the proposal as a drag would.
 export function openTransferDialog(pane, copy) {
-  const ids = selectedIds(pane);
+  const ids = pane.selectedIds();
   if (!ids.length) { say("Select the photos first."); return; }
   transfer = { pane, ids, copy, asked: 0 };
   const count = plural(ids.length, "photo");

@@ -13,10 +13,23 @@ const list = document.getElementById("album-list");
 let renaming = null;      // the album being renamed in place
 let reorder = null;       // an album being dragged or lifted in the list
 
-export async function loadAlbums() {
-  state.albums = (await api("/api/albums")).albums;
-  renderAlbumList();
-  refreshHistory().catch(() => {});
+let reading = null;     // the read of the album list in flight
+let readAgain = false;  // something changed while it was read
+
+/// Reads the list of albums and draws it. Calls while a read is in flight
+/// make one more read after it, not one each: an import commits thousands
+/// of times in a few seconds.
+export function loadAlbums() {
+  if (reading) { readAgain = true; return reading; }
+  reading = (async () => {
+    do {
+      readAgain = false;
+      state.albums = (await api("/api/albums")).albums;
+      renderAlbumList();
+      await refreshHistory().catch(() => {});
+    } while (readAgain);
+  })().finally(() => { reading = null; });
+  return reading;
 }
 
 const albumNamed = (name) => state.albums.find((album) => album.name === name);

@@ -74,7 +74,7 @@ for (const input of [picker, folderPicker]) {
     const files = [...input.files].filter(looksLikePhoto);
     if (!pane || !files.length) { if (input.files.length) say("None of those files is a photo."); return; }
     const active = pane.indexOf(pane.active);
-    uploadInto(pane, files, active >= 0 ? active + 1 : pane.items.length);
+    uploadInto(pane, files, active >= 0 ? active + 1 : pane.count);
   });
 }
 
@@ -84,7 +84,7 @@ function uploadInto(pane, files, slot) {
   const revision = pane.album.revision;
   const batch = `local-${Date.now()}`;
   const local = files.map((file, index) => ({ item_id: `${batch}-${index}`, placeholder_id: -1, photo_id: null, source: file.name, progress: 0 }));
-  pane.items.splice(slot, 0, ...local);
+  pane.window.insert(slot, local);
   pane.uploading += 1;
   pane.render();
   const progress = (fractions) => {

@@ -12,20 +12,20 @@ import { openViewer } from "./viewer.js";
 import { zoomBy } from "./zoom.js";
 
 /// Keys on a pane's grid.
-export function gridKeyDown(event, pane) {
+export async function gridKeyDown(event, pane) {
   if (!pane.album) return;
   if (state.lift) { liftKey(event); return; }
   const command = event.ctrlKey || event.metaKey;
   const index = Math.max(0, pane.indexOf(pane.active));
   const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: pane.columns, ArrowUp: -pane.columns, Home: -Infinity, End: Infinity }[event.key];
-  if (step !== undefined && pane.items.length) {
+  if (step !== undefined && pane.count) {
     event.preventDefault();
-    const next = Math.max(0, Math.min(pane.items.length - 1, index + step));
-    const id = pane.items[next].item_id;
-    pane.choose(id, { extend: event.shiftKey });
-    pane.setActive(id);
-    const item = pane.items[next];
-    say(`${next + 1} of ${pane.items.length}: ${item.file ?? "loading"}${pane.selected.size > 1 ? `, ${pane.selected.size} selected` : ""}`);
+    const next = Math.max(0, Math.min(pane.count - 1, index + step));
+    const item = await pane.load(next);
+    if (!item) return;
+    await pane.choose(item.item_id, { extend: event.shiftKey });
+    pane.setActive(item.item_id);
+    say(`${(next + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")}: ${item.file ?? "loading"}${pane.selected.size > 1 ? `, ${pane.selected.size} selected` : ""}`);
   } else if (event.key === " " && command && pane.active !== null) {
     event.preventDefault();
     pane.choose(pane.active, { toggle: true });
@@ -84,14 +84,14 @@ function showLift(message) {
   const lift = state.lift;
   for (const pane of state.panes) pane.unmark();
   lift.target.mark(lift.slot, lift.copy ? "copy" : "");
-  lift.target.reveal(Math.min(lift.slot, lift.target.items.length - 1));
+  lift.target.reveal(Math.min(lift.slot, lift.target.count - 1));
   say(message ?? `${lift.copy ? "Copy" : "Move"} to position ${liftPosition(lift)} of ${lift.target.name}.`);
 }
 
 function liftKey(event) {
   const lift = state.lift;
   const target = lift.target;
-  const count = target.items.length;
+  const count = target.count;
   const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: target.columns, ArrowUp: -target.columns, Home: -Infinity, End: Infinity }[event.key];
   event.preventDefault();
   if (step !== undefined) {
@@ -101,7 +101,7 @@ function liftKey(event) {
     const other = state.panes.find((pane) => pane !== target && pane.album);
     if (!other) { say("Open another album on the other side first, or use M (Move to…)."); return; }
     lift.target = other;
-    lift.slot = Math.min(lift.slot, other.items.length);
+    lift.slot = Math.min(lift.slot, other.count);
     other.viewport.focus({ preventScroll: true });
     showLift();
   } else if (event.key.toLowerCase() === "c") {
@@ -126,7 +126,7 @@ async function keyboardDrop(lift) {
     if (!proposal.allowed) { lift.pane.render(); say(`Not dropped: ${proposal.reason.message}`, true); return; }
     await perform(operation);
     lift.pane.selected.clear();
-    const landed = lift.target.items[operation.at - 1];
+    const landed = await lift.target.load(operation.at - 1);
     if (landed) {
       lift.target.selected = new Set([landed.item_id]);
       lift.target.setActive(landed.item_id);

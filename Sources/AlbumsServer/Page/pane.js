@@ -1,14 +1,24 @@
 // A pane: one album as a virtualized grid of thumbnails. Only the rows in
-// view (and a few beyond) are in the DOM, however long the album.
+// view (and a few beyond) are in the DOM, and only the items around them
+// are read from the server, however long the album: the scrollbar stands
+// for the whole album, and a jump anywhere reads that window.
 
 import { api, itemsPath, thumbnailURL } from "./api.js";
-import { positionsToRead, replayChange } from "./change-replay.js";
+import { positionsToRead } from "./change-replay.js";
+import { ItemWindow } from "./item-window.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
 
 export const GAP = 8;
-const PAGE = 2000;        // items per request when an album opens
-const OVERSCAN = 2;       // rows rendered beyond the visible ones
+const OVERSCAN = 2;          // rows rendered beyond the visible ones
+const READ_AHEAD = 3;        // screens of items read beyond the visible ones
+const PAGE = 2000;           // the most items one request returns
+const KEPT = 20_000;         // loaded items kept however far a person scrolls
+/// Browsers cannot lay out an element much taller than 2^25 pixels: past
+/// this height the scrollbar stands for the album in proportion.
+const TALLEST_CANVAS = 8_000_000;
+/// Selections reach across unread items by reading them, up to this many.
+export const LARGEST_SELECTION = 20_000;
 
 /// Hooks the other modules attach to tiles and panes (set by app.js),
 /// so that this module needs none of them.
@@ -25,18 +35,20 @@ export class Pane {
     this.selectionBar = this.section.querySelector(".selection-bar");
     this.name = null;
     this.album = null;
-    this.items = [];
+    this.window = new ItemWindow(0);
     this.selected = new Set();   // item ids, in the order chosen
     this.active = null;          // the item id keyboard focus is on
     this.anchor = null;          // where a shift-selection started
     this.elements = new Map();   // item id → rendered tile
-    this.uploading = 0;          // uploads whose local placeholders stand in `items`
+    this.uploading = 0;          // uploads whose local placeholders stand in the window
+    this.reading = null;         // the read of a window in flight
     this.viewport.id = `grid-${index}`;
     this.viewport.addEventListener("scroll", () => this.render());
     this.viewport.addEventListener("keydown", (event) => tileHooks.keyDown?.(event, this));
     this.viewport.addEventListener("focus", () => {
       state.focused = this.index;
-      if (this.active === null && this.items[0]) this.setActive(this.items[0].item_id);
+      const first = this.itemAt(0);
+      if (this.active === null && first) this.setActive(first.item_id);
     });
     this.section.addEventListener("pointerdown", () => { state.focused = this.index; });
     this.choice.addEventListener("change", () => this.open(this.choice.value).catch((error) => say(error.message, true)));
@@ -45,56 +57,121 @@ export class Pane {
     tileHooks.paneCreated?.(this);
   }
 
-  /// As many columns of the chosen size as fit; the tiles then stretch a little to fill the row.
-  get columns() { return Math.max(1, Math.floor((this.viewport.clientWidth - GAP) / (state.tile + GAP))); }
-  get size() { return Math.max(Math.min(state.tile, this.viewport.clientWidth - 2 * GAP), Math.floor((this.viewport.clientWidth - GAP) / this.columns) - GAP); }
-  get cell() { return this.size + GAP; }
-  get ids() { return this.items.map((item) => item.item_id); }
+  // MARK: The items
 
-  /// Shows the album `name`, reading its items a page at a time.
+  /// How many items the album holds (placeholders included).
+  get count() { return this.window.count; }
+  /// The item at `index`, or undefined while it is not read.
+  itemAt(index) { return this.window.at(index); }
+  indexOf(itemId) { return this.window.indexOf(itemId); }
+  /// The ids of the items read, in album order.
+  get ids() { return this.window.ids(); }
+
+  /// The item at `index`, read first if need be.
+  async load(index) {
+    if (!this.itemAt(index) && index >= 0 && index < this.count) await this.read(index, index + 1);
+    return this.itemAt(index);
+  }
+
+  /// Reads the items of [first, last) not read yet (with what lies around
+  /// them, a page at a time), then draws them.
+  async read(first, last) {
+    while (this.reading) await this.reading.catch(() => {});
+    const runs = this.window.missing(first, last);
+    if (!runs.length || !this.album) return;
+    const name = this.name;
+    const revision = this.album.revision;
+    this.reading = (async () => {
+      for (const [start, end] of runs) {
+        for (let offset = start; offset < end; offset += PAGE) {
+          const page = await api(itemsPath(name, offset, Math.min(PAGE, end - offset)));
+          // A page from another revision would not fit: the change set that
+          // made it is on its way, and the window is read again after it.
+          if (this.name !== name || page.album.revision !== revision || this.album?.revision !== revision) return;
+          this.window.put(offset, page.items);
+        }
+      }
+    })();
+    try {
+      await this.reading;
+    } finally {
+      this.reading = null;
+    }
+    this.render();
+  }
+
+  /// Shows the album `name`, reading only its first screens.
   async open(name) {
     this.name = name;
     this.selected.clear();
     this.active = null;
-    if (!name) { this.album = null; this.items = []; this.render(); tileHooks.opened?.(this); return; }
-    const items = [];
-    let album = null;
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await api(itemsPath(name, offset, PAGE));
-      album = page.album;
-      items.push(...page.items);
-      if (page.items.length < PAGE) break;
-    }
+    this.anchor = null;
+    if (!name) { this.album = null; this.window = new ItemWindow(0); this.clearTiles(); this.render(); tileHooks.opened?.(this); return; }
+    const page = await api(itemsPath(name, 0, this.screenful()));
     if (this.name !== name) return;  // another album was chosen meanwhile
-    this.album = album;
-    this.items = items;
+    this.album = page.album;
+    this.window = new ItemWindow(page.album.count);
+    this.window.put(0, page.items);
     this.clearTiles();
     this.viewport.scrollTop = 0;
     this.render();
     tileHooks.opened?.(this);
   }
 
+  /// Reads the album again where it is shown, keeping the selection that is still there.
   async reload() {
     if (!this.name) return;
-    const { scrollTop } = this.viewport;
     const selected = this.selected;
     const active = this.active;
+    const first = this.firstVisibleIndex();
+    let page;
     try {
-      await this.open(this.name);
+      const album = (await api(itemsPath(this.name, 0, 1))).album;
+      const offset = Math.max(0, Math.min(first - this.columns * OVERSCAN, album.count - 1));
+      page = await api(itemsPath(this.name, offset, this.screenful()));
+      page.offset = offset;
     } catch (error) {
       if (error.code === "album_not_found") { const gone = this.name; await this.open(null); say(`${gone} is gone.`); return; }
       throw error;
     }
-    const present = new Set(this.ids);
-    this.selected = new Set([...selected].filter((id) => present.has(id)));
-    this.active = present.has(active) ? active : null;
-    this.viewport.scrollTop = scrollTop;
+    this.album = page.album;
+    this.window = new ItemWindow(page.album.count);
+    this.window.put(page.offset, page.items);
+    this.selected = new Set([...selected].filter((id) => this.indexOf(id) >= 0));
+    this.active = this.indexOf(active) >= 0 ? active : null;
     this.render();
   }
 
-  indexOf(itemId) { return this.items.findIndex((item) => item.item_id === itemId); }
+  // MARK: Geometry
 
-  /// Where the tile at `index` stands, inside the canvas.
+  /// As many columns of the chosen size as fit; the tiles then stretch a little to fill the row.
+  get columns() { return Math.max(1, Math.floor((this.viewport.clientWidth - GAP) / (state.tile + GAP))); }
+  get size() { return Math.max(Math.min(state.tile, this.viewport.clientWidth - 2 * GAP), Math.floor((this.viewport.clientWidth - GAP) / this.columns) - GAP); }
+  get cell() { return this.size + GAP; }
+
+  /// The album's height as drawn at this size, however tall.
+  get contentHeight() { return Math.ceil(this.count / this.columns) * this.cell + GAP; }
+  /// How many content pixels one scrolled pixel stands for (1 unless the album is taller than a browser draws).
+  get scale() {
+    const height = this.contentHeight;
+    const view = this.viewport.clientHeight;
+    return height <= TALLEST_CANVAS || view >= TALLEST_CANVAS ? 1 : (height - view) / (TALLEST_CANVAS - view);
+  }
+  /// Where the view's top stands in the album's content.
+  get contentTop() { return this.viewport.scrollTop * this.scale; }
+  set contentTop(top) { this.viewport.scrollTop = top / this.scale; }
+  /// What to add to a content position to place it in the canvas.
+  get shift() { return this.viewport.scrollTop - this.contentTop; }
+
+  /// The items a screen holds, with rows read ahead.
+  screenful() {
+    const rows = Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.cell, 40)) + 1;
+    return Math.min(PAGE, rows * this.columns * (READ_AHEAD + 1));
+  }
+
+  firstVisibleIndex() { return Math.floor(this.contentTop / this.cell) * this.columns; }
+
+  /// Where the tile at `index` stands in the album's content.
   frame(index) {
     const columns = this.columns;
     const cell = this.cell;
@@ -106,9 +183,12 @@ export class Pane {
     this.elements.clear();
   }
 
-  /// Renders the rows in view (and a few beyond), reusing tiles by item id.
+  // MARK: Drawing
+
+  /// Renders the rows in view (and a few beyond), reusing tiles by item id,
+  /// and reads the items around them that are not read yet.
   render() {
-    const count = this.items.length;
+    const count = this.count;
     const album = this.album;
     this.info.textContent = album ? `${plural(album.count, "photo")}${album.pending ? `, ${album.pending} loading` : ""}${album.locked ? " · 🔒 locked" : ""}` : "";
     this.section.classList.toggle("locked", Boolean(album?.locked));
@@ -117,26 +197,24 @@ export class Pane {
     this.viewport.setAttribute("role", count ? "listbox" : "group");
     if (count) this.viewport.setAttribute("aria-multiselectable", "true"); else this.viewport.removeAttribute("aria-multiselectable");
     this.renderSelectionBar();
-    const rows = Math.ceil(count / this.columns);
-    this.canvas.style.height = `${rows * this.cell + GAP}px`;
-    if (!album) {
+    this.canvas.style.height = `${Math.min(this.contentHeight, TALLEST_CANVAS)}px`;
+    if (!album || count === 0) {
       this.clearTiles();
-      this.canvas.append(element("p", { className: "empty", textContent: "Choose an album." }));
-      return;
-    }
-    if (count === 0) {
-      this.clearTiles();
-      this.canvas.append(element("p", { className: "empty", textContent: "No photos yet: add some with the button above, or drag them here." }));
+      this.canvas.append(element("p", { className: "empty", textContent: album ? "No photos yet: add some with the button above, or drag them here." : "Choose an album." }));
       return;
     }
     this.canvas.querySelector(".empty")?.remove();
-    const firstRow = Math.max(0, Math.floor(this.viewport.scrollTop / this.cell) - OVERSCAN);
-    const lastRow = Math.ceil((this.viewport.scrollTop + this.viewport.clientHeight) / this.cell) + OVERSCAN;
+    const top = this.contentTop;
+    const firstRow = Math.max(0, Math.floor(top / this.cell) - OVERSCAN);
+    const lastRow = Math.ceil((top + this.viewport.clientHeight) / this.cell) + OVERSCAN;
     const first = firstRow * this.columns;
     const last = Math.min(count, lastRow * this.columns);
     // Index → item for what is drawn; the active tile stays drawn for aria-activedescendant.
     const wanted = new Map();
-    for (let index = first; index < last; index++) wanted.set(this.items[index].item_id, index);
+    for (let index = first; index < last; index++) {
+      const item = this.itemAt(index);
+      if (item) wanted.set(item.item_id, index);
+    }
     if (this.active !== null && !wanted.has(this.active)) {
       const index = this.indexOf(this.active);
       if (index >= 0) wanted.set(this.active, index);
@@ -145,12 +223,19 @@ export class Pane {
       if (!wanted.has(id)) { tile.remove(); this.elements.delete(id); }
     }
     const lifted = new Set(this.liftedIds());
-    for (const [id, index] of wanted) this.place(this.items[index], index, lifted.has(id));
+    const shift = this.shift;
+    for (const [id, index] of wanted) this.place(this.itemAt(index), index, lifted.has(id), shift);
     if (this.active !== null && this.elements.has(this.active)) {
       this.viewport.setAttribute("aria-activedescendant", this.elements.get(this.active).id);
     } else {
       this.viewport.removeAttribute("aria-activedescendant");
     }
+    // Read what is about to come into view; forget what is far behind.
+    const ahead = (last - first) * READ_AHEAD;
+    if (!this.window.covers(first, last + ahead) && !this.reading) {
+      this.read(Math.max(0, first - ahead), last + ahead).catch(() => {});
+    }
+    if (this.window.loaded > KEPT) this.window.trim(first, last, KEPT, new Set([...this.selected, this.active]));
   }
 
   renderSelectionBar() {
@@ -166,7 +251,7 @@ export class Pane {
     return [];
   }
 
-  place(item, index, lifted) {
+  place(item, index, lifted, shift) {
     let tile = this.elements.get(item.item_id);
     const kind = item.placeholder_id !== null ? `placeholder-${item.progress === undefined ? "" : "upload"}` : `photo-${item.photo_id}`;
     if (!tile || tile.dataset.kind !== kind) {
@@ -178,11 +263,11 @@ export class Pane {
     }
     const frame = this.frame(index);
     tile.style.left = `${frame.left}px`;
-    tile.style.top = `${frame.top}px`;
+    tile.style.top = `${frame.top + shift}px`;
     tile.style.width = tile.style.height = `${frame.size}px`;
-    tile.querySelector(".position").textContent = index + 1;
+    tile.querySelector(".position").textContent = (index + 1).toLocaleString("en");
     tile.setAttribute("aria-posinset", index + 1);
-    tile.setAttribute("aria-setsize", this.items.length);
+    tile.setAttribute("aria-setsize", this.count);
     tile.setAttribute("aria-selected", this.selected.has(item.item_id));
     tile.classList.toggle("selected", this.selected.has(item.item_id));
     tile.classList.toggle("active", this.active === item.item_id && document.activeElement === this.viewport);
@@ -202,16 +287,41 @@ export class Pane {
     this.render();
   }
 
-  /// Chooses `itemId` as a click would (modifiers: toggle, extend); clears the other pane's selection.
-  choose(itemId, { toggle = false, extend = false } = {}) {
+  // MARK: Selection
+
+  /// Chooses `itemId` as a click would (modifiers: toggle, extend); clears
+  /// the other pane's selection. A Shift range across items not read yet
+  /// reads them first.
+  async choose(itemId, { toggle = false, extend = false } = {}) {
     for (const other of state.panes) if (other !== this && other.selected.size) { other.selected.clear(); other.render(); }
-    ({ selected: this.selected, anchor: this.anchor } = choose({ selected: this.selected, anchor: this.anchor, ids: this.ids, id: itemId, toggle, extend }));
+    if (extend && this.anchor !== null && this.indexOf(this.anchor) >= 0) {
+      const [from, to] = [this.indexOf(this.anchor), this.indexOf(itemId)].sort((a, b) => a - b);
+      if (to - from > LARGEST_SELECTION) { say(`A range selects at most ${LARGEST_SELECTION.toLocaleString("en")} photos at a time.`, true); return; }
+      if (!this.window.covers(from, to + 1)) await this.read(from, to + 1);
+    }
+    ({ selected: this.selected, anchor: this.anchor } = choose({ selected: this.selected, anchor: this.anchor, ids: this.rangeIds(itemId), id: itemId, toggle, extend }));
     this.active = itemId;
     state.focused = this.index;
     this.render();
   }
 
-  selectAll() {
+  /// The ids a Shift range needs: from the anchor to `itemId`, in album order.
+  rangeIds(itemId) {
+    const ends = [this.indexOf(this.anchor), this.indexOf(itemId)].filter((index) => index >= 0);
+    if (ends.length < 2) return [itemId];
+    const [from, to] = ends.sort((a, b) => a - b);
+    const ids = [];
+    for (let index = from; index <= to; index++) { const item = this.itemAt(index); if (item) ids.push(item.item_id); }
+    return ids;
+  }
+
+  /// Every item of the album, read first (up to LARGEST_SELECTION).
+  async selectAll() {
+    if (this.count > LARGEST_SELECTION) {
+      say(`Select all works up to ${LARGEST_SELECTION.toLocaleString("en")} photos; ${this.name} has ${this.count.toLocaleString("en")}. Shift-click selects a range.`, true);
+      return;
+    }
+    if (!this.window.covers(0, this.count)) { say(`Reading ${plural(this.count, "photo")}…`); await this.read(0, this.count); }
     this.selected = new Set(this.ids);
     this.render();
     say(`${plural(this.selected.size, "photo")} selected in ${this.name}.`);
@@ -224,31 +334,36 @@ export class Pane {
     say("Selection cleared.");
   }
 
+  /// The selected ids in album order.
+  selectedIds() { return this.ids.filter((id) => this.selected.has(id)); }
+
+  // MARK: Places on screen
+
   /// Scrolls just enough for the tile at `index` to be seen whole.
   reveal(index) {
     if (index < 0) return;
     const { top } = this.frame(index);
-    const view = this.viewport;
-    if (top - GAP < view.scrollTop) view.scrollTop = top - GAP;
-    else if (top + this.cell > view.scrollTop + view.clientHeight) view.scrollTop = top + this.cell - view.clientHeight;
+    const view = this.contentTop;
+    if (top - GAP < view) this.contentTop = top - GAP;
+    else if (top + this.cell > view + this.viewport.clientHeight) this.contentTop = top + this.cell - this.viewport.clientHeight;
   }
 
   /// The insertion slot (0 … count) nearest the point (x, y) on screen.
   slotAt(x, y) {
     const box = this.viewport.getBoundingClientRect();
     const localX = x - box.left - GAP / 2;
-    const localY = y - box.top + this.viewport.scrollTop - GAP / 2;
+    const localY = y - box.top + this.contentTop - GAP / 2;
     const row = Math.max(0, Math.floor(localY / this.cell));
     const column = Math.min(this.columns, Math.max(0, Math.round(localX / this.cell)));
-    return Math.min(this.items.length, row * this.columns + column);
+    return Math.min(this.count, row * this.columns + column);
   }
 
   /// The item index under (x, y), for zooming around it.
   indexAt(x, y) {
     const box = this.viewport.getBoundingClientRect();
-    const row = Math.floor((y - box.top + this.viewport.scrollTop) / this.cell);
+    const row = Math.floor((y - box.top + this.contentTop) / this.cell);
     const column = Math.min(this.columns - 1, Math.max(0, Math.floor((x - box.left) / this.cell)));
-    return Math.max(0, Math.min(this.items.length - 1, row * this.columns + column));
+    return Math.max(0, Math.min(this.count - 1, row * this.columns + column));
   }
 
   /// Draws the slot marker before the item at `slot` (or after the last).
@@ -256,7 +371,7 @@ export class Pane {
     this.unmark();
     if (slot === null || !this.album) return;
     const marker = element("div", { className: `slot-marker ${kind}` });
-    const count = this.items.length;
+    const count = this.count;
     let left;
     let top;
     if (slot < count || count === 0) {
@@ -267,15 +382,17 @@ export class Pane {
       top = frame.top;
     }
     marker.style.left = `${left - GAP / 2 - 2}px`;
-    marker.style.top = `${top}px`;
+    marker.style.top = `${top + this.shift}px`;
     marker.style.height = `${this.size}px`;
     this.canvas.append(marker);
   }
 
   unmark() { this.canvas.querySelectorAll(".slot-marker").forEach((marker) => marker.remove()); }
 
-  /// Applies a committed change set (see change-replay.js). Answers false
-  /// when it cannot be applied and the album must be read again.
+  // MARK: Change sets
+
+  /// Applies a committed change set to what is read (see item-window.js).
+  /// Answers false when it cannot be applied and the album must be read again.
   async apply(change) {
     if (!this.album) return true;
     if (this.uploading > 0) return true;  // read again once the upload is answered
@@ -283,14 +400,16 @@ export class Pane {
     if (change.album_events.includes("deleted")) { await this.open(null); say(`${change.album} was deleted.`); return true; }
     if (change.revision <= this.album.revision) return true;   // seen already (our own write's answer)
     if (change.revision !== this.album.revision + 1) return false;
-    const fetched = await this.fetchAt(positionsToRead(change));
+    // The inserted and updated items are read when they are near what is read.
+    const loaded = [...this.window.items.keys()];
+    const low = Math.min(...loaded, this.firstVisibleIndex()) - PAGE;
+    const high = Math.max(...loaded, this.firstVisibleIndex()) + PAGE;
+    const wanted = positionsToRead(change).filter((position) => position - 1 >= low && position - 1 <= high);
+    const fetched = await this.fetchAt(wanted);
     if (!fetched || change.revision !== this.album?.revision + 1) return false;
-    const result = replayChange(this.items, change, (position) => fetched.get(position));
-    if (!result) return false;
-    result.forEach((item, index) => { item.position = index + 1; });
+    if (!this.window.replay(change, (position) => fetched.get(position))) return false;
     for (const id of change.removed_items) { this.selected.delete(id); if (this.active === id) this.active = null; }
-    this.items = result;
-    this.album = { ...this.album, name: change.album, revision: change.revision, count: result.length };
+    this.album = { ...this.album, name: change.album, revision: change.revision, count: this.window.count };
     this.name = change.album;
     this.render();
     return true;

@@ -18,51 +18,57 @@ const stage = dialog.querySelector(".viewer-stage");
 let viewing = null;   // { pane, itemId }
 let timer = null;
 
-/// The photos of the pane, in album order (placeholders have nothing to show yet).
-const photos = (pane) => pane.items.filter((item) => item.photo_id !== null);
-
 /// The size to ask for: the stage's longer side in device pixels (the server caps it at 2048).
 const displaySize = () => Math.max(stage.clientWidth, stage.clientHeight, 320);
 
-export function openViewer(pane, itemId, { facts: showFacts = false } = {}) {
-  const item = pane.items[pane.indexOf(itemId)];
+export async function openViewer(pane, itemId, { facts: showFacts = false } = {}) {
+  const item = pane.itemAt(pane.indexOf(itemId));
   if (!item) return;
   if (item.photo_id === null) { say(`${(item.source ?? "").split("/").pop()} is still loading.`); return; }
   viewing = { pane, itemId };
   setFactsShown(showFacts || factsButton.getAttribute("aria-pressed") === "true");
   if (!dialog.open) dialog.showModal();
-  show();
+  await show();
   stage.focus({ preventScroll: true });
 }
 
 /// Plays the album from the photo in focus (or the first).
-export function startSlideshow(pane) {
-  const list = photos(pane);
-  if (!list.length) { say(`${pane.name ?? "This album"} has no photos to show.`); return; }
-  const active = pane.items[pane.indexOf(pane.active)];
-  openViewer(pane, active?.photo_id ? active.item_id : list[0].item_id);
+export async function startSlideshow(pane) {
+  const start = Math.max(0, pane.indexOf(pane.active));
+  const first = await photoFrom(pane, start, 1) ?? await photoFrom(pane, start, -1);
+  if (!first) { say(`${pane.name ?? "This album"} has no photos to show.`); return; }
+  await openViewer(pane, first.item.item_id);
   play(true);
 }
 
-function show() {
+/// The first photo from `index` on, going `step` (1 or -1), reading items
+/// as it goes: a placeholder has nothing to show yet.
+async function photoFrom(pane, index, step) {
+  for (let at = index; at >= 0 && at < pane.count; at += step) {
+    const item = await pane.load(at);
+    if (item?.photo_id !== null && item?.photo_id !== undefined) return { item, index: at };
+  }
+  return null;
+}
+
+async function show() {
   const { pane, itemId } = viewing;
-  const list = photos(pane);
-  const index = list.findIndex((item) => item.item_id === itemId);
-  if (index < 0) { close(); return; }
-  const item = list[index];
+  const index = pane.indexOf(itemId);
+  const item = pane.itemAt(index);
+  if (!item) { close(); return; }
   const size = displaySize();
   image.src = thumbnailURL(item.photo_id, size);
   image.alt = item.file;
   title.textContent = item.file;
-  where.textContent = `${index + 1} of ${list.length} · ${pane.name}`;
+  where.textContent = `${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")} · ${pane.name}`;
   document.getElementById("viewer-previous").disabled = index === 0;
-  document.getElementById("viewer-next").disabled = index === list.length - 1;
-  // The next photo is fetched while this one is looked at.
-  const next = list[index + 1];
-  if (next) new Image().src = thumbnailURL(next.photo_id, size);
+  document.getElementById("viewer-next").disabled = index === pane.count - 1;
   facts.replaceChildren(...factsOf(item, pane).flatMap(([term, value]) => [
     element("dt", { textContent: term }), element("dd", { textContent: value })]));
-  if (!timer) say(`${item.file}, ${index + 1} of ${list.length}${item.captured_at ? `, taken ${humanDate(item.captured_at)}` : ""}.`);
+  if (!timer) say(`${item.file}, ${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")}${item.captured_at ? `, taken ${humanDate(item.captured_at)}` : ""}.`);
+  // The next photo is fetched while this one is looked at.
+  const next = await photoFrom(pane, index + 1, 1);
+  if (next && viewing?.itemId === itemId) new Image().src = thumbnailURL(next.item.photo_id, size);
 }
 
 const humanDate = (text) => {
@@ -83,25 +89,23 @@ function factsOf(item, pane) {
     ["Stored as", item.pixel_width ? `${item.pixel_width} × ${item.pixel_height}, ${orientation ?? "upright"}` : null],
     ["File size", item.byte_count ? `${(item.byte_count / 1048576).toFixed(2)} MiB` : null],
     ["Type", item.media_type],
-    ["Position", `${item.position} of ${plural(pane.items.length, "item")} in ${pane.name}`],
+    ["Position", `${item.position.toLocaleString("en")} of ${plural(pane.count, "item")} in ${pane.name}`],
     ["Photo id", String(item.photo_id)],
     ["File", item.source],
     ["SHA-256", item.sha256],
   ].filter(([, value]) => value !== null && value !== undefined);
 }
 
-const currentIndex = () => photos(viewing.pane).findIndex((item) => item.item_id === viewing.itemId);
-
-/// Shows the photo at `index` of the album's photos; false past either end.
-function goTo(index) {
-  const list = photos(viewing.pane);
-  if (index < 0 || index >= list.length) return false;
-  viewing.itemId = list[index].item_id;
-  show();
+/// Shows the next photo from `index` going `step`; false past either end.
+async function goFrom(index, step) {
+  const found = await photoFrom(viewing.pane, index, step);
+  if (!found || !viewing) return false;
+  viewing.itemId = found.item.item_id;
+  await show();
   return true;
 }
 
-const go = (step) => goTo(currentIndex() + step);
+const go = (step) => goFrom(viewing.pane.indexOf(viewing.itemId) + step, step);
 
 function play(on) {
   clearInterval(timer);
@@ -111,8 +115,8 @@ function play(on) {
   dialog.classList.toggle("playing", on);
   if (!on) return;
   say(`Slideshow of ${viewing.pane.name}, a photo every ${interval.value} seconds. Space pauses.`);
-  timer = setInterval(() => {
-    if (!go(1)) { play(false); say("End of the album: the slideshow stopped."); }
+  timer = setInterval(async () => {
+    if (!(await go(1))) { play(false); say("End of the album: the slideshow stopped."); }
   }, Number(interval.value) * 1000);
 }
 
@@ -144,8 +148,8 @@ dialog.addEventListener("keydown", (event) => {
   if (!viewing || event.target === interval) return;
   const step = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 }[event.key];
   if (step) { event.preventDefault(); go(step); }
-  else if (event.key === "Home") { event.preventDefault(); goTo(0); }
-  else if (event.key === "End") { event.preventDefault(); goTo(photos(viewing.pane).length - 1); }
+  else if (event.key === "Home") { event.preventDefault(); goFrom(0, 1); }
+  else if (event.key === "End") { event.preventDefault(); goFrom(viewing.pane.count - 1, -1); }
   else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); play(!timer); }
   else if (event.key.toLowerCase() === "i") setFactsShown(facts.hidden);
 });

@@ -9,14 +9,14 @@ const slider = document.getElementById("zoom");
 export function zoomTo(size, around, x, y) {
   const tile = Math.round(Math.max(Number(slider.min), Math.min(Number(slider.max), size)));
   if (tile === state.tile) return;
-  const anchors = state.panes.filter((pane) => pane.items.length && pane.viewport.clientHeight).map((pane) => {
+  const anchors = state.panes.filter((pane) => pane.count && pane.viewport.clientHeight).map((pane) => {
     const box = pane.viewport.getBoundingClientRect();
     const px = pane === around && x !== undefined ? x : box.left + box.width / 2;
     const py = pane === around && y !== undefined ? y : box.top + box.height / 2;
     const index = pane.indexAt(px, py);
     const frame = pane.frame(index);
     // Where the pointer is inside that tile, as a fraction, so it stays on the same spot of the photo.
-    const fraction = (py - box.top + pane.viewport.scrollTop - frame.top) / pane.cell;
+    const fraction = (py - box.top + pane.contentTop - frame.top) / pane.cell;
     return { pane, index, offset: py - box.top, fraction };
   });
   state.tile = tile;
@@ -24,7 +24,7 @@ export function zoomTo(size, around, x, y) {
   document.documentElement.style.setProperty("--tile", `${tile}px`);
   for (const { pane, index, offset, fraction } of anchors) {
     const frame = pane.frame(index);
-    pane.viewport.scrollTop = frame.top + fraction * pane.cell - offset;
+    pane.contentTop = frame.top + fraction * pane.cell - offset;
     pane.render();
   }
   for (const pane of state.panes) if (!anchors.some((anchor) => anchor.pane === pane)) pane.render();
