@@ -128,7 +128,8 @@ public enum AlbumsServer {
         let port = Mutex(options.port)
         let listening = Mutex(false)
         let loads = LoadsInFlight()
-        let router = router(session: TransferSession(library: library), thumbnails: ThumbnailStore(), loads: loads, token: options.token) {
+        let thumbnails = ThumbnailStore()
+        let router = router(session: TransferSession(library: library), thumbnails: thumbnails, loads: loads, token: options.token) {
             options.allowsRemote && !options.isLoopback ? [] : options.authorities(port: port.withLock { $0 })
         }
         var logger = Logger(label: "albums-serve")
@@ -144,6 +145,11 @@ public enum AlbumsServer {
                 announce("http://\(host):\(bound)/?token=\(options.token)")
             },
             logger: logger)
+        // The grid's thumbnails are made before they are asked for, at low
+        // priority and never while requests are answered; shutdown stops it.
+        let warming = ThumbnailStore.unavailableReason == nil
+            ? Task(priority: .background) { await ThumbnailWarmer(library: library, store: thumbnails).run() } : nil
+        defer { warming?.cancel() }
         do {
             try await app.runService()
         } catch let error as IOError where !listening.withLock({ $0 }) {

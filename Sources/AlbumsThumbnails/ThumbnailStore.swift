@@ -24,6 +24,19 @@ public final class ThumbnailStore: Sendable {
 
     private let gate: JobGate
     private let inFlight = Mutex<[String: Task<Result<Data, ThumbnailFailure>, Never>]>([:])
+    private let activity = Mutex(Activity())
+
+    /// What requests have asked lately: background work waits for them.
+    private struct Activity {
+        var requests = 0
+        var lastRequest: ContinuousClock.Instant?
+        var gridSide = ThumbnailStore.defaultGridSide
+    }
+
+    /// The longer side warmed before the page has asked for any: its grid's at its default zoom.
+    public static let defaultGridSide = 256
+    /// How long after the last request background work stays paused.
+    static let quietInterval = Duration.milliseconds(300)
 
     /// - Parameters:
     ///   - folder: The cache folder; by default `albums/thumbnails` in the
@@ -59,9 +72,49 @@ public final class ThumbnailStore: Sendable {
     }
 
     /// The photo's thumbnail whose longer side is `longerSide`, from the
-    /// cache or made now from its source file.
+    /// cache or made now from its source file: what a request asks for.
+    /// While requests come, background work (``ThumbnailWarmer``) waits.
     public func thumbnail(of photo: Photo, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
         guard Self.longerSides.contains(longerSide) else { throw .unsupportedSize(longerSide) }
+        activity.withLock { activity in
+            activity.requests += 1
+            // The grid asks for small sides; the viewer's large ones are not what to warm.
+            if longerSide <= 768 { activity.gridSide = longerSide }
+        }
+        defer {
+            activity.withLock { activity in
+                activity.requests -= 1
+                activity.lastRequest = .now
+            }
+        }
+        return try await thumbnail(of: photo, longerSide: longerSide, priority: .userInitiated)
+    }
+
+    /// Makes a thumbnail in the background, at low priority, unless it is
+    /// cached already. Answers whether the cache holds it now.
+    @discardableResult
+    public func warm(_ photo: Photo, longerSide: Int) async -> Bool {
+        guard Self.longerSides.contains(longerSide) else { return false }
+        if isCached(photo, longerSide: longerSide) { return true }
+        return (try? await thumbnail(of: photo, longerSide: longerSide, priority: .background)) != nil
+    }
+
+    /// Whether the cache holds the photo's thumbnail of that side.
+    public func isCached(_ photo: Photo, longerSide: Int) -> Bool {
+        FileManager.default.fileExists(atPath: cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide).path)
+    }
+
+    /// Whether requests are being answered, or were a moment ago.
+    public var isBusy: Bool {
+        activity.withLock { activity in
+            activity.requests > 0 || activity.lastRequest.map { ContinuousClock.now - $0 < Self.quietInterval } ?? false
+        }
+    }
+
+    /// The longer side the grid asked for last (its zoom at this screen's pixel density).
+    public var gridSide: Int { activity.withLock { $0.gridSide } }
+
+    private func thumbnail(of photo: Photo, longerSide: Int, priority: DispatchQoS.QoSClass) async throws(ThumbnailFailure) -> Thumbnail {
         let file = cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide)
         if let cached = try? Data(contentsOf: file) {
             return Thumbnail(jpeg: cached, longerSide: longerSide, wasCached: true)
@@ -69,7 +122,7 @@ public final class ThumbnailStore: Sendable {
         let key = file.lastPathComponent
         let task = inFlight.withLock { running in
             if let task = running[key] { return task }
-            let task = Task { await self.make(photo, longerSide: longerSide, into: file) }
+            let task = Task { await self.make(photo, longerSide: longerSide, into: file, priority: priority) }
             running[key] = task
             return task
         }
@@ -78,11 +131,11 @@ public final class ThumbnailStore: Sendable {
         return Thumbnail(jpeg: try result.get(), longerSide: longerSide, wasCached: false)
     }
 
-    private func make(_ photo: Photo, longerSide: Int, into file: URL) async -> Result<Data, ThumbnailFailure> {
+    private func make(_ photo: Photo, longerSide: Int, into file: URL, priority: DispatchQoS.QoSClass) async -> Result<Data, ThumbnailFailure> {
         await gate.enter()
         defer { Task { await gate.leave() } }
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
+            DispatchQueue.global(qos: priority).async {
                 continuation.resume(returning: Self.makeNow(photo, longerSide: longerSide, into: file))
             }
         }

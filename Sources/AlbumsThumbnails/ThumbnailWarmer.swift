@@ -1,0 +1,145 @@
+import AlbumsPersistence
+import Foundation
+import Synchronization
+
+/// Makes the grid's thumbnails before they are asked for, so that an album
+/// opens with its photos, not with tiles waiting for libvips.
+///
+/// - What first: photos that arrive while it runs (imports, uploads, copies),
+///   then every album's photos, album by album in the library's order and
+///   each in album order: the order a person opens them in.
+/// - At low priority: one thumbnail at a time, on a background thread, and
+///   only while no request has come for a moment (``ThumbnailStore/isBusy``):
+///   it never delays a request.
+/// - At the side the grid asked for last (``ThumbnailStore/gridSide``).
+/// - Until its task is cancelled (`albums serve` cancels it on shutdown).
+public struct ThumbnailWarmer: Sendable {
+    public let library: Library
+    public let store: ThumbnailStore
+    /// Items read per read transaction while going through an album.
+    static let batch = 256
+
+    public init(library: Library, store: ThumbnailStore) {
+        self.library = library
+        self.store = store
+    }
+
+    /// What it did so far.
+    public struct Progress: Sendable {
+        /// Thumbnails made.
+        public var made = 0
+        /// Photos whose thumbnail was cached already.
+        public var found = 0
+        /// Photos whose thumbnail cannot be made (source missing or changed, undecodable).
+        public var failed = 0
+    }
+
+    /// Warms until cancelled; `report` hears its progress after each photo.
+    public func run(report: @escaping @Sendable (Progress) -> Void = { _ in }) async {
+        let arrived = Arrivals()
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let listener = Task {
+            guard let changes = try? await library.changes() else { return }
+            for await change in changes {
+                let items = change.changeSets.flatMap { $0.insertedItems + $0.updatedItems }
+                guard !items.isEmpty else { continue }
+                arrived.add(items)
+                signal.yield()
+            }
+        }
+        defer {
+            listener.cancel()
+            signal.finish()
+        }
+        var progress = Progress()
+        var wakeUps = signals.makeAsyncIterator()
+        var everyAlbum = true
+        while !Task.isCancelled {
+            // What arrived comes first, then (once) everything.
+            guard await warmArrived(arrived, &progress, report) else { return }
+            if everyAlbum {
+                everyAlbum = false
+                let albums = (try? await library.read { try $0.albums().map(\.id) }) ?? []
+                for album in albums {
+                    guard await warm(album: album, &progress, report, arrived: arrived) else { return }
+                }
+                continue
+            }
+            guard await wakeUps.next() != nil else { return }
+        }
+    }
+
+    /// Warms the photos of the items that arrived since last asked; false once cancelled.
+    private func warmArrived(_ arrived: Arrivals, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void) async -> Bool {
+        while true {
+            let items = arrived.take()
+            if items.isEmpty { return !Task.isCancelled }
+            for item in items {
+                guard await warm(photoOf: item, &progress, report) else { return false }
+            }
+        }
+    }
+
+    /// Warms every photo of `album`, in order, a batch per read; false once
+    /// cancelled. Photos that arrive meanwhile are warmed first.
+    private func warm(album: AlbumID, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void, arrived: Arrivals) async -> Bool {
+        var offset = 0
+        while true {
+            let start = offset
+            let batch = try? await library.read { reader -> (photos: [Photo], seen: Int) in
+                var photos: [Photo] = []
+                var seen = 0
+                try reader.forEachListedItem(in: album, from: start) { _, photo in
+                    seen += 1
+                    if let photo { photos.append(photo) }
+                    return seen < Self.batch
+                }
+                return (photos, seen)
+            }
+            // Gone, or shorter than where it was read to: nothing more to warm in it.
+            guard let batch else { return !Task.isCancelled }
+            for photo in batch.photos {
+                guard await warmArrived(arrived, &progress, report), await warm(photo, &progress, report) else { return false }
+            }
+            if batch.seen < Self.batch { return true }
+            offset += batch.seen
+        }
+    }
+
+    private func warm(photoOf item: AlbumItemID, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void) async -> Bool {
+        guard let photo = try? await library.read({ reader -> Photo? in try reader.item(item).photoID.map { try reader.photo($0) } }) else {
+            return !Task.isCancelled  // a placeholder still, or gone again
+        }
+        return await warm(photo, &progress, report)
+    }
+
+    /// Makes one photo's thumbnail once requests leave room; false once cancelled.
+    private func warm(_ photo: Photo, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void) async -> Bool {
+        let side = store.gridSide
+        if store.isCached(photo, longerSide: side) {
+            progress.found += 1
+            return !Task.isCancelled
+        }
+        while store.isBusy {
+            guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return false }
+        }
+        guard !Task.isCancelled else { return false }
+        if await store.warm(photo, longerSide: side) { progress.made += 1 } else { progress.failed += 1 }
+        report(progress)
+        return !Task.isCancelled
+    }
+}
+
+/// The items that arrived while warming, taken in the order they came.
+private final class Arrivals: Sendable {
+    private let items = Mutex<[AlbumItemID]>([])
+
+    func add(_ new: [AlbumItemID]) { items.withLock { $0.append(contentsOf: new) } }
+
+    func take() -> [AlbumItemID] {
+        items.withLock { items in
+            defer { items = [] }
+            return items
+        }
+    }
+}
