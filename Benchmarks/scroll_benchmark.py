@@ -92,6 +92,14 @@ look();
 """
 
 
+def serve(library, folder):
+    """`albums serve` on `library`, its thumbnails cached in `folder`; answers the process and its URL."""
+    server = subprocess.Popen([ALBUMS, "--library", library, "--json", "serve", "--listen", "127.0.0.1:0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(folder / "cache")})
+    return server, json.loads(server.stdout.readline())["url"]
+
+
 def open_album(driver, url):
     """Opens the page and answers the ms until its first tiles stand."""
     begun = time.perf_counter()
@@ -108,12 +116,9 @@ def sizes_part(sizes, folder):
         begun = time.perf_counter()
         subprocess.run([BENCHMARKS, "library", str(items), library], check=True, capture_output=True)
         print(f"library of {items} items made in {time.perf_counter() - begun:.0f} s", file=sys.stderr)
-        server = subprocess.Popen([ALBUMS, "--library", library, "--json", "serve", "--listen", "127.0.0.1:0"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                  env={**os.environ, "XDG_CACHE_HOME": str(folder / "cache")})
+        server, url = serve(library, folder)
         driver = browser()
         try:
-            url = json.loads(server.stdout.readline())["url"]
             driver.set_script_timeout(60)
             open_album(driver, url)  # the first visit sets the cookie and warms the server
             firsts = [open_album(driver, url) for _ in range(3)]
@@ -158,12 +163,9 @@ def main():
     started = time.perf_counter()
     library = library_with(items, folder)
     print(f"library of {items} photos made in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    server = subprocess.Popen([ALBUMS, "--library", library, "--json", "serve", "--listen", "127.0.0.1:0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                              env={**os.environ, "XDG_CACHE_HOME": str(folder / "cache")})
+    server, url = serve(library, folder)
     driver = browser()
     try:
-        url = json.loads(server.stdout.readline())["url"]
         driver.set_script_timeout(120)
         readies = []
         for _ in range(3):

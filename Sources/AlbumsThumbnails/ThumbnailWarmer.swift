@@ -107,7 +107,13 @@ public struct ThumbnailWarmer: Sendable {
     }
 
     private func warm(photoOf item: AlbumItemID, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void) async -> Bool {
-        guard let photo = try? await library.read({ reader -> Photo? in try reader.item(item).photoID.map { try reader.photo($0) } }) else {
+        // Spelled out: `item(…).photoID.map { … }` crashed the 6.3.1 optimizer (CopyPropagation).
+        let photo = try? await library.read { reader -> Photo? in
+            let placed = try reader.item(item)
+            guard let photoID = placed.photoID else { return nil }
+            return try reader.photo(photoID)
+        }
+        guard let photo = photo ?? nil else {
             return !Task.isCancelled  // a placeholder still, or gone again
         }
         return await warm(photo, &progress, report)

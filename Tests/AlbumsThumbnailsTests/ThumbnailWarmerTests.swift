@@ -51,8 +51,8 @@ struct ThumbnailWarmerTests {
         let warmer = ThumbnailWarmer(library: fixture.library, store: store)
         let running = Task { await warmer.run { seen in progress.withLock { $0 = seen } } }
         let side = ThumbnailStore.defaultGridSide
-        #expect(try await eventually { (trip + book).allSatisfy { store.isCached($0, longerSide: side) } })
-        #expect(progress.withLock { $0.made } == 4)
+        // Its report follows each thumbnail's file: both are awaited.
+        #expect(try await eventually { (trip + book).allSatisfy { store.isCached($0, longerSide: side) } && progress.withLock { $0.made } == 4 })
 
         // Photos that arrive while it runs are warmed as they commit.
         let arrived = try await add(["11-forest.jpg", "10-meadow.webp"], to: "Book")

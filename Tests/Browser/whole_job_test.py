@@ -280,12 +280,14 @@ class WholeJob:
         self.press(self.find("#viewer-facts-button"))
         self.until(lambda: "Taken" in self.find("#viewer-facts").text, "the facts")
         self.shot("viewer-facts")
+        self.audit("viewer")
         if self.fingers:
             self.press(self.find("#viewer-close"))
         else:
             self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
         self.until(lambda: not viewer.is_displayed(), "back to the grid")
-        self.assertEqual(self.driver.execute_script("return document.querySelector('#pane-0 .tile.selected .position')?.textContent"), "3", "on the photo last seen")
+        self.until(lambda: self.driver.execute_script("return document.querySelector('#pane-0 .tile.selected .position')?.textContent") == "3",
+                   "the grid on the photo last seen")
         # The slideshow: from the pane's button, every 2 seconds, paused with Space.
         self.press(self.find("#pane-0 .slideshow"))
         self.until(lambda: viewer.is_displayed() and self.find("#viewer-play").get_attribute("aria-pressed") == "true", "the slideshow to play")
@@ -323,6 +325,13 @@ class WholeJob:
         time.sleep(0.3)
         self.shot("dark")
         self.audit("dark colours")
+        if self.SIZE == "tablet":
+            # Turned to landscape: the album list comes back beside two albums.
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1180, "height": 820, "deviceScaleFactor": 1, "mobile": True})
+            time.sleep(0.3)
+            self.assertLessEqual(self.driver.execute_script(overflow), 0, "no horizontal scrolling in landscape")
+            self.assertTrue(self.find("#album-list").is_displayed() and self.find("#pane-1").is_displayed())
+            self.shot("landscape")
         if self.SIZE == "phone":
             # The narrowest phones people use: 360 CSS pixels.
             self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { positionsToRead, replayChange } from "../../Sources/AlbumsServer/Page/change-replay.js";
+import { randomChange, seeded } from "./random-changes.mjs";
 
 /// Replays with the items of `after` as what the server answers for a position.
 const replay = (before, change, after) => replayChange(before, change, (position) => after[position - 1]);
@@ -43,30 +44,9 @@ describe("replayChange", () => {
   });
 
   it("random lists and changes: replay gives the new list", () => {
-    let seed = 20261124;
-    const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const random = seeded(20261124);
     for (let round = 0; round < 2000; round++) {
-      const before = Array.from({ length: random(12) }, (_, index) => `o${index}`);
-      // Some leave, some new ones come, the rest are shuffled a little.
-      const staying = before.filter(() => random(4) !== 0);
-      const after = [...staying];
-      for (let count = random(4); count > 0; count--) after.splice(random(after.length + 1), 0, `n${round}-${count}`);
-      for (let swaps = random(3); swaps > 0 && after.length > 1; swaps--) {
-        const i = random(after.length); const j = random(after.length);
-        [after[i], after[j]] = [after[j], after[i]];
-      }
-      // The change set as the library reports it: removals in the old list,
-      // insertions in the new, and a move for each item that stays but is
-      // out of the order its neighbours keep (here: every one whose place changed
-      // relative to the ones left in place, by a greedy pass).
-      const removed = before.flatMap((item, index) => (after.includes(item) ? [] : [index + 1]));
-      const inserted = after.flatMap((item, index) => (before.includes(item) ? [] : [index + 1]));
-      const kept = after.filter((item) => before.includes(item));
-      const inOrder = new Set();
-      let last = -1;
-      for (const item of kept) { const at = before.indexOf(item); if (at > last) { inOrder.add(item); last = at; } }
-      const moved = kept.filter((item) => !inOrder.has(item)).map((item) => ({ from: before.indexOf(item) + 1, to: after.indexOf(item) + 1 }));
-      const set = change({ removed, inserted, moved });
+      const { before, after, change: set } = randomChange(random, 12, round);
       assert.deepEqual(replay(before, set, after), after, JSON.stringify({ before, after, set }));
     }
   });

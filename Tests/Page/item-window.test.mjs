@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { replayChange } from "../../Sources/AlbumsServer/Page/change-replay.js";
 import { ItemWindow } from "../../Sources/AlbumsServer/Page/item-window.js";
+import { randomChange, seeded } from "./random-changes.mjs";
 
 const item = (id) => ({ item_id: id });
 const change = (parts) => ({ removed: [], inserted: [], moved: [], updated: [], ...parts });
@@ -65,26 +66,9 @@ describe("ItemWindow", () => {
   });
 
   it("random changes on random windows: every loaded index holds what the whole list holds", () => {
-    let seed = 7;
-    const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const random = seeded(7);
     for (let round = 0; round < 3000; round++) {
-      const before = Array.from({ length: random(30) }, (_, index) => `o${index}`);
-      const staying = before.filter(() => random(5) !== 0);
-      const after = [...staying];
-      for (let count = random(4); count > 0; count--) after.splice(random(after.length + 1), 0, `n${round}-${count}`);
-      for (let swaps = random(3); swaps > 0 && after.length > 1; swaps--) {
-        const i = random(after.length); const j = random(after.length);
-        [after[i], after[j]] = [after[j], after[i]];
-      }
-      const kept = after.filter((id) => before.includes(id));
-      const inOrder = new Set();
-      let last = -1;
-      for (const id of kept) { const at = before.indexOf(id); if (at > last) { inOrder.add(id); last = at; } }
-      const set = change({
-        removed: before.flatMap((id, index) => (after.includes(id) ? [] : [index + 1])),
-        inserted: after.flatMap((id, index) => (before.includes(id) ? [] : [index + 1])),
-        moved: kept.filter((id) => !inOrder.has(id)).map((id) => ({ from: before.indexOf(id) + 1, to: after.indexOf(id) + 1 })),
-      });
+      const { before, after, change: set } = randomChange(random, 30, round);
       const whole = replayChange(before, set, (position) => after[position - 1]);
       assert.deepEqual(whole, after);
       // A window with some of the old list read; inserted items are read only

@@ -72,7 +72,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A phone starts with three photos across, as the photo apps of phones do.
-if (isNarrow()) zoomTo(110);
+if (isNarrow()) zoomTo(110, null, undefined, undefined, { quiet: true });
 state.panes = [new Pane(0), new Pane(1)];
 await loadAlbums();
 await state.panes[0].open(state.albums[0]?.name ?? null);

@@ -28,9 +28,11 @@ export class Pane {
   constructor(index) {
     this.index = index;
     this.section = document.getElementById(`pane-${index}`);
+    this.section.append(document.getElementById("pane-template").content.cloneNode(true));
     this.viewport = this.section.querySelector(".viewport");
     this.canvas = this.section.querySelector(".canvas");
     this.choice = this.section.querySelector(".album-choice");
+    this.choice.setAttribute("aria-label", `Album on the ${index === 0 ? "left" : "right"}`);
     this.info = this.section.querySelector(".pane-info");
     this.selectionBar = this.section.querySelector(".selection-bar");
     this.name = null;

@@ -6,7 +6,7 @@ import { say, state } from "./state.js";
 const slider = document.getElementById("zoom");
 
 /// Sets the tile size, keeping the item at (x, y) in `around` under (x, y).
-export function zoomTo(size, around, x, y) {
+export function zoomTo(size, around, x, y, { quiet = false } = {}) {
   const tile = Math.round(Math.max(Number(slider.min), Math.min(Number(slider.max), size)));
   if (tile === state.tile) return;
   const anchors = state.panes.filter((pane) => pane.count && pane.viewport.clientHeight).map((pane) => {
@@ -28,7 +28,7 @@ export function zoomTo(size, around, x, y) {
     pane.render();
   }
   for (const pane of state.panes) if (!anchors.some((anchor) => anchor.pane === pane)) pane.render();
-  say(`Thumbnails ${tile} pixels.`);
+  if (!quiet) say(`Thumbnails ${tile} pixels.`);
 }
 
 export const zoomBy = (delta, pane) => zoomTo(state.tile + delta, pane);
