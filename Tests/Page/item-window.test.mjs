@@ -1,10 +1,9 @@
 // The window of loaded items (node --test): replaying change sets on a
-// window gives, at every loaded index, what replaying them on the whole
-// list gives; reading, inserting and forgetting keep ids and indexes paired.
+// window gives, at every loaded index, what the list holds after the
+// change; reading, inserting and forgetting keep ids and indexes paired.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { replayChange } from "../../Sources/AlbumsServer/Page/change-replay.js";
 import { ItemWindow } from "../../Sources/AlbumsServer/Page/item-window.js";
 import { randomChange, seeded } from "./random-changes.mjs";
 
@@ -69,8 +68,6 @@ describe("ItemWindow", () => {
     const random = seeded(7);
     for (let round = 0; round < 3000; round++) {
       const { before, after, change: set } = randomChange(random, 30, round);
-      const whole = replayChange(before, set, (position) => after[position - 1]);
-      assert.deepEqual(whole, after);
       // A window with some of the old list read; inserted items are read only
       // when the page asks for them (here: half of the time).
       const loaded = before.flatMap((_, index) => (random(3) ? [index] : []));

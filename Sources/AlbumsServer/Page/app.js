@@ -7,7 +7,7 @@
 //   state.js          what the modules share; the status line
 //   api.js            the JSON API
 //   pane.js           one album as a virtualized grid
-//   change-replay.js  a change set applied to a list (pure)
+//   item-window.js    the items read of an album; change sets replayed on them (pure)
 //   selection.js      click, Ctrl-click, Shift-click (pure)
 //   drop-model.js     the operation a drop asks for (pure)
 //   drag.js           pointer drags of photos

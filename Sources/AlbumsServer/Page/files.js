@@ -6,7 +6,7 @@
 
 import { refusal } from "./api.js";
 import { EDGE } from "./drag.js";
-import { refused } from "./live.js";
+import { refused, reloadPanes } from "./live.js";
 import { element, plural, say } from "./state.js";
 
 const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
@@ -95,7 +95,7 @@ function uploadInto(pane, files, slot) {
     .catch(() => {})
     .finally(() => {
       pane.uploading -= 1;
-      if (pane.uploading === 0) pane.reload();
+      if (pane.uploading === 0) reloadPanes([pane]);
     });
 }
 

@@ -6,6 +6,12 @@
 
 const byNumber = (a, b) => a - b;
 
+/// The positions whose items must be read to replay `change`: what it
+/// inserts, and the placeholders it turns into photos.
+export function positionsToRead(change) {
+  return [...new Set([...change.inserted, ...change.updated])].sort(byNumber);
+}
+
 /// How many of the sorted numbers are below `value`.
 function countBelow(sorted, value) {
   let low = 0;

@@ -23,9 +23,10 @@ export function applyChanges(changes) {
   return run;
 }
 
-/// Reads every pane's album again, in turn with the change sets being applied.
-export function reloadPanes() {
-  const run = applying.then(() => Promise.all(state.panes.map((pane) => pane.reload())));
+/// Reads the panes' albums again (every pane's by default), in turn with
+/// the change sets being applied.
+export function reloadPanes(panes = state.panes) {
+  const run = applying.then(() => Promise.all(panes.map((pane) => pane.reload())));
   applying = run.catch(() => {});
   return run;
 }

@@ -4,8 +4,7 @@
 // for the whole album, and a jump anywhere reads that window.
 
 import { api, itemsPath, thumbnailURL } from "./api.js";
-import { positionsToRead } from "./change-replay.js";
-import { ItemWindow } from "./item-window.js";
+import { ItemWindow, positionsToRead } from "./item-window.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
 
@@ -18,7 +17,7 @@ const KEPT = 20_000;         // loaded items kept however far a person scrolls
 /// this height the scrollbar stands for the album in proportion.
 const TALLEST_CANVAS = 8_000_000;
 /// Selections reach across unread items by reading them, up to this many.
-export const LARGEST_SELECTION = 20_000;
+const LARGEST_SELECTION = 20_000;
 
 /// Hooks the other modules attach to tiles and panes (set by app.js),
 /// so that this module needs none of them.
