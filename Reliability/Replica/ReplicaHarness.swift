@@ -186,7 +186,7 @@ struct ReplicaHarness {
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT id, committed_at, changes FROM change_journal ORDER BY id").map { row in
                 let bytes: Data = row[2]
-                let operations = ChangeJournal.decode(bytes) ?? []
+                let operations = ChangeJournal.decode(bytes)?.operations ?? []
                 return JournalRow(
                     id: row[0], committedAt: row[1], bytes: bytes,
                     commits: Set(operations.flatMap { $0.map { Commit(album: $0.albumID.rawValue, revision: $0.revision) } }))

@@ -14,7 +14,7 @@ public struct AlbumsCommand: AsyncParsableCommand {
             """,
         version: AlbumsCommand.version,
         subcommands: [
-            InitCommand.self, AlbumCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
+            InitCommand.self, AlbumCommand.self, FolderCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
             MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
             PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self, CheckpointsCommand.self,
             InspectCommand.self, CheckCommand.self, RelinkCommand.self, ServeCommand.self,

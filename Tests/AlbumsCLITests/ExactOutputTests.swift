@@ -22,13 +22,87 @@ struct ExactOutputTests {
         #expect(try parse(result.stdout) == parse(expected), "\(arguments): \(result.stdout)", sourceLocation: sourceLocation)
     }
 
+    @Test("folders: every folder command and the tree, text and JSON, refusals with their exit status")
+    func folders() throws {
+        let cli = try CLI()
+        try expectOutput(cli, ["album", "create", "Book"], "created album 'Book' at position 1\n")
+        try expectOutput(cli, ["folder", "create", "Travel", "--at", "1"], "created folder 'Travel'\n")
+        try expectOutput(cli, ["folder", "create", "Travel/2026"], "created folder 'Travel/2026'\n")
+        try expectOutput(cli, ["album", "create", "Lisbon", "--into", "Travel/2026"], "created album 'Lisbon' at position 1\n")
+        try expectOutput(cli, ["album", "create", "Porto", "--after", "Travel/2026"], "created album 'Porto' at position 2\n")
+        try expectOutput(cli, ["album", "list", "--tree"], """
+            #  NAME        ITEMS  PENDING  REVISION
+            1  Travel/                     3
+            1    2026/                     2
+            1      Lisbon  0               1
+            2    Porto     0               1
+            2  Book        0               1
+
+            """)
+        try expectOutput(cli, ["album", "list"], """
+            #  ALBUM   ITEMS  PENDING  REVISION    FOLDER
+            1  Lisbon  0               1           Travel/2026
+            2  Porto   0               1           Travel
+            2  Book    0               1           /
+
+            """)
+        try expectJSON(cli, ["album", "list", "--tree"], #"""
+            {"albums": [
+              {"count": 0, "id": 2, "locked": false, "name": "Lisbon", "parent_id": 2, "pending": 0, "position": 1, "revision": 1},
+              {"count": 0, "id": 3, "locked": false, "name": "Porto", "parent_id": 1, "pending": 0, "position": 2, "revision": 1},
+              {"count": 0, "id": 1, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 2, "revision": 1}],
+             "folders": [
+              {"id": 1, "locked": false, "name": "Travel", "parent_id": null, "path": "Travel", "position": 1, "revision": 3},
+              {"id": 2, "locked": false, "name": "2026", "parent_id": 1, "path": "Travel/2026", "position": 1, "revision": 2}]}
+            """#)
+        try expectOutput(cli, ["folder", "list"], """
+            #  FOLDER       REVISION
+            1  Travel       3
+            1  Travel/2026  2
+
+            """)
+        try expectJSON(cli, ["album", "move", "Book", "--into", "Travel/2026", "--at", "1"], #"""
+            {"changes": [{"album": "Book", "album_id": 1, "album_events": ["moved"], "inserted": [], "inserted_items": [], "moved": [],
+              "removed": [], "removed_items": [], "revision": 2, "updated": [], "updated_items": []}],
+             "dry_run": false, "folder_changes": [{"events": ["rearranged"], "folder": "2026", "folder_id": 2, "revision": 3}], "verdict": "move"}
+            """#)
+        try expectOutput(cli, ["folder", "move", "Travel/2026", "--into", "/"], "moved folder 'Travel/2026' to the top level\n")
+        try expectOutput(cli, ["folder", "rename", "2026", "Portugal"], "renamed folder '2026' to 'Portugal'\n")
+        try expectOutput(cli, ["list", "Portugal/Lisbon"], "Lisbon: 0 items, revision 1\n")
+        // Refusals: exit 1, one line, nothing written.
+        let intoItself = try cli.run(["folder", "move", "Travel", "--into", "Travel"])
+        #expect(intoItself.status == 1)
+        #expect(intoItself.stderr == "albums: folder 'Travel' cannot go into 'Travel': a folder cannot go into itself or a folder inside it\n")
+        let notEmpty = try cli.run(["--json", "folder", "delete", "Portugal"])
+        #expect(notEmpty.status == 1)
+        #expect(notEmpty.stderr.contains(#""code":"folder_not_empty""#))
+        let usage = try cli.run(["folder", "delete", "Portugal", "--move-contents", "--delete-albums"])
+        #expect(usage.status == 64)
+        try expectOutput(cli, ["folder", "delete", "Portugal", "--move-contents"], "deleted folder 'Portugal'\n")
+        try expectOutput(cli, ["album", "list", "--tree"], """
+            #  NAME     ITEMS  PENDING  REVISION
+            1  Travel/                  4
+            1    Porto  0               1
+            2  Book     0               3
+            3  Lisbon   0               2
+
+            """)
+        try expectOutput(cli, ["check"], "ok: every invariant holds\n")
+        try expectOutput(cli, ["undo"], """
+            undid #9: delete folder 'Portugal', its contents moved up
+              Book (revision 4): album moved
+              Lisbon (revision 3): album moved
+
+            """)
+    }
+
     @Test("a session of every writing and reading command, text and JSON")
     func session() throws {
         let cli = try CLI()
         let photos = CLI.examplePhotos
         try expectOutput(cli, ["album", "create", "Trip"], "created album 'Trip' at position 1\n")
         try expectJSON(cli, ["album", "create", "Book", "--at", "1"],
-            #"{"album": {"count": 0, "id": 2, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1}, "dry_run": false}"#)
+            #"{"album": {"count": 0, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1}, "dry_run": false}"#)
         try expectOutput(cli, ["import", "\(photos)/01-harbour.jpg", "\(photos)/02-market.png", "\(photos)/03-cliffs.webp", "--to", "Trip", "--jobs", "1"],
             "imported 3 files into 'Trip' at positions 1–3\n")
         try expectOutput(cli, ["album", "list"], """
@@ -38,8 +112,8 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["album", "list"], #"""
-            {"albums": [{"count": 0, "id": 2, "locked": false, "name": "Book", "pending": 0, "position": 1, "revision": 1},
-                        {"count": 3, "id": 1, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}]}
+            {"albums": [{"count": 0, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1},
+                        {"count": 3, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5}], "folders": []}
             """#)
         try expectOutput(cli, ["list", "Trip"], """
             Trip: 3 items, revision 5
@@ -49,7 +123,7 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["list", "Trip"], #"""
-            {"album": {"count": 3, "id": 1, "locked": false, "name": "Trip", "pending": 0, "position": 2, "revision": 5}, "items": [
+            {"album": {"count": 3, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5}, "items": [
              {"byte_count": 10732, "captured_at": "2026-07-14T09:12:00+02:00", "display_height": 427, "display_width": 640, "file": "01-harbour.jpg", "item_id": 1, "media_type": "image/jpeg", "orientation": 1,
               "photo_id": 1, "pixel_height": 427, "pixel_width": 640, "placeholder_id": null, "position": 1,
               "sha256": "276d3f51db0f0c122c036e10ed7e28d29f0854d5ab3fc3b1146c1680a8f1c2d0", "source": "PHOTOS/01-harbour.jpg", "stale": null},
@@ -64,7 +138,7 @@ struct ExactOutputTests {
         try expectJSON(cli, ["copy", "Trip:1-2", "--to", "Book"], #"""
             {"changes": [{"album": "Book", "album_id": 2, "album_events": [], "inserted": [1, 2], "inserted_items": [4, 5], "moved": [],
                           "removed": [], "removed_items": [], "revision": 2, "updated": [], "updated_items": []}],
-             "dry_run": false, "verdict": "copy"}
+             "dry_run": false, "folder_changes": [], "verdict": "copy"}
             """#)
         try expectOutput(cli, ["swap", "Trip:1", "Trip:3"], "swapped 2 items\n  Trip (revision 7): moved 1→3, 3→1\n")
         try expectJSON(cli, ["move", "Trip:1", "--to", "Book", "--at", "2", "--dry-run"], #"""
@@ -72,14 +146,14 @@ struct ExactOutputTests {
                           "removed": [1], "removed_items": [2], "revision": 8, "updated": [], "updated_items": []},
                          {"album": "Book", "album_id": 2, "album_events": [], "inserted": [2], "inserted_items": [2], "moved": [],
                           "removed": [], "removed_items": [], "revision": 3, "updated": [], "updated_items": []}],
-             "dry_run": true, "verdict": "move"}
+             "dry_run": true, "folder_changes": [], "verdict": "move"}
             """#)
         try expectOutput(cli, ["remove", "Book:2"], "removed 1 item\n  Book (revision 3): removed 2\n")
         try expectOutput(cli, ["album", "rename", "Book", "Photo book"], "renamed 'Book' to 'Photo book'\n")
         try expectJSON(cli, ["album", "lock", "Trip"], #"""
             {"changes": [{"album": "Trip", "album_id": 1, "album_events": ["locked"], "inserted": [], "inserted_items": [], "moved": [],
                           "removed": [], "removed_items": [], "revision": 8, "updated": [], "updated_items": []}],
-             "dry_run": false, "verdict": "move"}
+             "dry_run": false, "folder_changes": [], "verdict": "move"}
             """#)
         try expectOutput(cli, ["album", "unlock", "Trip"], "unlocked album 'Trip'\n")
         try expectOutput(cli, ["album", "sort", "Trip", "--by", "name"], "sorted album 'Trip' by name\n  Trip (revision 10): moved 1→2, 2→1\n")

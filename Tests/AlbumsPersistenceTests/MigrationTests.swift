@@ -61,9 +61,9 @@ struct MigrationTests {
             var old = Library.Options()
             old.migrations = Array(all.prefix(version))
             if version > 0 {
-                let library = try Library.open(at: path, options: old)
-                _ = try library.write { try $0.createAlbum(named: "Kept") }
-                try library.close()
+                try Library.open(at: path, options: old).close()
+                // Written as that version's albums wrote it: today's code writes today's schema.
+                try DatabaseQueue(path: path).write { try $0.execute(sql: "INSERT INTO album (name, order_key) VALUES ('Kept', 1099511627776)") }
             }
             let upgraded = try Library.open(at: path)
             if version > 0 {
@@ -93,7 +93,17 @@ struct MigrationTests {
         let photo = try before.write { writer in
             try writer.addPhoto(PhotoContent(sha256: Data(repeating: 1, count: 32), byteCount: 1, mediaType: "image/png", originalName: "a.png", sourcePath: "/a.png")).photo
         }
-        try before.write { try $0.insertPhotos([photo.id], into: try $0.album(named: "id").id, at: 0) }
+        // Into album 'id' as schema 3 holds it (today's code reads today's schema).
+        try before.database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO album_segment (album_id, order_key, item_count) SELECT id, 1099511627776, 1 FROM album WHERE name = 'id';
+                    INSERT INTO album_item (album_id, segment_id, order_key, photo_id)
+                        SELECT album_id, id, 17179869184, ? FROM album_segment WHERE id = last_insert_rowid();
+                    UPDATE album SET item_count = 1, revision = revision + 1 WHERE name = 'id';
+                    """,
+                arguments: [photo.id])
+        }
         try before.close()
 
         let library = try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
@@ -114,6 +124,36 @@ struct MigrationTests {
     static let nextMigration = Migration(
         version: EmbeddedMigrations.latestVersion + 1, name: "add_album_note",
         sql: "ALTER TABLE album ADD COLUMN note TEXT;")
+
+    @Test("the folders upgrade puts every album at the top level in its order, and undo reaches back past it")
+    func foldersUpgrade() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        var old = Library.Options()
+        old.migrations = EmbeddedMigrations.all.filter { $0.version < 7 }
+        let library = try Library.open(at: path, options: old)
+        try library.close()
+        // Three albums as schema 6 wrote them, and a move of one in the history.
+        try DatabaseQueue(path: path).write { db in
+            for (name, key) in [("A", 3), ("B", 1), ("C", 2)] {
+                try db.execute(sql: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key << 40])
+            }
+        }
+        let upgraded = try Library.open(at: path)
+        #expect(try upgraded.read { try $0.albums().map(\.name) } == ["B", "C", "A"])
+        #expect(try upgraded.read { try $0.albums().map(\.index) } == [0, 1, 2])
+        #expect(try upgraded.read { try $0.albums().map(\.parentID) } == [nil, nil, nil])
+        #expect(try folder.fileNames().contains("library.albums.schema-6.backup"))
+        // The tree works on the upgraded file, and so does undo.
+        try upgraded.write { writer in
+            let travel = try writer.createFolder(named: "Travel", placement: .into(nil))
+            try writer.moveAlbum(try writer.album(named: "A").id, to: .into(.id(travel.id)))
+        }
+        #expect(try upgraded.read { try $0.path(of: try $0.album(named: "A")) } == "Travel/A")
+        _ = try upgraded.write { try $0.undo() }
+        #expect(try upgraded.read { try $0.albums().map(\.name) } == ["B", "C", "A"])
+        #expect(try upgraded.violations() == [])
+    }
 
     @Test("upgrading a library keeps a backup equal to the file before the upgrade")
     func backupBeforeUpgrade() throws {

@@ -288,6 +288,44 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("the tree: a batch builds folders in one transaction, /api/albums gives parents and positions, a proposal says why a folder cannot go into itself")
+    func tree() async throws {
+        try await application.test(.router) { client in
+            let batch = """
+                {"op": "create_folder", "name": "Travel"}
+                {"op": "create_folder", "name": "2026", "into": "Travel"}
+                {"op": "move_album", "album": "Trip", "into": "Travel/2026"}
+                {"op": "create_album", "name": "Lisbon", "into": "Travel", "at": 1}
+                """
+            let built = try json(try await request(client, "/api/batch", .post, body: batch))
+            #expect(built["operations"] as? Int == 4)
+            let folderChanges = try #require(built["folder_changes"] as? [[[String: Any]]])
+            #expect(folderChanges.first?.first?["events"] as? [String] == ["created"])
+
+            let tree = try json(try await request(client, "/api/albums"))
+            let albums = try #require(tree["albums"] as? [[String: Any]])
+            let folders = try #require(tree["folders"] as? [[String: Any]])
+            // Book, then Travel (created last) holding Lisbon and 2026, which holds Trip.
+            #expect(albums.map { $0["name"] as? String } == ["Book", "Lisbon", "Trip"])
+            #expect(folders.map { $0["path"] as? String } == ["Travel", "Travel/2026"])
+            let travel = folders[0]["id"] as? Int, year = folders[1]["id"] as? Int
+            #expect(albums.map { $0["parent_id"] as? Int } == [nil, travel, year])
+            #expect(albums.map { $0["position"] as? Int } == [1, 1, 1])
+            #expect(folders.map { $0["position"] as? Int } == [2, 2])
+
+            let intoItself = try json(
+                try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "move_folder", "folder": "Travel", "into": "Travel/2026"}"#))
+            #expect(intoItself["allowed"] as? Bool == false)
+            #expect((intoItself["reason"] as? [String: Any])?["code"] as? String == "folder_into_itself")
+            let moved = try json(try await request(client, "/api/operations", .post, body: #"{"op": "move_folder", "folder": "Travel/2026", "before": "Travel"}"#))
+            #expect((moved["folder_changes"] as? [[String: Any]])?.contains { ($0["events"] as? [String])?.contains("moved") == true } == true)
+            let after = try json(try await request(client, "/api/albums"))["folders"] as? [[String: Any]]
+            #expect(after?.map { $0["path"] as? String } == ["2026", "Travel"])
+            let bad = try await request(client, "/api/operations", .post, body: #"{"op": "delete_folder", "folder": "Travel"}"#)
+            #expect(try errorCode(bad) == "folder_not_empty")
+        }
+    }
+
     @Test("photos by id only; the page's files and the OpenAPI document are served from the binary")
     func photosAndPage() async throws {
         let folder = try TemporaryFolder()
@@ -487,6 +525,7 @@ struct APITests: Sendable {
             let changes = (event["operations"] as? [[[String: Any]]])?.first ?? []
             #expect(changes.contains { $0["album_id"] as? Int64 == bookID || $0["album_id"] as? Int == Int(bookID) }, "\(event)")
             #expect((event["sequence"] as? Int ?? 0) > 0)
+            #expect((event["folder_changes"] as? [Any])?.isEmpty == true)
         }
     }
     #endif

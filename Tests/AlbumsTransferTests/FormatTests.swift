@@ -74,10 +74,10 @@ struct FormatTests {
             {"op": "delete_album", "album": "Lisbon 2026"}
             """
         #expect(try TransferBatchFormat.operations(fromJSONLines: text) == [
-            .album(.create(name: "Lisbon", index: nil)),
-            .album(.create(name: "Porto", index: 0)),
+            .album(.create(name: "Lisbon")),
+            .album(.create(name: "Porto", placement: .position(0))),
             .album(.rename("Lisbon", to: "Lisbon 2026"), expecting: ["Lisbon": 3]),
-            .album(.move("Porto", to: 1)),
+            .album(.move("Porto", to: .position(1))),
             .album(.setLocked("Porto", true)),
             .album(.setLocked("Porto", false)),
             .album(.sort("Porto", by: .captureDate, ascending: false)),
@@ -90,8 +90,11 @@ struct FormatTests {
     @Test("malformed album lines name their line and what is wrong", arguments: [
         ("{\"op\": \"create_album\"}", "create_album needs \"name\""),
         ("{\"op\": \"rename_album\", \"album\": \"A\", \"items\": []}", "\"items\" does not apply to rename_album"),
-        ("{\"op\": \"move_album\", \"album\": \"A\"}", "move_album needs \"at\""),
-        ("{\"op\": \"move_album\", \"album\": \"A\", \"at\": 0}", "\"at\" must be a position in the list of albums"),
+        ("{\"op\": \"move_album\", \"album\": \"A\"}", "move_album needs \"into\", \"at\", \"before\" or \"after\""),
+        ("{\"op\": \"move_album\", \"album\": \"A\", \"at\": 0}", "\"at\" must be a position: a whole number from 1"),
+        ("{\"op\": \"move_album\", \"album\": \"A\", \"before\": \"B\", \"at\": 1}", "move_album takes \"into\" (with or without \"at\")"),
+        ("{\"op\": \"delete_folder\", \"folder\": \"A\", \"contents\": \"keep\"}", "\"contents\" must be \"move\""),
+        ("{\"op\": \"create_folder\", \"name\": \"A\", \"album\": \"B\"}", "\"album\" does not apply to create_folder"),
         ("{\"op\": \"sort_album\", \"album\": \"A\", \"by\": \"size\"}", "\"by\" must be one of name, capture-date, import-time"),
         ("{\"op\": \"delete_album\", \"album\": \"A\", \"force\": 1}", "\"force\" must be true or false"),
         ("{\"op\": \"lock_album\", \"album\": 7}", "\"album\" must be a string"),

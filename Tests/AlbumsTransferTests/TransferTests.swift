@@ -93,9 +93,9 @@ struct TransferTests {
         let names = { try self.session.library.read { try $0.albums().map(\.name) } }
         // A batch builds an album, fills it and puts it first, in one transaction.
         let results = try await session.perform(batch: [
-            .album(.create(name: "Lisbon", index: nil)),
+            .album(.create(name: "Lisbon")),
             .items(.move([.position(0, in: "Trip")], to: .into("Lisbon"))),
-            .album(.move("Lisbon", to: 0)),
+            .album(.move("Lisbon", to: .position(0))),
             .album(.sort("Trip", by: .name, ascending: false)),
         ])
         #expect(try names() == ["Lisbon", "Trip", "Book"])

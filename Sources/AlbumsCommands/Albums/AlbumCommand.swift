@@ -11,14 +11,23 @@ struct AlbumCommand: AsyncParsableCommand {
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
         let expected = try write.revisions(target: operation.album)
-        let changes = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer in
-            try writer.perform(operation, expecting: expected).changes
+        let result = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer in
+            try writer.perform(operation, expecting: expected)
         }
+        report(result, global, write, verb: verb)
+    }
+
+    /// Prints what an album or folder operation did, or would do.
+    static func report(_ result: TransferResult, _ global: GlobalOptions, _ write: WriteOptions, verb: String) {
         if global.json {
-            try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: write.dryRun, verdict: "move"))
+            try? global.console.result(
+                json: WriteJSON(
+                    changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init),
+                    dry_run: write.dryRun, verdict: result.verdict.name))
         } else {
-            global.console.result(write.dryRun ? "dry run, nothing written: " + verb : verb)
-            for change in changes where !change.isEmpty { global.console.result("  " + ChangeSummary(change).text) }
+            let said = result.verdict == .noOp ? "nothing to do: " + verb : verb
+            global.console.result(write.dryRun ? "dry run, nothing written: " + said : said)
+            for change in result.changes where !change.isEmpty { global.console.result("  " + ChangeSummary(change).text) }
         }
     }
 
@@ -28,19 +37,24 @@ struct AlbumCommand: AsyncParsableCommand {
             discussion: """
                 Names are unique (case-sensitive), any Unicode, not empty, without control characters.
 
+                Without a place it goes last at the top level.
+
                 Examples:
                   albums album create "Summer 2026"
                   albums album create "Photo book" --at 1
+                  albums album create Lisbon --into Travel/2026
                 """)
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The new album's name.") var name: String
-        @Option(help: "Its 1-based place in the list of albums (default: last).") var at: Int?
+        @OptionGroup var place: TreePlacementOptions
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) { try $0.createAlbum(named: name, at: at.map { $0 - 1 }) }
+                let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) {
+                    try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
+                }
                 if global.json {
                     try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])
                 } else {
@@ -54,29 +68,53 @@ struct AlbumCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the albums in order, with their item counts, pending loads and state.",
             discussion: """
-                --json prints {"albums": [{"name", "position", "count", "pending", "revision", "locked"}]}.
+                Albums are listed in the tree's order: a folder's albums where the folder stands.
+                --tree shows the folders too, indented.
 
-                Example: albums album list
+                --json prints {"albums": [{"id", "name", "parent_id", "position", "count", "pending",
+                "revision", "locked"}], "folders": [{"id", "name", "path", "parent_id", "position",
+                "revision", "locked"}]}: parent_id is null at the top level, position is 1-based
+                among the parent's children (albums and folders together).
+
+                Examples:
+                  albums album list
+                  albums album list --tree
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @Flag(help: "Show the folders, and each album inside its folder.") var tree = false
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                let albums = try global.openLibrary(for: .reading).read { try $0.albums() }
+                let entries = try global.openLibrary(for: .reading).read { try $0.tree() }
                 if global.json {
-                    try global.console.result(json: ["albums": albums.map(AlbumJSON.init)])
+                    try global.console.result(json: TreeJSON(entries))
                     return
                 }
-                if albums.isEmpty {
+                if entries.isEmpty {
                     global.console.result("no albums yet: albums album create NAME")
                     return
                 }
-                let rows = albums.map { album in
-                    [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
-                     String(album.revision), album.isLocked ? "locked" : ""]
+                if tree {
+                    for line in TreeText(entries).lines { global.console.result(line) }
+                    return
                 }
-                for line in Table(header: ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""], rows: rows).lines {
+                // With folders, each album's folder is named beside it.
+                var paths: [FolderID: String] = [:]
+                var rows: [[String]] = []
+                for entry in entries {
+                    switch entry.node {
+                    case .folder(let folder):
+                        paths[folder.id] = (folder.parentID.flatMap { paths[$0] }.map { $0 + "/" } ?? "") + folder.name
+                    case .album(let album):
+                        rows.append(
+                            [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
+                             String(album.revision), album.isLocked ? "locked" : ""]
+                                + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"]))
+                    }
+                }
+                let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])
+                for line in Table(header: header, rows: rows).lines {
                     global.console.result(line)
                 }
             }
@@ -125,17 +163,29 @@ struct AlbumCommand: AsyncParsableCommand {
 
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "move", abstract: "Move an album to another place in the list of albums.",
-            discussion: "Example: albums album move \"Summer 2026\" --to 1")
+            commandName: "move", abstract: "Move an album in the tree: to a place in its folder, into another folder, next to an album or folder.",
+            discussion: """
+                Examples:
+                  albums album move "Summer 2026" --at 1
+                  albums album move Lisbon --into Travel/2026
+                  albums album move Lisbon --into Travel --at 2
+                  albums album move Lisbon --before Porto
+                  albums album move Lisbon --into /
+                """)
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The album to move.") var name: String
-        @Option(help: "Its 1-based place afterwards.") var to: Int
+        @Argument(help: "The album to move (a name or a path).") var name: String
+        @OptionGroup var place: TreePlacementOptions
         @OptionGroup var write: WriteOptions
+
+        func validate() throws {
+            if place.placement == nil { throw ValidationError("say where: --into FOLDER, --at N, --before X or --after X") }
+        }
 
         func run() async throws {
             try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, .move(.named(name), to: to - 1), verb: "moved album \(LibraryError.quoted(name)) to position \(to)")
+                try AlbumCommand.change(
+                    global, write, .move(.named(name), to: place.placement!), verb: "moved album \(LibraryError.quoted(name)) \(place.words)")
             }
         }
     }

@@ -78,6 +78,8 @@ struct ChangeSummary {
         let moves = change.moved.filter { $0.from != $0.to }
         if !moves.isEmpty { parts.append("moved " + moves.map { "\($0.from + 1)→\($0.to + 1)" }.joined(separator: ", ")) }
         if !change.updated.isEmpty { parts.append("updated \(ranges(change.updated))") }
+        // An album moved, renamed or locked, with no item changed: say what happened to it.
+        if parts.isEmpty && !change.albumEvents.isEmpty { parts.append("album " + change.albumEvents.map(\.rawValue).joined(separator: ", ")) }
         text = "\(change.albumName) (revision \(change.revision)): " + (parts.isEmpty ? "no position changed" : parts.joined(separator: "; "))
     }
 }

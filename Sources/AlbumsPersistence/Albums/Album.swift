@@ -3,7 +3,9 @@ public struct Album: Identifiable, Hashable, Sendable {
     public let id: AlbumID
     /// Unique in the library, case-sensitive.
     public let name: String
-    /// 0-based place in the library's list of albums.
+    /// The folder holding the album; nil at the library's top level.
+    public let parentID: FolderID?
+    /// 0-based place among its parent's children (albums and folders together).
     public let index: Int
     /// While locked, nothing enters, leaves or moves inside the album.
     public let isLocked: Bool
@@ -19,11 +21,12 @@ public struct Album: Identifiable, Hashable, Sendable {
     public var hasUncommittedUpdates: Bool { placeholderCount > 0 }
 
     public init(
-        id: AlbumID, name: String, index: Int, isLocked: Bool, revision: Int64,
+        id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
         itemCount: Int, placeholderCount: Int
     ) {
         self.id = id
         self.name = name
+        self.parentID = parentID
         self.index = index
         self.isLocked = isLocked
         self.revision = revision

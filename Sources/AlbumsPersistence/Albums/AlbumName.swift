@@ -16,24 +16,41 @@ enum AlbumName {
 
     /// Throws unless `name` (normalized) is a usable new album name.
     static func validate(_ name: String) throws(LibraryError) {
-        if name.isEmpty {
-            throw .invalidAlbumName(name, reason: "a name cannot be empty")
-        }
-        if name.unicodeScalars.allSatisfy(\.isInvisible) {
-            throw .invalidAlbumName(name, reason: "a name cannot be only spaces or invisible characters")
-        }
-        if name.utf8.count > maximumLength * 4 || name.count > maximumLength {
-            throw .invalidAlbumName(name, reason: "a name can have at most \(maximumLength) characters")
-        }
-        if name.unicodeScalars.contains(where: \.isControlCharacter) {
-            throw .invalidAlbumName(name, reason: "a name cannot contain control characters")
-        }
-        if let control = name.unicodeScalars.first(where: \.properties.isBidiControl) {
-            throw .invalidAlbumName(
-                name, reason: "a name cannot contain bidirectional controls (U+\(String(control.value, radix: 16, uppercase: true))): they make it display as another")
-        }
+        if let reason = problem(with: name) { throw .invalidAlbumName(name, reason: reason) }
         if name == "id" {
             throw .invalidAlbumName(name, reason: "'id' is reserved: id:N names a photo")
+        }
+    }
+
+    /// Why `name` (normalized) cannot name an album or a folder, or nil if it can.
+    static func problem(with name: String) -> String? {
+        if name.isEmpty {
+            return "a name cannot be empty"
+        }
+        if name.unicodeScalars.allSatisfy(\.isInvisible) {
+            return "a name cannot be only spaces or invisible characters"
+        }
+        if name.utf8.count > maximumLength * 4 || name.count > maximumLength {
+            return "a name can have at most \(maximumLength) characters"
+        }
+        if name.unicodeScalars.contains(where: \.isControlCharacter) {
+            return "a name cannot contain control characters"
+        }
+        if let control = name.unicodeScalars.first(where: \.properties.isBidiControl) {
+            return "a name cannot contain bidirectional controls (U+\(String(control.value, radix: 16, uppercase: true))): they make it display as another"
+        }
+        return nil
+    }
+}
+
+/// Folder names follow the rules of album names (``AlbumName``) and never
+/// hold a '/', which separates the folders of a path ("Travel/2026").
+enum FolderName {
+    /// Throws unless `name` (normalized) is a usable folder name.
+    static func validate(_ name: String) throws(LibraryError) {
+        if let reason = AlbumName.problem(with: name) { throw .invalidFolderName(name, reason: reason) }
+        if name.contains("/") {
+            throw .invalidFolderName(name, reason: "a folder's name cannot contain '/': it separates the folders of a path")
         }
     }
 }

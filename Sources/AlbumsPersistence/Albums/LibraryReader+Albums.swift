@@ -1,24 +1,31 @@
 import GRDB
 
 extension LibraryReader {
+    /// An album's place among its siblings: the albums before it have a
+    /// lower key, the folders before it a lower or equal one (``TreeOrder``).
     static let albumColumns = """
-        a.id, a.name, (SELECT count(*) FROM album b WHERE b.order_key < a.order_key) AS position,
+        a.id, a.name, a.parent_id,
+        (SELECT count(*) FROM album b WHERE coalesce(b.parent_id, 0) = coalesce(a.parent_id, 0) AND b.order_key < a.order_key)
+        + (SELECT count(*) FROM folder f WHERE coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.order_key <= a.order_key) AS position,
         a.is_locked, a.revision, a.item_count, a.placeholder_count
         """
 
     static func album(from row: Row) -> Album {
         Album(
-            id: row["id"], name: row["name"], index: row["position"], isLocked: row["is_locked"],
+            id: row["id"], name: row["name"], parentID: row["parent_id"], index: row["position"], isLocked: row["is_locked"],
             revision: row["revision"], itemCount: row["item_count"], placeholderCount: row["placeholder_count"])
     }
 
-    /// Every album, in the library's order.
+    /// Every album, in the tree's order: each folder's albums where the
+    /// folder stands, depth first (``tree()``).
     public func albums() throws -> [Album] {
-        try Row.fetchAll(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a ORDER BY a.order_key").map(Self.album(from:))
+        try tree().compactMap { if case .album(let album) = $0.node { album } else { nil } }
     }
 
-    /// The album named `name`: case-sensitive, compared in Unicode NFC
-    /// (a name typed with combining accents finds the album).
+    /// The album named `name`, or at the path `name` ("Travel/2026/Lisbon":
+    /// its folders' names, then its own): case-sensitive, compared in
+    /// Unicode NFC (a name typed with combining accents finds the album).
+    /// An album whose own name is `name` wins over a path.
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func album(named name: String) throws -> Album {
@@ -26,10 +33,20 @@ extension LibraryReader {
         // a bound "Trip\0…" only up to its NUL, finding "Trip".
         guard !name.unicodeScalars.contains(where: \.isControlCharacter) else { throw LibraryError.albumNotFound(.named(name)) }
         // Every stored name is NFC (migration 0004 renamed the others).
-        guard let row = try Row.fetchOne(
+        if let row = try Row.fetchOne(
             db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [AlbumName.normalized(name)])
-        else { throw LibraryError.albumNotFound(.named(name)) }
-        return Self.album(from: row)
+        {
+            return Self.album(from: row)
+        }
+        // A path: the album's name after the last '/', in the folder the rest names.
+        if let slash = name.lastIndex(of: "/"), let folder = try folderID(atPath: String(name[..<slash])),
+            let row = try Row.fetchOne(
+                db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ? AND a.parent_id = ?",
+                arguments: [AlbumName.normalized(String(name[name.index(after: slash)...])), folder])
+        {
+            return Self.album(from: row)
+        }
+        throw LibraryError.albumNotFound(.named(name))
     }
 
     /// The album with identifier `id`.
@@ -41,13 +58,12 @@ extension LibraryReader {
         return Self.album(from: row)
     }
 
-    /// The albums that hold `photo`, in the library's order.
+    /// The albums that hold `photo`, in the tree's order.
     public func albums(holding photo: PhotoID) throws -> [Album] {
-        try Row.fetchAll(
-            db,
-            sql: "SELECT \(Self.albumColumns) FROM album a WHERE a.id IN (SELECT album_id FROM album_item WHERE photo_id = ?) ORDER BY a.order_key",
-            arguments: [photo]
-        ).map(Self.album(from:))
+        let holding = Set(try AlbumID.fetchAll(db, sql: "SELECT album_id FROM album_item WHERE photo_id = ?", arguments: [photo]))
+        // One album is the usual case, and the planner asks on every drop of an id:P.
+        guard holding.count > 1 else { return try holding.map { try album($0) } }
+        return try albums().filter { holding.contains($0.id) }
     }
 
     /// The number of albums in the library.

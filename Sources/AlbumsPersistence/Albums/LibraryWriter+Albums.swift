@@ -10,26 +10,43 @@ extension LibraryWriter {
     /// - Parameters:
     ///   - name: Unique, not empty or invisible, without control or
     ///     bidirectional control characters, not `id`; stored in Unicode NFC.
-    ///   - index: Its 0-based place in the list of albums; nil appends it.
+    ///   - index: Its 0-based place at the top level; nil appends it.
     /// - Throws: ``LibraryError/invalidAlbumName(_:reason:)``,
-    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIndexOutOfRange(index:valid:)``.
+    ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``.
     @discardableResult
     public func createAlbum(named name: String, at index: Int? = nil) throws -> Album {
+        try createAlbum(named: name, placement: index.map { .position($0) } ?? .into(nil))
+    }
+
+    /// Creates an empty album where `placement` says, in a folder or at the top level.
+    ///
+    /// ```swift
+    /// try library.write { try $0.createAlbum(named: "Lisbon", placement: .into(.path("Travel/2026"))) }
+    /// ```
+    ///
+    /// - Throws: as ``createAlbum(named:at:)``, and ``LibraryError/folderNotFound(_:)``,
+    ///   ``LibraryError/nameTakenInFolder(_:folder:)``, ``LibraryError/folderLocked(name:)``.
+    @discardableResult
+    public func createAlbum(named name: String, placement: TreePlacement) throws -> Album {
         let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
         if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
             throw LibraryError.albumNameTaken(name)
         }
-        let count = try albumCount()
-        let key = try albumKey(forIndex: index ?? count, count: count, excluding: nil)
-        describeChange("create album \(LibraryError.quoted(name))")
-        try db.execute(cachedSQL: "INSERT INTO album (name, order_key) VALUES (?, ?)", arguments: [name, key])
+        let slot = try slot(for: placement, moving: nil)
+        try requireUnlocked(slot.parent)
+        try requireFreeName(name, in: slot.parent, besides: nil)
+        let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
+        describeChange("create album \(LibraryError.quoted(name))\(slot.parent == nil ? "" : " in " + LibraryError.quoted(try path(of: slot.parent!.id)))")
+        try db.execute(
+            cachedSQL: "INSERT INTO album (name, parent_id, order_key) VALUES (?, ?, ?)", arguments: [name, slot.parent?.id, key])
         let created = try album(AlbumID(rawValue: db.lastInsertedRowID))
         changes(of: created) { $0.albumEvents.append(.created) }
+        noteRearranged(slot.parent)
         // As it stands once committed: its first revision.
         return Album(
-            id: created.id, name: created.name, index: created.index, isLocked: created.isLocked, revision: created.revision + 1,
-            itemCount: 0, placeholderCount: 0)
+            id: created.id, name: created.name, parentID: created.parentID, index: created.index, isLocked: created.isLocked,
+            revision: created.revision + 1, itemCount: 0, placeholderCount: 0)
     }
 
     /// Gives an album a new name.
@@ -60,34 +77,46 @@ extension LibraryWriter {
     public func deleteAlbum(_ id: AlbumID, force: Bool = false) throws {
         let album = try album(id)
         try requireUnlocked(album)
+        let parent = try album.parentID.map { try folder($0) }
+        try requireUnlocked(parent)
         if album.placeholderCount > 0 && !force {
             throw LibraryError.albumHasPendingLoads(name: album.name, count: album.placeholderCount)
         }
         let items = try items(in: id)
-        describeChange("delete album \(LibraryError.quoted(album.name)) (\(Self.counted(items.count, "item")))")
+        describeChange("delete album \(LibraryError.quoted(album.name)) (\(LibraryError.counted(items.count, "item")))")
         try db.execute(cachedSQL: "DELETE FROM album WHERE id = ?", arguments: [id])
         changes(of: album) { changes in
             for item in items { changes.recordRemoval(at: item.index, of: item.id) }
             changes.albumEvents.append(.deleted)
         }
+        noteRearranged(parent)
     }
 
-    /// Moves an album to another place in the list of albums.
+    /// Moves an album to another place among its parent's children.
     ///
     /// - Parameter index: The album's 0-based place afterwards.
-    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:)``, ``LibraryError/albumNotFound(_:)``.
+    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``, ``LibraryError/albumNotFound(_:)``,
+    ///   ``LibraryError/folderLocked(name:)``.
     public func moveAlbum(_ id: AlbumID, to index: Int) throws {
+        try moveAlbum(id, to: .position(index))
+    }
+
+    /// Moves an album in the tree: into a folder or to the top level, at a
+    /// place or next to an album or folder.
+    ///
+    /// ```swift
+    /// try library.write { try $0.moveAlbum(lisbon.id, to: .into(.path("Travel/2026"))) }
+    /// ```
+    ///
+    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``, ``LibraryError/folderNotFound(_:)``,
+    ///   ``LibraryError/folderLocked(name:)`` (the folder it leaves or enters),
+    ///   ``LibraryError/nameTakenInFolder(_:folder:)`` (a folder of its name there).
+    public func moveAlbum(_ id: AlbumID, to placement: TreePlacement) throws {
         let album = try album(id)
-        let count = try albumCount()
-        guard index != album.index else {
-            guard (0..<count).contains(index) else {
-                throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count)
-            }
-            return
-        }
-        let key = try albumKey(forIndex: index, count: count - 1, excluding: id)
-        describeChange("move album \(LibraryError.quoted(album.name)) to position \(index + 1)")
-        try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+        let slot = try slot(for: placement, moving: .album(album))
+        let words = "move album \(LibraryError.quoted(album.name)) \(try describe(slot))"
+        guard try place(.album(album), at: slot) else { return }
+        describeChange(words)
         changes(of: album) { $0.albumEvents.append(.moved) }
     }
 
@@ -100,33 +129,5 @@ extension LibraryWriter {
         describeChange("\(isLocked ? "lock" : "unlock") album \(LibraryError.quoted(album.name))")
         try db.execute(cachedSQL: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
         changes(of: album) { $0.albumEvents.append(isLocked ? .locked : .unlocked) }
-    }
-
-    /// A key that puts an album at `index` of the list without `excluded`,
-    /// respacing every album's key if the gap there is used up (albums are few).
-    private func albumKey(forIndex index: Int, count: Int, excluding excluded: AlbumID?) throws -> Int64 {
-        guard (0...count).contains(index) else {
-            throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count + 1)
-        }
-        func neighbourKeys() throws -> (Int64?, Int64?) {
-            let keys = try Int64.fetchAll(
-                db, cachedSQL: "SELECT order_key FROM album WHERE id IS NOT ? ORDER BY order_key LIMIT 2 OFFSET ?",
-                arguments: [excluded, max(index - 1, 0)])
-            return index == 0 ? (nil, keys.first) : (keys.first, keys.dropFirst().first)
-        }
-        var (lower, upper) = try neighbourKeys()
-        if let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first {
-            return key
-        }
-        let ids = try AlbumID.fetchAll(db, cachedSQL: "SELECT id FROM album WHERE id IS NOT ? ORDER BY order_key", arguments: [excluded])
-        try db.execute(cachedSQL: "UPDATE album SET order_key = order_key + ?", arguments: [OrderKeySpace.segments.limit])
-        for (id, key) in zip(ids, OrderKeySpace.segments.layout(count: ids.count)) {
-            try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
-        }
-        (lower, upper) = try neighbourKeys()
-        guard let key = OrderKeySpace.segments.keys(count: 1, after: lower, before: upper)?.first else {
-            throw LibraryError.corrupt(path: path, detail: "no room in the album order after respacing")
-        }
-        return key
     }
 }

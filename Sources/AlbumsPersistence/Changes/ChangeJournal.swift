@@ -18,8 +18,8 @@ package enum ChangeJournal {
     static let pruneStep: Int64 = 500
 
     /// Appends one transaction's change sets; returns the row's sequence.
-    static func append(_ operations: [[AlbumChangeSet]], in db: Database) throws -> Int64 {
-        try db.execute(cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [encode(operations)])
+    static func append(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], in db: Database) throws -> Int64 {
+        try db.execute(cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [encode(operations, folders: folders)])
         let sequence = db.lastInsertedRowID
         if sequence % pruneStep == 0 {
             try db.execute(cachedSQL: "DELETE FROM change_journal WHERE id <= ?", arguments: [sequence - retainedCount])
@@ -35,11 +35,11 @@ package enum ChangeJournal {
         ).map { row in
             let id: Int64 = row[0]
             defer { previous = id }
-            guard let operations = decode(row[2]) else {
+            guard let (operations, folders) = decode(row[2]) else {
                 throw LibraryError.corrupt(path: db.description, detail: "change journal entry \(id) cannot be read")
             }
             return CommittedChange(
-                sequence: id, committedAt: Timestamp.date(row[1]), operations: operations,
+                sequence: id, committedAt: Timestamp.date(row[1]), operations: operations, folderChanges: folders,
                 followsAGap: id != previous + 1 && previous != 0)
         }
     }
@@ -51,7 +51,7 @@ package enum ChangeJournal {
 
     // MARK: - Encoding
 
-    static func encode(_ operations: [[AlbumChangeSet]]) -> Data {
+    static func encode(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = []) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
         func put(_ value: Int64) {
@@ -92,11 +92,23 @@ package enum ChangeJournal {
                 }
             }
         }
+        if !folders.isEmpty {
+            put(folders.count)
+            for folder in folders {
+                put(folder.folderID.rawValue)
+                put(folder.revision)
+                put(folder.events.count)
+                for event in folder.events { put(FolderChange.Event.journalOrder.firstIndex(of: event)!) }
+                let name = Array(folder.name.utf8)
+                put(name.count)
+                bytes += name
+            }
+        }
         return Data(bytes)
     }
 
     /// The change sets of an encoded entry, or nil if the bytes are not one.
-    package static func decode(_ data: Data) -> [[AlbumChangeSet]]? {
+    package static func decode(_ data: Data) -> (operations: [[AlbumChangeSet]], folders: [FolderChange])? {
         let bytes = [UInt8](data)
         var offset = 0
         func take() -> Int64? {
@@ -154,7 +166,23 @@ package enum ChangeJournal {
             }
             operations.append(operation)
         }
-        return offset == bytes.count ? operations : nil
+        var folders: [FolderChange] = []
+        if offset < bytes.count {
+            guard let folderCount = count() else { return nil }
+            for _ in 0..<folderCount {
+                guard let folderID = take(), let revision = take(), let eventCount = count() else { return nil }
+                var events: [FolderChange.Event] = []
+                for _ in 0..<eventCount {
+                    guard let event = number(), FolderChange.Event.journalOrder.indices.contains(event) else { return nil }
+                    events.append(FolderChange.Event.journalOrder[event])
+                }
+                guard let nameLength = count(), offset + nameLength <= bytes.count else { return nil }
+                let name = String(decoding: bytes[offset..<offset + nameLength], as: UTF8.self)
+                offset += nameLength
+                folders.append(FolderChange(folderID: FolderID(rawValue: folderID), name: name, revision: revision, events: events))
+            }
+        }
+        return offset == bytes.count ? (operations, folders) : nil
     }
 }
 

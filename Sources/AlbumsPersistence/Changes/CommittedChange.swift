@@ -11,14 +11,19 @@ public struct CommittedChange: Hashable, Sendable {
     /// The change sets of each operation of the transaction, in order (a
     /// batch has several); within one, one change set per album, by album id.
     public let operations: [[AlbumChangeSet]]
+    /// What the transaction did to folders of the tree, each folder once.
+    public let folderChanges: [FolderChange]
     /// True when changes before this one were missed (the watcher fell more
     /// than the journal's length behind): reload what you show.
     public let followsAGap: Bool
 
-    public init(sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], followsAGap: Bool = false) {
+    public init(
+        sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], folderChanges: [FolderChange] = [], followsAGap: Bool = false
+    ) {
         self.sequence = sequence
         self.committedAt = committedAt
         self.operations = operations
+        self.folderChanges = folderChanges
         self.followsAGap = followsAGap
     }
 

@@ -21,6 +21,7 @@ struct HistoryReplay {
     enum Action: Int {
         case itemInserted = 1, itemDeleted, itemMoved, segmentInserted, segmentDeleted, segmentRekeyed
         case albumInserted, albumDeleted, albumChanged
+        case folderInserted, folderDeleted, folderChanged
     }
 
     /// Replays steps `first`…`last` backwards, recording the change sets of
@@ -28,6 +29,7 @@ struct HistoryReplay {
     func replay(first: Int64, through last: Int64) throws {
         var touchedItems = Set<AlbumItemID>()
         var touchedAlbums = Set<AlbumID>()
+        var touchedFolders = Set<FolderID>()
         try forEachStep(first, through: last) { action, row in
             switch action {
             case .itemInserted, .itemDeleted, .itemMoved:
@@ -35,11 +37,15 @@ struct HistoryReplay {
                 if let album: Int64 = row["album_id"] { touchedAlbums.insert(AlbumID(rawValue: album)) }
             case .albumInserted, .albumDeleted, .albumChanged:
                 touchedAlbums.insert(AlbumID(rawValue: row["row_id"]))
+            case .folderInserted, .folderDeleted, .folderChanged:
+                touchedFolders.insert(FolderID(rawValue: row["row_id"]))
             case .segmentInserted, .segmentDeleted, .segmentRekeyed:
                 break
             }
         }
-        let albumsBefore = Dictionary(uniqueKeysWithValues: try writer.albums().map { ($0.id, $0) })
+        let treeBefore = try writer.tree()
+        let albumsBefore = Self.albums(in: treeBefore)
+        let foldersBefore = Self.folders(in: treeBefore)
         let before = try places(of: touchedItems)
         touchedAlbums.formUnion(before.values.map(\.album))
 
@@ -54,8 +60,13 @@ struct HistoryReplay {
             }
         }
         try counts.apply(in: db)
+        if try orphansInTree() {
+            throw refusal("a folder it would delete holds albums or folders that came in another way since")
+        }
 
-        let albumsAfter = Dictionary(uniqueKeysWithValues: try writer.albums().map { ($0.id, $0) })
+        let treeAfter = try writer.tree()
+        let albumsAfter = Self.albums(in: treeAfter)
+        let foldersAfter = Self.folders(in: treeAfter)
         let after = try places(of: touchedItems)
         touchedAlbums.formUnion(after.values.map(\.album))
         let itemsBefore = Self.byAlbum(before), itemsAfter = Self.byAlbum(after)
@@ -63,6 +74,60 @@ struct HistoryReplay {
             try recordChanges(
                 of: albumID, before: albumsBefore[albumID], after: albumsAfter[albumID],
                 itemsBefore: itemsBefore[albumID] ?? [:], itemsAfter: itemsAfter[albumID] ?? [:])
+        }
+        recordFolderChanges(
+            touchedFolders: touchedFolders, touchedAlbums: touchedAlbums, albums: (albumsBefore, albumsAfter),
+            folders: (foldersBefore, foldersAfter))
+    }
+
+    private static func albums(in tree: [TreeEntry]) -> [AlbumID: Album] {
+        var albums: [AlbumID: Album] = [:]
+        for entry in tree { if case .album(let album) = entry.node { albums[album.id] = album } }
+        return albums
+    }
+
+    private static func folders(in tree: [TreeEntry]) -> [FolderID: Folder] {
+        var folders: [FolderID: Folder] = [:]
+        for entry in tree { if case .folder(let folder) = entry.node { folders[folder.id] = folder } }
+        return folders
+    }
+
+    /// The folders' changes: their own, and a rearrangement of each folder
+    /// an album or folder left or entered, or moved inside.
+    private func recordFolderChanges(
+        touchedFolders: Set<FolderID>, touchedAlbums: Set<AlbumID>,
+        albums: (before: [AlbumID: Album], after: [AlbumID: Album]), folders: (before: [FolderID: Folder], after: [FolderID: Folder])
+    ) {
+        var rearranged = Set<FolderID>()
+        func placed(_ before: (parent: FolderID?, index: Int)?, _ after: (parent: FolderID?, index: Int)?) {
+            guard before?.parent != after?.parent || before?.index != after?.index || (before == nil) != (after == nil) else { return }
+            if let parent = before?.parent { rearranged.insert(parent) }
+            if let parent = after?.parent { rearranged.insert(parent) }
+        }
+        for id in touchedAlbums {
+            placed(albums.before[id].map { ($0.parentID, $0.index) }, albums.after[id].map { ($0.parentID, $0.index) })
+        }
+        for id in touchedFolders.sorted() {
+            let before = folders.before[id], after = folders.after[id]
+            placed(before.map { ($0.parentID, $0.index) }, after.map { ($0.parentID, $0.index) })
+            switch (before, after) {
+            case (nil, let after?):
+                writer.changes(ofFolder: after, .created)
+            case (let before?, nil):
+                writer.changes(ofFolder: before, .deleted)
+            case (let before?, let after?):
+                if before.name != after.name {
+                    writer.changes(ofFolder: before, .renamed)
+                    writer.noteName(after.name, ofFolder: id)
+                }
+                if before.parentID != after.parentID || before.index != after.index { writer.changes(ofFolder: before, .moved) }
+                if before.isLocked != after.isLocked { writer.changes(ofFolder: before, after.isLocked ? .locked : .unlocked) }
+            case (nil, nil):
+                break
+            }
+        }
+        for id in rearranged.sorted() {
+            if let folder = folders.after[id] ?? folders.before[id] { writer.changes(ofFolder: folder, .rearranged) }
         }
     }
 
@@ -155,15 +220,43 @@ struct HistoryReplay {
         case .albumDeleted:
             try db.execute(
                 cachedSQL: """
-                    INSERT INTO album (id, name, order_key, is_locked, revision, item_count, placeholder_count, created_at)
-                    VALUES (?, ?, ?, ?, ?, 0, 0, ?)
+                    INSERT INTO album (id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)
                     """,
-                arguments: [id, step["name"], step["order_key"], step["is_locked"], step["revision"], step["created_at"]])
+                arguments: [
+                    id, step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["revision"], step["created_at"],
+                ])
         case .albumChanged:
             try db.execute(
-                cachedSQL: "UPDATE album SET name = ?, order_key = ?, is_locked = ? WHERE id = ?",
-                arguments: [step["name"], step["order_key"], step["is_locked"], id])
+                cachedSQL: "UPDATE album SET name = ?, parent_id = ?, order_key = ?, is_locked = ? WHERE id = ?",
+                arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], id])
+        case .folderInserted:
+            // What it holds may leave it in an older step still to come: the
+            // tree is checked whole once every step is back (orphans()).
+            try db.execute(cachedSQL: "DELETE FROM folder WHERE id = ?", arguments: [id])
+        case .folderDeleted:
+            try db.execute(
+                cachedSQL: """
+                    INSERT INTO folder (id, name, parent_id, order_key, is_locked, revision, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [id, step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["revision"], step["created_at"]])
+        case .folderChanged:
+            try db.execute(
+                cachedSQL: "UPDATE folder SET name = ?, parent_id = ?, order_key = ?, is_locked = ? WHERE id = ?",
+                arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], id])
         }
+    }
+
+    /// Whether an album or a folder names a parent that is gone. Foreign
+    /// keys are deferred during a replay, so this is asked before commit.
+    private func orphansInTree() throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT EXISTS (SELECT 1 FROM album a WHERE a.parent_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM folder f WHERE f.id = a.parent_id))
+                    OR EXISTS (SELECT 1 FROM folder c WHERE c.parent_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM folder f WHERE f.id = c.parent_id))
+                """) ?? false
     }
 
     /// What a person should read for a constraint a step would break.
@@ -275,7 +368,7 @@ struct HistoryReplay {
                     changes.albumName = after.name
                     changes.albumEvents.append(.renamed)
                 }
-                if before.index != after.index { changes.albumEvents.append(.moved) }
+                if before.index != after.index || before.parentID != after.parentID { changes.albumEvents.append(.moved) }
                 if before.isLocked != after.isLocked { changes.albumEvents.append(after.isLocked ? .locked : .unlocked) }
             case (nil, nil):
                 break

@@ -40,10 +40,20 @@ extension LibraryReader {
 
     /// Every broken invariant of the library: counters that disagree with
     /// the rows, segments that are overfull, order keys out of
-    /// range, items in another album than their segment, dangling references.
+    /// range, items in another album than their segment, dangling
+    /// references; in the tree, folders inside themselves, and an album and
+    /// a folder of one parent sharing a key or a name.
     ///
     /// Schema constraints (unique names, a photo once per album, …) are kept
     /// by SQLite itself; this finds what only this module's code keeps.
+    /// The ids of the folders reached from the top level: every folder, unless some are in a cycle.
+    static let foldersReachedFromTheTop = """
+        WITH RECURSIVE reached(id) AS (
+            SELECT id FROM folder WHERE parent_id IS NULL
+            UNION SELECT f.id FROM folder f JOIN reached r ON f.parent_id = r.id
+        ) SELECT id FROM reached
+        """
+
     public func invariantViolations() throws -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func collect(_ code: String, _ sql: String, _ message: (Row) -> String) throws {
@@ -81,8 +91,23 @@ extension LibraryReader {
         ) { "item \($0["id"] as Int64) has order key \($0["order_key"] as Int64), not below \(OrderKeySpace.items.limit)" }
         try collect(
             "order_key_out_of_range",
-            "SELECT 'segment' AS kind, id, order_key FROM album_segment WHERE order_key >= \(OrderKeySpace.segments.limit) UNION ALL SELECT 'album', id, order_key FROM album WHERE order_key >= \(OrderKeySpace.segments.limit)"
+            """
+            SELECT 'segment' AS kind, id, order_key FROM album_segment WHERE order_key >= \(OrderKeySpace.segments.limit)
+            UNION ALL SELECT 'album', id, order_key FROM album WHERE order_key >= \(OrderKeySpace.segments.limit)
+            UNION ALL SELECT 'folder', id, order_key FROM folder WHERE order_key >= \(OrderKeySpace.segments.limit)
+            """
         ) { "\($0["kind"] as String) \($0["id"] as Int64) has order key \($0["order_key"] as Int64), not below \(OrderKeySpace.segments.limit)" }
+        try collect("folder_cycle", "SELECT id, name FROM folder WHERE id NOT IN (\(Self.foldersReachedFromTheTop))") {
+            "folder \($0["id"] as Int64) '\($0["name"] as String)' is inside itself: it cannot be reached from the top level"
+        }
+        try collect(
+            "sibling_key_shared",
+            "SELECT a.name AS album, f.name AS folder FROM album a JOIN folder f ON coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.order_key = a.order_key"
+        ) { "album '\($0["album"] as String)' and folder '\($0["folder"] as String)' share an order key in their folder" }
+        try collect(
+            "sibling_name_shared",
+            "SELECT a.name FROM album a JOIN folder f ON coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.name = a.name"
+        ) { "an album and a folder in the same folder are both named '\($0["name"] as String)'" }
         try collect("dangling_reference", "PRAGMA foreign_key_check") {
             "a row of \($0[0] as String) refers to a missing row of \($0[2] as String)"
         }

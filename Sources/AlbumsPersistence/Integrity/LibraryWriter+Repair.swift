@@ -2,9 +2,11 @@ import GRDB
 
 extension LibraryWriter {
     /// Fixes what can be fixed without losing anything, and says what it did:
-    /// counters recounted from the rows, empty segments dropped, and albums
+    /// counters recounted from the rows, empty segments dropped, albums
     /// whose segments overflow or whose keys left their range laid out
-    /// afresh in their current order.
+    /// afresh in their current order; in the tree, a folder inside itself
+    /// brought to the top level, and the children of a folder whose keys
+    /// clash or left their range laid out afresh in their current order.
     ///
     /// What it cannot fix safely (a damaged page, a dangling reference) it
     /// leaves for ``invariantViolations()`` to report.
@@ -33,19 +35,7 @@ extension LibraryWriter {
             changes(of: try album(albumID)) { _ in }
             repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
         }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE order_key >= ?", arguments: [OrderKeySpace.segments.limit]) == true {
-            // The list of albums, laid out afresh in its current order.
-            let albums = try Row.fetchAll(db, sql: "SELECT id, order_key FROM album ORDER BY order_key").map { (id: AlbumID(rawValue: $0[0]), key: $0[1] as Int64) }
-            let parking = OrderKeySpace.segments.parkingKeys(count: albums.count, avoiding: Set(albums.map(\.key)))
-            for (album, key) in zip(albums, parking) {
-                try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, album.id])
-            }
-            for (album, key) in zip(albums, OrderKeySpace.segments.layout(count: albums.count)) {
-                try db.execute(sql: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, album.id])
-                changes(of: try self.album(album.id)) { $0.albumEvents.append(.moved) }
-            }
-            repairs.append("the list of albums: order keys laid out afresh (\(albums.count) albums, order kept)")
-        }
+        repairs += try repairTree()
         let segmentCounts = try Row.fetchAll(
             db,
             sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items, s.album_id FROM album_segment s WHERE items != s.item_count")
@@ -79,6 +69,39 @@ extension LibraryWriter {
             repairs.append("album '\(row["name"] as String)': counts \(row["item_count"] as Int)/\(row["placeholder_count"] as Int) corrected to \(row["items"] as Int)/\(row["placeholders"] as Int) (items/placeholders)")
         }
 
+        return repairs
+    }
+
+    /// The tree's repairs: cycles broken, then keys laid out afresh where they clash or left their range.
+    private func repairTree() throws -> [String] {
+        var repairs: [String] = []
+        // A cycle is broken at its oldest folder, which goes last at the top level.
+        while let row = try Row.fetchOne(
+            db, sql: "SELECT id, name FROM folder WHERE id NOT IN (\(Self.foldersReachedFromTheTop)) ORDER BY id LIMIT 1")
+        {
+            let id = FolderID(rawValue: row[0])
+            let key = try siblingKey(forIndex: try childCount(of: nil), in: nil, excluding: .folder(id))
+            try db.execute(sql: "UPDATE folder SET parent_id = NULL, order_key = ? WHERE id = ?", arguments: [key, id])
+            changes(ofFolder: try folder(id), .moved)
+            repairs.append("folder '\(row[1] as String)' was inside itself: moved to the top level")
+        }
+        let limit = OrderKeySpace.segments.limit
+        let parents = try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT coalesce(parent_id, 0) FROM album WHERE order_key >= ?1
+                UNION SELECT coalesce(parent_id, 0) FROM folder WHERE order_key >= ?1
+                UNION SELECT coalesce(a.parent_id, 0) FROM album a JOIN folder f
+                    ON coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.order_key = a.order_key
+                """,
+            arguments: [limit])
+        for parent in parents {
+            let folder = parent == 0 ? nil : FolderID(rawValue: parent)
+            let count = try layOutChildren(of: folder)
+            noteRearranged(try folder.map { try self.folder($0) })
+            let place = try folder.map { "folder '\(try path(of: $0))'" } ?? "the top level"
+            repairs.append("\(place): order keys laid out afresh (\(count) albums and folders, order kept)")
+        }
         return repairs
     }
 }

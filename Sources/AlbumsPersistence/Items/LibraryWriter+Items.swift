@@ -32,7 +32,7 @@ extension LibraryWriter {
         }
         let index = index ?? destination.itemCount
         try requireLandingIndex(index, in: destination, staying: destination.itemCount)
-        return try recordingOperation(describing: "add \(Self.counted(photos.count, "photo")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+        return try recordingOperation(describing: "add \(LibraryError.counted(photos.count, "photo")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
             try executeInsertion(of: photos, into: destination, at: index)
         }.0
     }
@@ -46,7 +46,7 @@ extension LibraryWriter {
         let found = try distinctItems(items)
         let albums = try albumsOf(found)
         for album in albums.values { try requireUnlocked(album) }
-        _ = try recordingOperation(describing: "remove \(Self.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
+        _ = try recordingOperation(describing: "remove \(LibraryError.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
             try executeRemoval(of: found, albums: albums)
         }
     }
@@ -76,7 +76,7 @@ extension LibraryWriter {
         let staying = destination.itemCount - found.filter { $0.item.albumID == album }.count
         let index = index ?? staying
         try requireLandingIndex(index, in: destination, staying: staying)
-        _ = try recordingOperation(describing: "move \(Self.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+        _ = try recordingOperation(describing: "move \(LibraryError.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
             try executeMove(of: found, to: destination, at: index, albums: albums)
         }
     }
@@ -255,11 +255,6 @@ extension LibraryWriter {
             for (offset, id) in created.enumerated() { changes.recordInsertion(at: index + offset, of: id) }
         }
         return created
-    }
-
-    /// "3 items", "1 photo": for the history's words.
-    package static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// The albums' quoted names, by name, for the history's words.

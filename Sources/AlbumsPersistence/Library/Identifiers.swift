@@ -8,6 +8,14 @@ public struct AlbumID: RawRepresentable, Hashable, Comparable, Sendable, CustomS
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// The stable identifier of a folder of albums in a library file.
+public struct FolderID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// The stable identifier of a photo in a library file (`id:P` in the CLI).
 public struct PhotoID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int64
@@ -27,5 +35,6 @@ public struct AlbumItemID: RawRepresentable, Hashable, Comparable, Sendable, Cus
 }
 
 extension AlbumID: DatabaseValueConvertible {}
+extension FolderID: DatabaseValueConvertible {}
 extension PhotoID: DatabaseValueConvertible {}
 extension AlbumItemID: DatabaseValueConvertible {}

@@ -365,7 +365,7 @@ public final class Library: Sendable {
             mapsAfterCommit = writer.mapsAfterCommit
             try writer.history?.fileEntry(operations: writer.operations, in: db)
             if writer.hasChanges && features.journals {
-                _ = try ChangeJournal.append(writer.operations, in: db)
+                _ = try ChangeJournal.append(writer.operations, folders: writer.folderChanges, in: db)
                 // Read inside the transaction: what others committed before it, and it.
                 if let watchedFrom { committed = try ChangeJournal.entries(after: watchedFrom, in: db) }
             }

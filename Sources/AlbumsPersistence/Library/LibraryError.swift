@@ -53,8 +53,20 @@ public enum LibraryError: Error, Hashable, Sendable {
     /// A 0-based index outside `valid` (0-based too); an empty `valid` means
     /// the album is empty. Messages say 1-based positions, as people see them.
     case positionOutOfRange(index: Int, valid: Range<Int>, album: String)
-    /// A 0-based place in the list of albums outside `valid`.
-    case albumIndexOutOfRange(index: Int, valid: Range<Int>)
+    /// A 0-based place among a folder's children (nil: the top level)
+    /// outside `valid`.
+    case albumIndexOutOfRange(index: Int, valid: Range<Int>, folder: String? = nil)
+    /// No folder answers to the reference.
+    case folderNotFound(FolderReference)
+    case invalidFolderName(String, reason: String)
+    /// A folder's children (albums and folders) have distinct names; `folder` nil is the top level.
+    case nameTakenInFolder(String, folder: String?)
+    /// Nothing enters, leaves or moves inside a locked folder.
+    case folderLocked(name: String)
+    /// Deleting a folder that holds albums or folders needs a choice of what becomes of them.
+    case folderNotEmpty(name: String, albums: Int, folders: Int)
+    /// A folder cannot go into itself or into a folder inside it.
+    case folderIntoItself(name: String, destination: String)
     /// No item answers to the reference.
     case itemNotFound(ItemReference)
     case photoNotFound(PhotoID)
@@ -116,7 +128,8 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .busy:
             .busy
         case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
-            .positionOutOfRange, .albumIndexOutOfRange, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
+            .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
+            .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
             .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists, .nothingToUndo,
             .nothingToRedo, .cannotUndo, .cannotRedo, .historyLimitOutOfRange:
@@ -149,6 +162,12 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumHasPendingLoads: "album_has_pending_loads"
         case .positionOutOfRange: "position_out_of_range"
         case .albumIndexOutOfRange: "album_position_out_of_range"
+        case .folderNotFound: "folder_not_found"
+        case .invalidFolderName: "invalid_folder_name"
+        case .nameTakenInFolder: "name_taken_in_folder"
+        case .folderLocked: "folder_locked"
+        case .folderNotEmpty: "folder_not_empty"
+        case .folderIntoItself: "folder_into_itself"
         case .itemNotFound: "item_not_found"
         case .photoNotFound: "photo_not_found"
         case .photoAlreadyInAlbum: "photo_already_in_album"
@@ -219,8 +238,22 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             } else {
                 "position \(index + 1) is out of range for album \(Self.quoted(album)): valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
             }
-        case .albumIndexOutOfRange(let index, let valid):
-            "position \(index + 1) is out of range for the list of albums: valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
+        case .albumIndexOutOfRange(let index, let valid, let folder):
+            "position \(index + 1) is out of range for \(folder.map { "folder \(Self.quoted($0))" } ?? "the top level"): valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
+        case .folderNotFound(.path(let path)):
+            "no folder \(Self.quoted(path)); albums folder list shows them"
+        case .folderNotFound(.id(let id)):
+            "no folder with id \(id)"
+        case .invalidFolderName(let name, let reason):
+            "invalid folder name \(Self.quoted(name)): \(reason)"
+        case .nameTakenInFolder(let name, let folder):
+            "\(folder.map { "folder \(Self.quoted($0))" } ?? "the top level") already holds a folder or album named \(Self.quoted(name)); choose another name"
+        case .folderLocked(let name):
+            "folder \(Self.quoted(name)) is locked: albums folder unlock \(Self.shellQuoted(name))"
+        case .folderNotEmpty(let name, let albums, let folders):
+            "folder \(Self.quoted(name)) holds \(Self.counted(albums, "album")) and \(Self.counted(folders, "folder")); delete it with --move-contents (they take its place) or --delete-albums (photos stay in the library)"
+        case .folderIntoItself(let name, let destination):
+            "folder \(Self.quoted(name)) cannot go into \(Self.quoted(destination)): a folder cannot go into itself or a folder inside it"
         case .itemNotFound(let reference):
             "no such item: \(reference)"
         case .photoNotFound(let id):
@@ -279,6 +312,11 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./".unicodeScalars.contains($0))
         }
         return isPlain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// "1 album", "3 items": for messages and the history's words.
+    package static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func format(seconds: Double) -> String {

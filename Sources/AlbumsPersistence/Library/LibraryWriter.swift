@@ -15,6 +15,14 @@ public final class LibraryWriter: LibraryReader {
     private(set) var operations: [[AlbumChangeSet]] = []
     /// The operation being recorded, album by album.
     private var current: [AlbumID: AlbumChangeSet] = [:]
+    /// Folders this transaction changed; each gets one revision bump on commit.
+    private var changedFolders: Set<FolderID> = []
+    /// What this transaction did to folders, in the order they were first touched.
+    private(set) var folderChanges: [FolderChange] = []
+    /// What the operation being recorded (or the last one) did to folders, by folder.
+    private var currentFolders: [FolderID: FolderChange] = [:]
+    /// What the last finished operation did to folders, by folder id.
+    package private(set) var lastOperationFolderChanges: [FolderChange] = []
     private var operationDepth = 0
     /// Whether the outermost operation under way has named itself.
     private var operationIsDescribed = false
@@ -62,10 +70,12 @@ public final class LibraryWriter: LibraryReader {
             return (result, current.values.sorted { $0.albumID < $1.albumID })
         }
         current = [:]
+        currentFolders = [:]
         operationIsDescribed = false
         let result = try body()
         let changes = current.values.sorted { $0.albumID < $1.albumID }
         current = [:]
+        lastOperationFolderChanges = currentFolders.values.sorted { $0.folderID < $1.folderID }
         operations.append(changes)
         return (result, changes)
     }
@@ -113,11 +123,34 @@ public final class LibraryWriter: LibraryReader {
         }
     }
 
+    /// Notes what the current operation does to a folder.
+    package func changes(ofFolder folder: Folder, _ event: FolderChange.Event) {
+        changedFolders.insert(folder.id)
+        var changes = currentFolders[folder.id] ?? FolderChange(folderID: folder.id, name: folder.name, revision: folder.revision + 1)
+        changes.note(event)
+        currentFolders[folder.id] = changes
+        if let index = folderChanges.firstIndex(where: { $0.folderID == folder.id }) {
+            folderChanges[index].note(event)
+        } else {
+            folderChanges.append(FolderChange(folderID: folder.id, name: folder.name, revision: folder.revision + 1, events: [event]))
+        }
+        if operationDepth == 0 { lastOperationFolderChanges = [changes] }
+    }
+
+    /// Notes a folder's new name in what this transaction reports of it.
+    package func noteName(_ name: String, ofFolder folder: FolderID) {
+        currentFolders[folder]?.name = name
+        if let index = folderChanges.firstIndex(where: { $0.folderID == folder }) { folderChanges[index].name = name }
+    }
+
     /// Raises the revision of every changed album that still exists, and
     /// works out their segment maps after the commit.
     func finish() throws {
         for album in changedAlbums {
             try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
+        }
+        for folder in changedFolders {
+            try db.execute(cachedSQL: "UPDATE folder SET revision = revision + 1 WHERE id = ?", arguments: [folder])
         }
         for (album, deltas) in segmentDeltas where changedAlbums.contains(album) && !restructuredAlbums.contains(album) {
             if let map = unwrittenMaps[album]?.applying(deltas.filter { $0.value != 0 }) { mapsAfterCommit[album] = map }
@@ -125,7 +158,7 @@ public final class LibraryWriter: LibraryReader {
     }
 
     /// Whether this transaction changed anything.
-    var hasChanges: Bool { !changedAlbums.isEmpty }
+    var hasChanges: Bool { !changedAlbums.isEmpty || !changedFolders.isEmpty }
 
     /// Names the change this transaction makes, as ``LibraryReader/history(limit:album:)``
     /// lists it: "move 3 items to 'Book' at position 2". Each of this

@@ -44,8 +44,8 @@ struct APIRoutes: Sendable {
     // MARK: Reading
 
     private func albums() async throws -> Response {
-        let albums = try await library.read { try $0.albums() }
-        return JSONResponse.make(["albums": albums.map(AlbumJSON.init)])
+        // The whole tree: albums and folders, each with its parent and position.
+        return JSONResponse.make(TreeJSON(try await library.read { try $0.tree() }))
     }
 
     private struct ItemsPage: Encodable {
@@ -81,6 +81,7 @@ struct APIRoutes: Sendable {
         /// Why not, when forbidden: the error `--json` would print.
         let reason: [String: String]?
         let changes: [ChangeJSON]
+        let folder_changes: [FolderChangeJSON]
         let dry_run: Bool
     }
 
@@ -95,15 +96,20 @@ struct APIRoutes: Sendable {
             return JSONResponse.make(
                 ProposalJSON(
                     verdict: proposal.verdict.name, allowed: proposal.isAllowed, reason: reason,
-                    changes: proposal.changes.map(ChangeJSON.init), dry_run: true))
+                    changes: proposal.changes.map(ChangeJSON.init), folder_changes: proposal.folderChanges.map(FolderChangeJSON.init),
+                    dry_run: true))
         }
         let result = try await session.perform(operation)
         if case .forbidden(let error) = result.verdict { throw error }
-        return JSONResponse.make(WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: false, verdict: result.verdict.name))
+        return JSONResponse.make(
+            WriteJSON(
+                changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init), dry_run: false,
+                verdict: result.verdict.name))
     }
 
     private struct BatchJSON: Encodable {
         let changes: [[ChangeJSON]]
+        let folder_changes: [[FolderChangeJSON]]
         let operations: Int
         let dry_run: Bool
     }
@@ -113,7 +119,10 @@ struct APIRoutes: Sendable {
         let dryRun = try Self.isDryRun(request)
         do {
             let results = try await session.perform(batch: numbered.map(\.operation), dryRun: dryRun)
-            return JSONResponse.make(BatchJSON(changes: results.map { $0.changes.map(ChangeJSON.init) }, operations: results.count, dry_run: dryRun))
+            return JSONResponse.make(
+                BatchJSON(
+                    changes: results.map { $0.changes.map(ChangeJSON.init) }, folder_changes: results.map { $0.folderChanges.map(FolderChangeJSON.init) },
+                    operations: results.count, dry_run: dryRun))
         } catch var refusal as BatchRefusal {
             refusal.line = numbered[refusal.index].line
             throw refusal
@@ -248,6 +257,8 @@ struct APIRoutes: Sendable {
         let committed_at: String
         let follows_a_gap: Bool
         let operations: [[ChangeJSON]]
+        /// What the transaction did to folders: a page reloads the tree.
+        let folder_changes: [FolderChangeJSON]
     }
 
     /// Server-Sent Events: one `change` event per committed transaction,
@@ -262,7 +273,7 @@ struct APIRoutes: Sendable {
             for await change in stream.cancelOnGracefulShutdown() {
                 let event = EventJSON(
                     sequence: change.sequence, committed_at: Timestamp.text(change.committedAt), follows_a_gap: change.followsAGap,
-                    operations: change.operations.map { $0.map(ChangeJSON.init) })
+                    operations: change.operations.map { $0.map(ChangeJSON.init) }, folder_changes: change.folderChanges.map(FolderChangeJSON.init))
                 let json = String(decoding: try encoder.encode(event), as: UTF8.self)
                 try await writer.write(ByteBuffer(string: "id: \(change.sequence)\nevent: change\ndata: \(json)\n\n"))
             }

@@ -13,6 +13,10 @@ import Foundation
 /// {"op": "create_album", "name": "Lisbon", "at": 1}
 /// {"op": "rename_album", "album": "Lisbon", "name": "Lisbon 2026"}
 /// {"op": "move_album", "album": "Lisbon 2026", "at": 3, "expect_revision": {"Lisbon 2026": 4}}
+/// {"op": "create_folder", "name": "2026", "into": "Travel"}
+/// {"op": "move_album", "album": "Lisbon 2026", "into": "Travel/2026", "at": 1}
+/// {"op": "move_folder", "folder": "Travel/2026", "before": "Books"}
+/// {"op": "delete_folder", "folder": "Old", "contents": "move"}
 /// {"op": "sort_album", "album": "Book", "by": "capture-date", "descending": true}
 /// {"op": "lock_album", "album": "Book"}
 /// {"op": "delete_album", "album": "Scratch", "force": true}
@@ -20,7 +24,7 @@ import Foundation
 ///
 /// | key | for | meaning |
 /// | --- | --- | --- |
-/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album` |
+/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
 /// | `items` | all | references: `ALBUM:N`, `ALBUM:N-M`, `id:P` |
 /// | `from` | all | the album of `id:P` references, when the photo is in several |
 /// | `to` | move, copy | the destination album; alone, the items go at its end |
@@ -28,10 +32,14 @@ import Foundation
 /// | `before`, `after` | move, copy | a reference to an item the items land next to (its album is the destination) |
 /// | `expect_revision` | all | `{"ALBUM": R}`: refuse unless each album is at revision R |
 /// | `album` | album ops but create | the album the operation changes |
-/// | `name` | create_album, rename_album | the (new) name |
-/// | `at` | create_album, move_album | the album's 1-based place in the list afterwards (create: default last) |
+/// | `name` | create and rename of albums and folders | the (new) name |
+/// | `folder` | folder ops but create | the folder's path ("Travel/2026") |
+/// | `into` | create and move of albums and folders | the folder it goes into (a path; `/` is the top level); alone, it goes last there |
+/// | `at` | create and move of albums and folders | its 1-based place among the children of `into` afterwards, or without `into` of the folder it is in (create: the top level) |
+/// | `before`, `after` | create and move of albums and folders | an album (by name or path) or folder (by path) it lands next to, in that one's folder |
+/// | `contents` | delete_folder | what it holds, if anything: `move` (to its place in its parent) or `delete` (albums deleted, photos kept) |
 /// | `by`, `descending` | sort_album | `name`, `capture-date` or `import-time`; `true` for newest or last first |
-/// | `force` | delete_album | `true` deletes an album with pending loads, cancelling them |
+/// | `force` | delete_album, delete_folder | `true` deletes albums with pending loads, cancelling them |
 ///
 /// Any other key, a value of the wrong type, or a missing required key is
 /// an error naming the line.
@@ -47,8 +55,12 @@ public enum TransferBatchFormat {
     static let knownKeys: Set<String> = ["op", "items", "from", "to", "at", "before", "after", "expect_revision"]
     /// The keys each album operation takes, besides `op` and `expect_revision`.
     static let albumOperationKeys: [String: Set<String>] = [
-        "create_album": ["name", "at"], "rename_album": ["album", "name"], "delete_album": ["album", "force"],
-        "move_album": ["album", "at"], "lock_album": ["album"], "unlock_album": ["album"], "sort_album": ["album", "by", "descending"],
+        "create_album": ["name", "into", "at", "before", "after"], "rename_album": ["album", "name"], "delete_album": ["album", "force"],
+        "move_album": ["album", "into", "at", "before", "after"], "lock_album": ["album"], "unlock_album": ["album"],
+        "sort_album": ["album", "by", "descending"],
+        "create_folder": ["name", "into", "at", "before", "after"], "rename_folder": ["folder", "name"],
+        "delete_folder": ["folder", "contents", "force"], "move_folder": ["folder", "into", "at", "before", "after"],
+        "lock_folder": ["folder"], "unlock_folder": ["folder"],
     ]
     static let operationNames = "move, copy, swap, remove, " + albumOperationKeys.keys.sorted().joined(separator: ", ")
 
@@ -106,6 +118,9 @@ public enum TransferBatchFormat {
             if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
                 throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(albumKeys.sorted().joined(separator: ", ")))")
             }
+            if opName.hasSuffix("_folder") {
+                return .folder(try folderOperation(opName, string: string, object: object, fail: fail), expecting: expected)
+            }
             return .album(try albumOperation(opName, string: string, object: object, fail: fail), expecting: expected)
         }
         if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
@@ -161,11 +176,6 @@ public enum TransferBatchFormat {
             guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
             return text
         }
-        func position() throws(FormatError) -> Int? {
-            guard let at = object["at"] else { return nil }
-            guard let position = at.integer, position >= 1 else { throw fail("\"at\" must be a position in the list of albums: a whole number from 1") }
-            return position - 1
-        }
         func flag(_ key: String) throws(FormatError) -> Bool {
             guard let value = object[key] else { return false }
             guard case .bool(let flag) = value else { throw fail("\"\(key)\" must be true or false") }
@@ -173,20 +183,81 @@ public enum TransferBatchFormat {
         }
         switch name {
         case "create_album":
-            return .create(name: try required("name"), index: try position())
+            return .create(name: try required("name"), placement: try placement(name, string: string, object: object, fail: fail) ?? .into(nil))
         case "rename_album":
             return .rename(.named(try required("album")), to: try required("name"))
         case "delete_album":
             return .delete(.named(try required("album")), force: try flag("force"))
         case "move_album":
-            guard let index = try position() else { throw fail("move_album needs \"at\"") }
-            return .move(.named(try required("album")), to: index)
+            guard let placement = try placement(name, string: string, object: object, fail: fail) else {
+                throw fail("move_album needs \"into\", \"at\", \"before\" or \"after\"")
+            }
+            return .move(.named(try required("album")), to: placement)
         case "lock_album", "unlock_album":
             return .setLocked(.named(try required("album")), name == "lock_album")
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
             guard let key = AlbumSortKey(rawValue: try required("by")) else { throw fail("\"by\" must be one of \(keys)") }
             return .sort(.named(try required("album")), by: key, ascending: !(try flag("descending")))
+        }
+    }
+
+    /// A folder operation from its line's keys (already checked to be the ones it takes).
+    private static func folderOperation(
+        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
+    ) throws(FormatError) -> FolderOperation {
+        func required(_ key: String) throws(FormatError) -> String {
+            guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
+            return text
+        }
+        switch name {
+        case "create_folder":
+            return .create(name: try required("name"), placement: try placement(name, string: string, object: object, fail: fail) ?? .into(nil))
+        case "rename_folder":
+            return .rename(.path(try required("folder")), to: try required("name"))
+        case "delete_folder":
+            var contents = FolderContentsOnDelete.refuse
+            if let choice = try string("contents") {
+                guard let chosen = FolderContentsOnDelete(rawValue: choice), chosen != .refuse else {
+                    throw fail("\"contents\" must be \"move\" (to the folder's place) or \"delete\" (albums deleted, photos kept)")
+                }
+                contents = chosen
+            }
+            var force = false
+            if let value = object["force"] {
+                guard case .bool(let flag) = value else { throw fail("\"force\" must be true or false") }
+                force = flag
+            }
+            return .delete(.path(try required("folder")), contents: contents, force: force)
+        case "move_folder":
+            guard let placement = try placement(name, string: string, object: object, fail: fail) else {
+                throw fail("move_folder needs \"into\", \"at\", \"before\" or \"after\"")
+            }
+            return .move(.path(try required("folder")), to: placement)
+        default:
+            return .setLocked(.path(try required("folder")), name == "lock_folder")
+        }
+    }
+
+    /// Where a created or moved album or folder goes: `into`, `at`, or
+    /// `before` / `after`; nil when the line says nothing of it.
+    private static func placement(
+        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
+    ) throws(FormatError) -> TreePlacement? {
+        var index: Int?
+        if let at = object["at"] {
+            guard let position = at.integer, position >= 1 else { throw fail("\"at\" must be a position: a whole number from 1") }
+            index = position - 1
+        }
+        let folder: FolderReference?? = try string("into").map { $0 == "/" ? nil : .path($0) }
+        switch (folder, index, try string("before"), try string("after")) {
+        case (nil, nil, nil, nil): return nil
+        case (let folder?, nil, nil, nil): return .into(folder)
+        case (let folder?, let index?, nil, nil): return .at(index, in: folder)
+        case (nil, let index?, nil, nil): return .position(index)
+        case (nil, nil, let before?, nil): return .before(.named(before))
+        case (nil, nil, nil, let after?): return .after(.named(after))
+        default: throw fail("\(name) takes \"into\" (with or without \"at\"), \"at\", or one of \"before\" / \"after\"")
         }
     }
 

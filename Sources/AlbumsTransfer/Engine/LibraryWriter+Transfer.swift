@@ -41,11 +41,11 @@ extension LibraryWriter {
         switch plan.work {
         case .transfer(let moving, let photos, let destination, let index):
             let count = plan.verdict == .copy ? photos.count : moving.count
-            return "\(plan.verdict == .copy ? "copy" : "move") \(counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+            return "\(plan.verdict == .copy ? "copy" : "move") \(LibraryError.counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         case .swap:
             return "swap 2 items in \(names(of: plan.albums.values))"
         case .remove(let removed):
-            return "remove \(counted(removed.count, "item")) from \(names(of: plan.albums.values))"
+            return "remove \(LibraryError.counted(removed.count, "item")) from \(names(of: plan.albums.values))"
         }
     }
 

@@ -35,17 +35,17 @@ public final class TransferSession: Sendable {
     /// Says what a library operation would do, without writing.
     ///
     /// An item operation is planned with reads only (``propose(_:)-(TransferOperation)``).
-    /// An album operation touches one row or one album's order: it is
+    /// An album or folder operation touches a few rows or one album's order: it is
     /// performed in a transaction that is rolled back, which gives its exact
     /// change sets, and so needs a library that can be written.
     public func propose(_ operation: LibraryOperation) async throws -> Proposal {
         switch operation {
         case .items(let operation):
             return try await propose(operation)
-        case .album:
+        case .album, .folder:
             do {
                 let result = try await perform(operation, dryRun: true)
-                return Proposal(verdict: result.verdict, changes: result.changes)
+                return Proposal(verdict: result.verdict, changes: result.changes, folderChanges: result.folderChanges)
             } catch let error as LibraryError where error.kind == .refused {
                 return Proposal(verdict: .forbidden(error), changes: [])
             }
@@ -61,7 +61,7 @@ public final class TransferSession: Sendable {
         try await library.write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
-    /// Performs a library operation (on items or on albums) in its own
+    /// Performs a library operation (on items, albums or folders) in its own
     /// transaction, rolled back with `dryRun`.
     ///
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
@@ -97,6 +97,15 @@ public final class TransferSession: Sendable {
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
     @discardableResult
     public func perform(_ operation: TransferOperation, dryRun: Bool = false) throws -> TransferResult {
+        try library.write(dryRun: dryRun) { try $0.perform(operation) }
+    }
+
+    /// Performs a library operation (on items, albums or folders) in its own
+    /// transaction, rolled back with `dryRun`.
+    ///
+    /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
+    @discardableResult
+    public func perform(_ operation: LibraryOperation, dryRun: Bool = false) throws -> TransferResult {
         try library.write(dryRun: dryRun) { try $0.perform(operation) }
     }
 

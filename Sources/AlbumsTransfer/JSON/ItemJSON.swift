@@ -51,6 +51,9 @@ package struct AlbumJSON: Encodable, Sendable {
     /// Never reused, and kept through renames.
     let id: Int64
     let name: String
+    /// The folder holding it; null at the top level.
+    @KeptNull var parent_id: Int64?
+    /// 1-based, among its parent's children (albums and folders).
     let position: Int
     let count: Int
     let pending: Int
@@ -60,6 +63,7 @@ package struct AlbumJSON: Encodable, Sendable {
     package init(_ album: Album) {
         id = album.id.rawValue
         name = album.name
+        parent_id = album.parentID?.rawValue
         position = album.index + 1
         count = album.itemCount
         pending = album.placeholderCount
@@ -68,15 +72,85 @@ package struct AlbumJSON: Encodable, Sendable {
     }
 }
 
+/// A folder as `album list` and `folder list` print it with --json, and the API serves it.
+package struct FolderJSON: Encodable, Sendable {
+    /// Never reused, and kept through renames and moves.
+    package let id: Int64
+    package let name: String
+    /// Its folders' names and its own, from the top level: "Travel/2026".
+    package let path: String
+    /// The folder holding it; null at the top level.
+    @KeptNull package var parent_id: Int64?
+    /// 1-based, among its parent's children (albums and folders).
+    package let position: Int
+    package let revision: Int64
+    package let locked: Bool
+
+    package init(_ folder: Folder, path: String) {
+        id = folder.id.rawValue
+        name = folder.name
+        self.path = path
+        parent_id = folder.parentID?.rawValue
+        position = folder.index + 1
+        revision = folder.revision
+        locked = folder.isLocked
+    }
+}
+
+/// The whole tree as `album list --json` prints it and `GET /api/albums`
+/// serves it: every album and every folder, each with its parent and its
+/// 1-based position among its parent's children, in the tree's order
+/// (a folder, then what it holds, depth first).
+package struct TreeJSON: Encodable, Sendable {
+    package let albums: [AlbumJSON]
+    package let folders: [FolderJSON]
+
+    package init(_ tree: [TreeEntry]) {
+        var albums: [AlbumJSON] = []
+        var folders: [FolderJSON] = []
+        var paths: [FolderID: String] = [:]
+        for entry in tree {
+            switch entry.node {
+            case .album(let album):
+                albums.append(AlbumJSON(album))
+            case .folder(let folder):
+                let path = folder.parentID.flatMap { paths[$0].map { $0 + "/" + folder.name } } ?? folder.name
+                paths[folder.id] = path
+                folders.append(FolderJSON(folder, path: path))
+            }
+        }
+        self.albums = albums
+        self.folders = folders
+    }
+}
+
+/// What one operation did to one folder, as JSON.
+package struct FolderChangeJSON: Encodable, Sendable {
+    let folder: String
+    let folder_id: Int64
+    /// created, renamed, deleted, moved, locked, unlocked, rearranged (its children changed).
+    let events: [String]
+    let revision: Int64
+
+    package init(_ change: FolderChange) {
+        folder = change.name
+        folder_id = change.folderID.rawValue
+        events = change.events.map(\.rawValue)
+        revision = change.revision
+    }
+}
+
 /// What a write prints with --json.
 package struct WriteJSON: Encodable, Sendable {
     let changes: [ChangeJSON]
+    let folder_changes: [FolderChangeJSON]
     let dry_run: Bool
     /// move, copy, no_op.
     let verdict: String
 
-    package init(changes: [ChangeJSON], dry_run: Bool, verdict: String) {
+    package init(changes: [ChangeJSON], folderChanges: [FolderChangeJSON] = [], dry_run: Bool, verdict: String) {
         self.changes = changes
+        self.folder_changes = folderChanges
         self.dry_run = dry_run
         self.verdict = verdict
     }

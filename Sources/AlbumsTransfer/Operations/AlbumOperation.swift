@@ -10,15 +10,16 @@ import AlbumsPersistence
 /// Like a ``TransferOperation``, it is one undoable entry of the history,
 /// one change set per album it touches, and a line of a batch.
 public enum AlbumOperation: Hashable, Sendable {
-    /// A new, empty album at a 0-based place in the list (nil: last).
-    case create(name: String, index: Int?)
+    /// A new, empty album where the placement says (`.into(nil)`: last at the top level).
+    case create(name: String, placement: TreePlacement = .into(nil))
     /// A new name for an album.
     case rename(AlbumReference, to: String)
     /// Deletes an album and its items; its photos stay in the library.
     /// With pending loads it needs `force`, which cancels them.
     case delete(AlbumReference, force: Bool)
-    /// The album to a 0-based place in the list of albums.
-    case move(AlbumReference, to: Int)
+    /// The album elsewhere in the tree: at a 0-based place among its
+    /// parent's children, into a folder, next to an album or folder.
+    case move(AlbumReference, to: TreePlacement)
     /// Locks (true) or unlocks (false) the album.
     case setLocked(AlbumReference, Bool)
     /// Rewrites the album's manual order by a key (see ``LibraryWriter/sortAlbum(_:by:ascending:)``).
@@ -45,22 +46,6 @@ public enum AlbumOperation: Hashable, Sendable {
     }
 }
 
-/// Any operation a batch line, the API or a host app can ask for: on items
-/// (drag and drop) or on albums.
-public enum LibraryOperation: Hashable, Sendable {
-    case items(TransferOperation)
-    /// An album operation, refused unless each named album is at the expected revision.
-    case album(AlbumOperation, expecting: [AlbumReference: Int64] = [:])
-
-    /// The operation's name in a batch line (`move`, `rename_album`, …).
-    public var name: String {
-        switch self {
-        case .items(let operation): operation.action.rawValue
-        case .album(let operation, _): operation.name
-        }
-    }
-}
-
 extension LibraryWriter {
     /// Performs an album operation inside this transaction, as one entry of the history.
     ///
@@ -79,32 +64,27 @@ extension LibraryWriter {
         try requireRevisions(expected)
         let (_, changes) = try recordingOperation { () throws -> Void in
             switch operation {
-            case .create(let name, let index):
-                try createAlbum(named: name, at: index)
+            case .create(let name, let placement):
+                try createAlbum(named: name, placement: placement)
             case .rename(let reference, let name):
                 try renameAlbum(try album(reference).id, to: name)
             case .delete(let reference, let force):
                 try deleteAlbum(try album(reference).id, force: force)
-            case .move(let reference, let index):
-                try moveAlbum(try album(reference).id, to: index)
+            case .move(let reference, let placement):
+                try moveAlbum(try album(reference).id, to: placement)
             case .setLocked(let reference, let isLocked):
                 try setAlbumLocked(try album(reference).id, isLocked)
             case .sort(let reference, let key, let ascending):
                 try sortAlbum(reference, by: key, ascending: ascending)
             }
         }
-        let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
-        return TransferResult(verdict: changed.isEmpty ? .noOp : .move, changes: changed)
+        return result(of: changes)
     }
 
-    /// Performs any library operation inside this transaction.
-    ///
-    /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
-    @discardableResult
-    public func perform(_ operation: LibraryOperation) throws -> TransferResult {
-        switch operation {
-        case .items(let operation): try perform(operation)
-        case .album(let operation, let expected): try perform(operation, expecting: expected)
-        }
+    /// What an album or folder operation did: no-op when it changed nothing.
+    func result(of changes: [AlbumChangeSet]) -> TransferResult {
+        let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
+        let folders = lastOperationFolderChanges
+        return TransferResult(verdict: changed.isEmpty && folders.isEmpty ? .noOp : .move, changes: changed, folderChanges: folders)
     }
 }

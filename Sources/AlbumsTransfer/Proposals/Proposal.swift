@@ -28,10 +28,13 @@ public struct Proposal: Hashable, Sendable {
     /// One change set per album the operation touches; empty when forbidden
     /// or a no-op. Items a copy would create have no id yet: they read 0.
     public let changes: [AlbumChangeSet]
+    /// What the operation would do to folders of the tree, each folder once.
+    public let folderChanges: [FolderChange]
 
-    public init(verdict: Verdict, changes: [AlbumChangeSet]) {
+    public init(verdict: Verdict, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
         self.verdict = verdict
         self.changes = changes
+        self.folderChanges = folderChanges
     }
 
     /// Whether a drop may go ahead.
@@ -47,4 +50,12 @@ public struct TransferResult: Hashable, Sendable {
     public let verdict: Proposal.Verdict
     /// One change set per album changed, as written; empty for a no-op.
     public let changes: [AlbumChangeSet]
+    /// What it did to folders of the tree, each folder once.
+    public let folderChanges: [FolderChange]
+
+    public init(verdict: Proposal.Verdict, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
+        self.verdict = verdict
+        self.changes = changes
+        self.folderChanges = folderChanges
+    }
 }

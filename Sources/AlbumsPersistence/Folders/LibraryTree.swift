@@ -1,0 +1,120 @@
+import GRDB
+
+/// An album or a folder, as it stands in the library's tree.
+public enum TreeNode: Hashable, Sendable {
+    case album(Album)
+    case folder(Folder)
+
+    /// The folder holding it; nil at the top level.
+    public var parentID: FolderID? {
+        switch self {
+        case .album(let album): album.parentID
+        case .folder(let folder): folder.parentID
+        }
+    }
+
+    /// 0-based place among its parent's children.
+    public var index: Int {
+        switch self {
+        case .album(let album): album.index
+        case .folder(let folder): folder.index
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .album(let album): album.name
+        case .folder(let folder): folder.name
+        }
+    }
+}
+
+/// One line of the tree read whole: a node and how deep it stands (0 at the top level).
+public struct TreeEntry: Hashable, Sendable {
+    public let node: TreeNode
+    public let depth: Int
+}
+
+/// How the children of one parent are ordered: by key, and a folder before
+/// an album of the same key (which albums never writes; a damaged file
+/// still reads in one order).
+enum TreeOrder {
+    static func precedes(_ a: (key: Int64, isAlbum: Bool), _ b: (key: Int64, isAlbum: Bool)) -> Bool {
+        a.key != b.key ? a.key < b.key : (!a.isAlbum && b.isAlbum)
+    }
+}
+
+extension LibraryReader {
+    /// The whole tree in order: each folder followed by its children, depth first.
+    ///
+    /// Two reads in all, whatever the size of the tree; a folder that a
+    /// damaged file leaves unreachable from the top level is not listed
+    /// (albums check reports it).
+    public func tree() throws -> [TreeEntry] {
+        struct Child {
+            let key: Int64
+            let node: TreeNode
+            let isAlbum: Bool
+        }
+        var children: [Int64: [Child]] = [:]
+        let albums = try Row.fetchCursor(
+            db, sql: "SELECT id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count FROM album")
+        while let row = try albums.next() {
+            let parent: FolderID? = row[2]
+            let album = Album(
+                id: row[0], name: row[1], parentID: parent, index: 0, isLocked: row[4], revision: row[5], itemCount: row[6],
+                placeholderCount: row[7])
+            children[parent?.rawValue ?? 0, default: []].append(Child(key: row[3], node: .album(album), isAlbum: true))
+        }
+        let folders = try Row.fetchCursor(db, sql: "SELECT id, name, parent_id, order_key, is_locked, revision FROM folder")
+        while let row = try folders.next() {
+            let parent: FolderID? = row[2]
+            let folder = Folder(id: row[0], name: row[1], parentID: parent, index: 0, isLocked: row[4], revision: row[5])
+            children[parent?.rawValue ?? 0, default: []].append(Child(key: row[3], node: .folder(folder), isAlbum: false))
+        }
+        var entries: [TreeEntry] = []
+        // Depth first without recursion: a stack of the children still to visit, reversed.
+        var stack: [(children: [Child], depth: Int)] = []
+        func push(_ parent: Int64, depth: Int) {
+            guard let list = children.removeValue(forKey: parent) else { return }
+            stack.append((list.sorted { TreeOrder.precedes(($0.key, $0.isAlbum), ($1.key, $1.isAlbum)) }.reversed(), depth))
+        }
+        var indexes: [Int] = []
+        push(0, depth: 0)
+        indexes.append(0)
+        while !stack.isEmpty {
+            guard let child = stack[stack.count - 1].children.popLast() else {
+                stack.removeLast()
+                indexes.removeLast()
+                continue
+            }
+            let depth = stack[stack.count - 1].depth
+            let index = indexes[indexes.count - 1]
+            indexes[indexes.count - 1] += 1
+            switch child.node {
+            case .album(let album):
+                entries.append(TreeEntry(node: .album(album.placed(at: index)), depth: depth))
+            case .folder(let folder):
+                entries.append(TreeEntry(node: .folder(folder.placed(at: index)), depth: depth))
+                let before = stack.count
+                push(folder.id.rawValue, depth: depth + 1)
+                if stack.count > before { indexes.append(0) }
+            }
+        }
+        return entries
+    }
+}
+
+extension Album {
+    func placed(at index: Int) -> Album {
+        Album(
+            id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
+            placeholderCount: placeholderCount)
+    }
+}
+
+extension Folder {
+    func placed(at index: Int) -> Folder {
+        Folder(id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision)
+    }
+}

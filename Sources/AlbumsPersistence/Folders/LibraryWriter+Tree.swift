@@ -1,0 +1,211 @@
+import GRDB
+
+/// An album or a folder, by id: a row of the tree.
+enum TreeRow: Hashable {
+    case album(AlbumID)
+    case folder(FolderID)
+
+    init(_ node: TreeNode) {
+        switch node {
+        case .album(let album): self = .album(album.id)
+        case .folder(let folder): self = .folder(folder.id)
+        }
+    }
+}
+
+/// Where a node lands: its new parent and its 0-based place among the
+/// parent's children without it.
+struct TreeSlot {
+    let parent: Folder?
+    let index: Int
+}
+
+extension LibraryWriter {
+    /// Where `placement` puts `moving` (nil: a new node).
+    ///
+    /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``,
+    ///   ``LibraryError/folderNotFound(_:)``, ``LibraryError/albumNotFound(_:)``.
+    func slot(for placement: TreePlacement, moving: TreeNode?) throws -> TreeSlot {
+        func countWithout(_ parent: Folder?) throws -> Int {
+            let count = try childCount(of: parent?.id)
+            return moving.map { $0.parentID == parent?.id } == true ? count - 1 : count
+        }
+        switch placement {
+        case .into(let reference):
+            let parent = try self.parent(reference)
+            return TreeSlot(parent: parent, index: try countWithout(parent))
+        case .at(let index, let reference):
+            return try checkedSlot(index, in: try self.parent(reference), count: countWithout)
+        case .position(let index):
+            return try checkedSlot(index, in: try moving?.parentID.map { try folder($0) }, count: countWithout)
+        case .before(let reference), .after(let reference):
+            let neighbour = try treeNode(reference)
+            let parent = try neighbour.parentID.map { try folder($0) }
+            var index = neighbour.index
+            if let moving, TreeRow(moving) == TreeRow(neighbour) {
+                return TreeSlot(parent: parent, index: index)  // next to itself: where it is
+            }
+            if let moving, moving.parentID == neighbour.parentID, moving.index < neighbour.index { index -= 1 }
+            if case .after = placement { index += 1 }
+            return TreeSlot(parent: parent, index: index)
+        }
+    }
+
+    private func checkedSlot(_ index: Int, in parent: Folder?, count countWithout: (Folder?) throws -> Int) throws -> TreeSlot {
+        let count = try countWithout(parent)
+        guard (0...count).contains(index) else {
+            throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count + 1, folder: try parent.map { try path(of: $0.id) })
+        }
+        return TreeSlot(parent: parent, index: index)
+    }
+
+    /// A key that puts a node at `index` among `parent`'s children without
+    /// `excluded`, laying the children's keys out afresh if the gap there is
+    /// used up (a parent's children are few next to an album's items).
+    func siblingKey(forIndex index: Int, in parent: FolderID?, excluding excluded: TreeRow?) throws -> Int64 {
+        guard let key = try siblingKeys(count: 1, forIndex: index, in: parent, excluding: excluded).first else {
+            throw LibraryError.corrupt(path: path, detail: "no room among a folder's children after respacing")
+        }
+        return key
+    }
+
+    /// `count` increasing keys for nodes entering at `index` among
+    /// `parent`'s children without `excluded`.
+    func siblingKeys(count: Int, forIndex index: Int, in parent: FolderID?, excluding excluded: TreeRow?) throws -> [Int64] {
+        let excludedAlbum: AlbumID? = if case .album(let id) = excluded { id } else { nil }
+        let excludedFolder: FolderID? = if case .folder(let id) = excluded { id } else { nil }
+        // Two rows read, not every sibling: a move costs the same beside ten or ten thousand.
+        func neighbourKeys() throws -> (Int64?, Int64?) {
+            let keys = try Int64.fetchAll(
+                db,
+                cachedSQL: """
+                    SELECT order_key FROM (
+                        SELECT 1 AS kind, order_key FROM album WHERE coalesce(parent_id, 0) = ?1 AND id IS NOT ?2
+                        UNION ALL SELECT 0, order_key FROM folder WHERE coalesce(parent_id, 0) = ?1 AND id IS NOT ?3)
+                    ORDER BY order_key, kind LIMIT 2 OFFSET ?4
+                    """,
+                arguments: [parent?.rawValue ?? 0, excludedAlbum, excludedFolder, max(index - 1, 0)])
+            return index == 0 ? (nil, keys.first) : (keys.first, keys.dropFirst().first)
+        }
+        var (lower, upper) = try neighbourKeys()
+        if let keys = OrderKeySpace.segments.keys(count: count, after: lower, before: upper) { return keys }
+        try respaceChildren(of: parent, leavingRoomFor: count, at: index, excluding: excluded)
+        (lower, upper) = try neighbourKeys()
+        guard let keys = OrderKeySpace.segments.keys(count: count, after: lower, before: upper) else {
+            throw LibraryError.corrupt(path: path, detail: "no room among a folder's children after respacing")
+        }
+        return keys
+    }
+
+    /// The children of `parent` (nil: the top level) in order, with their keys.
+    func children(of parent: FolderID?) throws -> [(row: TreeRow, key: Int64)] {
+        try Row.fetchAll(
+            db,
+            cachedSQL: """
+                SELECT 1, id, order_key FROM album WHERE coalesce(parent_id, 0) = ?1
+                UNION ALL SELECT 0, id, order_key FROM folder WHERE coalesce(parent_id, 0) = ?1
+                ORDER BY 3, 1
+                """,
+            arguments: [parent?.rawValue ?? 0]
+        ).map { row in
+            let id: Int64 = row[1]
+            return ((row[0] as Int) == 1 ? .album(AlbumID(rawValue: id)) : .folder(FolderID(rawValue: id)), row[2])
+        }
+    }
+
+    /// Lays out the keys of `parent`'s children afresh, in their order, and returns how many there are.
+    func layOutChildren(of parent: FolderID?) throws -> Int {
+        let all = try children(of: parent)
+        let parking = OrderKeySpace.segments.parkingKeys(count: all.count, avoiding: Set(all.map(\.key)))
+        for ((row, _), key) in zip(all, parking) { try setKey(key, of: row) }
+        for ((row, _), key) in zip(all, OrderKeySpace.segments.layout(count: all.count)) { try setKey(key, of: row) }
+        return all.count
+    }
+
+    /// Lays out the keys of `parent`'s children afresh, evenly spaced, with
+    /// a wide gap at `index` (among the children without `excluded`).
+    /// Every child is parked above the keys in use first, so no two rows
+    /// ever share a key.
+    private func respaceChildren(of parent: FolderID?, leavingRoomFor count: Int, at index: Int, excluding excluded: TreeRow?) throws {
+        let all = try children(of: parent)
+        for (row, key) in all {
+            try setKey(OrderKeySpace.segments.parked(key), of: row)
+        }
+        let kept = all.filter { $0.row != excluded }.map(\.row)
+        // The new nodes count as children in the layout, so the gap holds them.
+        let layout = OrderKeySpace.segments.layout(count: kept.count + count)
+        for (offset, row) in kept.enumerated() {
+            try setKey(layout[offset < index ? offset : offset + count], of: row)
+        }
+    }
+
+    func setKey(_ key: Int64, of row: TreeRow) throws {
+        switch row {
+        case .album(let id): try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
+        case .folder(let id): try db.execute(cachedSQL: "UPDATE folder SET order_key = ? WHERE id = ?", arguments: [key, id])
+        }
+    }
+
+    /// Refuses a name that one of `parent`'s children, other than `node`
+    /// and `leaving` (a folder being deleted), has.
+    func requireFreeName(_ name: String, in parent: Folder?, besides node: TreeRow?, leaving: FolderID? = nil) throws {
+        let parentID = parent?.id.rawValue ?? 0
+        let album: AlbumID? = if case .album(let id) = node { id } else { nil }
+        let folder: FolderID? = if case .folder(let id) = node { id } else { nil }
+        let taken = try Bool.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT EXISTS (SELECT 1 FROM folder WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?3 AND id IS NOT ?5)
+                    OR EXISTS (SELECT 1 FROM album WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?4)
+                """,
+            arguments: [parentID, name, folder, album, leaving]) ?? false
+        if taken { throw LibraryError.nameTakenInFolder(name, folder: try parent.map { try path(of: $0.id) }) }
+    }
+
+    /// Refuses a change to the children of a locked folder.
+    func requireUnlocked(_ folder: Folder?) throws {
+        if let folder, folder.isLocked { throw LibraryError.folderLocked(name: try path(of: folder.id)) }
+    }
+
+    /// Notes that the children of `parent` changed: a folder's revision and
+    /// change; the top level has neither.
+    func noteRearranged(_ parent: Folder?) {
+        if let parent { changes(ofFolder: parent, .rearranged) }
+    }
+
+    /// Moves an album or a folder to `slot`, checking what a move in the
+    /// tree must: locks on both sides, names among the new siblings, and
+    /// that a folder does not go inside itself. Returns false when it
+    /// stays where it is.
+    func place(_ node: TreeNode, at slot: TreeSlot) throws -> Bool {
+        let row = TreeRow(node)
+        let oldParent = try node.parentID.map { try folder($0) }
+        if slot.parent?.id == node.parentID && slot.index == node.index { return false }
+        try requireUnlocked(oldParent)
+        if slot.parent?.id != node.parentID {
+            try requireUnlocked(slot.parent)
+            try requireFreeName(node.name, in: slot.parent, besides: row)
+            if case .folder(let moving) = node, let destination = slot.parent {
+                if try ancestry(of: destination.id).contains(where: { $0.id == moving.id }) {
+                    throw LibraryError.folderIntoItself(name: try path(of: moving.id), destination: try path(of: destination.id))
+                }
+            }
+        }
+        let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: row)
+        switch row {
+        case .album(let id):
+            try db.execute(cachedSQL: "UPDATE album SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [slot.parent?.id, key, id])
+        case .folder(let id):
+            try db.execute(cachedSQL: "UPDATE folder SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [slot.parent?.id, key, id])
+        }
+        noteRearranged(oldParent)
+        if slot.parent?.id != oldParent?.id { noteRearranged(slot.parent) }
+        return true
+    }
+
+    /// Words for where a slot is, for the history: "into 'Travel' at position 2".
+    func describe(_ slot: TreeSlot) throws -> String {
+        let place = try slot.parent.map { "into \(LibraryError.quoted(try path(of: $0.id)))" } ?? "to the top level"
+        return "\(place) at position \(slot.index + 1)"
+    }
+}

@@ -1,0 +1,60 @@
+import AlbumsPersistence
+
+/// One change to the tree's folders: what a folder list of a UI does.
+///
+/// ```swift
+/// try library.write { try $0.perform(FolderOperation.create(name: "2026", placement: .into(.path("Travel")))) }
+/// ```
+public enum FolderOperation: Hashable, Sendable {
+    /// A new, empty folder where the placement says.
+    case create(name: String, placement: TreePlacement)
+    /// A new name, unique among its siblings.
+    case rename(FolderReference, to: String)
+    /// Deletes the folder; its contents as the choice says (photos are never
+    /// deleted); `force` deletes albums with pending loads, cancelling them.
+    case delete(FolderReference, contents: FolderContentsOnDelete, force: Bool)
+    /// The folder, with everything in it, elsewhere in the tree.
+    case move(FolderReference, to: TreePlacement)
+    /// Locks (true) or unlocks (false) the folder's list of children.
+    case setLocked(FolderReference, Bool)
+
+    /// The operation's name in a batch line: `create_folder`, `rename_folder`, …
+    public var name: String {
+        switch self {
+        case .create: "create_folder"
+        case .rename: "rename_folder"
+        case .delete: "delete_folder"
+        case .move: "move_folder"
+        case .setLocked(_, let isLocked): isLocked ? "lock_folder" : "unlock_folder"
+        }
+    }
+}
+
+extension LibraryWriter {
+    /// Performs a folder operation inside this transaction, as one entry of the history.
+    ///
+    /// - Parameter expected: Revisions the caller last saw of albums; if one has
+    ///   changed since, the operation is refused.
+    /// - Returns: ``Proposal/Verdict/noOp`` when nothing changes, else the
+    ///   folders' changes and the change sets of the albums touched.
+    /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
+    @discardableResult
+    public func perform(_ operation: FolderOperation, expecting expected: [AlbumReference: Int64] = [:]) throws -> TransferResult {
+        try requireRevisions(expected)
+        let (_, changes) = try recordingOperation { () throws -> Void in
+            switch operation {
+            case .create(let name, let placement):
+                try createFolder(named: name, placement: placement)
+            case .rename(let reference, let name):
+                try renameFolder(try folder(reference).id, to: name)
+            case .delete(let reference, let contents, let force):
+                try deleteFolder(try folder(reference).id, contents: contents, force: force)
+            case .move(let reference, let placement):
+                try moveFolder(try folder(reference).id, to: placement)
+            case .setLocked(let reference, let isLocked):
+                try setFolderLocked(try folder(reference).id, isLocked)
+            }
+        }
+        return result(of: changes)
+    }
+}
