@@ -77,7 +77,7 @@ class WholeJob:
     def open_album(self, name):
         self.show_album_list()
         self.press(self.entry(name))
-        self.until(lambda: Select(self.find("#pane-0 .album-choice")).first_selected_option.text == name, f"{name} to open")
+        self.until(lambda: Select(self.find("#pane-0 .album-choice")).first_selected_option.get_attribute("value") == name, f"{name} to open")
         self.until(lambda: len(self.shown(0)) == len(self.files(name)), f"{name}'s photos to show")
 
     def album_menu(self, action, **data):
@@ -143,9 +143,9 @@ class WholeJob:
         self.driver.execute_script("arguments[0].focus()", entry)
         active = self.driver.switch_to.active_element
         active.send_keys(Keys.SPACE)
-        self.assertIn("Lifted Trip from place 1 of 3", self.status())
+        self.assertIn("Lifted Trip from the top level, place 1 of 3", self.status())
         active.send_keys(Keys.ARROW_DOWN)
-        self.until(lambda: "Move Trip to place 2 of 3" in self.status(), "the proposal while lifted")
+        self.until(lambda: "Move Trip to the top level, place 2 of 3" in self.status(), "the proposal while lifted")
         active.send_keys(Keys.ARROW_DOWN)
         self.until(lambda: "place 3 of 3" in self.status(), "the proposal for the last place")
         self.shot("album-lifted")
@@ -296,6 +296,93 @@ class WholeJob:
         self.until(lambda: self.find("#viewer-title").text != first, "the next slide", timeout=8)
         self.press(self.find("#viewer-play"))
         self.until(lambda: self.find("#viewer-play").get_attribute("aria-pressed") == "false", "the pause")
+
+    def row(self, key):
+        return self.find(f"#album-list li[data-key='{key}']")
+
+    def folder_row(self, name):
+        return next(e for e in self.driver.find_elements(By.CSS_SELECTOR, "#album-list li.folder") if e.find_element(By.CSS_SELECTOR, ".name").text.endswith(name))
+
+    def rows(self):
+        return [(int(e.get_attribute("aria-level")), e.find_element(By.CSS_SELECTOR, ".name").text.replace("🔒 ", "")) for e in self.driver.find_elements(By.CSS_SELECTOR, "#album-list li[data-key]")]
+
+    def tree(self):
+        tree = json.loads(self.cli("--json", "album", "list"))
+        paths = {folder["id"]: folder["path"] for folder in tree["folders"]}
+        return {album["name"]: paths.get(album["parent_id"], "/") for album in tree["albums"]}
+
+    def test_folders_in_the_tree_by_keyboard_by_drag_and_live(self):
+        self.cli("folder", "create", "Travel")
+        self.cli("folder", "create", "Travel/2026")
+        self.cli("album", "move", "Book", "--into", "Travel")
+        self.driver.execute_script("localStorage.removeItem('albums.openFolders')")
+        self.driver.refresh()
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the page")
+        self.show_album_list()
+        # The tree view's keys: Right opens a folder, Left closes it or goes up, type-ahead finds a name.
+        travel = self.folder_row("Travel")
+        self.driver.execute_script("arguments[0].focus()", travel)
+        self.assertEqual(travel.get_attribute("role"), "treeitem")
+        travel_open = travel.get_attribute("aria-expanded") == "true"
+        if not travel_open:
+            self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+            self.until(lambda: self.folder_row("Travel").get_attribute("aria-expanded") == "true", "Right to open Travel")
+        self.assertIn((2, "Book"), self.rows())
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        self.until(lambda: self.driver.switch_to.active_element.get_attribute("data-key").startswith("folder:"), "Right to reach the first child")
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        self.until(lambda: self.driver.switch_to.active_element.text.startswith("▾\nTravel") or "Travel" in self.driver.switch_to.active_element.text, "Left to go up to Travel")
+        self.driver.switch_to.active_element.send_keys("t")
+        self.until(lambda: self.driver.switch_to.active_element.get_attribute("data-album") == "Trip", "type-ahead to find Trip")
+        # Lift Trip with Space and carry it into Travel/2026 with the arrows.
+        active = self.driver.switch_to.active_element
+        active.send_keys(Keys.SPACE)
+        self.assertIn("Lifted Trip", self.status())
+        for _ in range(8):
+            if "into 2026" in self.status():
+                break
+            active.send_keys(Keys.ARROW_DOWN)
+            time.sleep(0.25)
+        self.until(lambda: "Move Trip into 2026" in self.status(), "the proposal into 2026")
+        self.shot("tree-lifted")
+        active.send_keys(Keys.ENTER)
+        self.until(lambda: self.tree().get("Trip") == "Travel/2026", "Trip filed in Travel/2026")
+        # A drag: the folder 2026 onto the top level's end, under every row; a folder into itself snaps back.
+        self.show_album_list()
+        self.until(lambda: (3, "Trip") in self.rows(), "Trip shown inside its folder")
+        source, below = self.folder_row("2026"), self.folder_row("Travel")
+        if not self.fingers:
+            self.drag(self.folder_row("Travel"), self.folder_row("2026"))
+            self.until(lambda: "cannot go into" in self.status(), "the refusal while hovering")
+            self.until(lambda: self.tree().get("Trip") == "Travel/2026", "nothing moved")
+            self.drag(self.folder_row("2026"), self.find("#album-list"), y=self.find("#album-list").size["height"] // 2 + 6)
+        else:
+            (sx, sy) = self.centre(source)
+            last = self.driver.find_elements(By.CSS_SELECTOR, "#album-list li[data-key]")[-1]
+            ty = self.centre(last)[1] + last.size["height"]
+            self.touch("touchStart", (sx, sy))
+            time.sleep(0.6)
+            for step in range(1, 9):
+                self.touch("touchMove", (sx, sy + (ty - sy) * step / 8))
+                time.sleep(0.03)
+            time.sleep(0.6)
+            self.touch("touchEnd")
+        self.until(lambda: self.tree().get("Trip") == "2026", "2026 moved to the top level with Trip in it")
+        # Another writer: a folder made with the CLI shows without a reload.
+        self.cli("folder", "create", "Archive")
+        self.show_album_list()
+        self.until(lambda: any(name == "Archive" for _, name in self.rows()), "the CLI's folder in the tree")
+        self.shot("tree")
+        self.audit("album tree")
+        if not self.fingers:
+            # Photos dropped on an album inside a folder land at its end.
+            self.hide_album_list()
+            self.open_album("Trip")
+            self.show_album_list()
+            if (2, "Book") not in self.rows():
+                self.folder_row("Travel").click()
+            self.drag(self.tile(0, 1), self.entry("Book"))
+            self.until(lambda: self.files("Book") == ["01-harbour.jpg"], "the photo moved into Book, in its folder")
 
     def test_the_layout_fits_and_passes_an_accessibility_audit(self):
         width, height, _ = SIZES[self.SIZE]

@@ -1,30 +1,44 @@
-// The list of albums: open one, create, rename in place, delete, lock,
-// sort, and reorder by drag or by keyboard, with the server's proposal
-// while hovering, as for photos.
+// The album list, a tree of folders and albums: open an album, create,
+// rename in place, delete, lock, sort; open and close folders (remembered);
+// reorder and file albums and folders by drag or by keyboard, with the
+// server's proposal while hovering, as for photos. The keys are the
+// WAI-ARIA tree view's (arrows, Home, End, type-ahead), plus Space to lift
+// an album or folder and arrows to carry it.
 
 import { api, propose } from "./api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
 import { perform, refused } from "./live.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
+import {
+  atTheEnd, buildTree, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, visibleRows,
+} from "./tree-model.js";
 import { startSlideshow } from "./viewer.js";
 
 const list = document.getElementById("album-list");
-let renaming = null;      // the album being renamed in place
-let reorder = null;       // an album being dragged or lifted in the list
+let renaming = null;      // the row being renamed in place: its key
+let reorder = null;       // an album or folder being dragged or lifted in the list
+let rows = [];            // the rows shown, as tree-model's visibleRows gives them
+let current = null;       // the key of the row that takes Tab (roving tabindex)
+
+/// Folders open in the list, by id, kept across visits.
+const openFolders = new Set(JSON.parse(localStorage.getItem("albums.openFolders") ?? "[]"));
+const rememberOpenFolders = () => localStorage.setItem("albums.openFolders", JSON.stringify([...openFolders]));
 
 let reading = null;     // the read of the album list in flight
 let readAgain = false;  // something changed while it was read
 
-/// Reads the list of albums and draws it. Calls while a read is in flight
-/// make one more read after it, not one each: an import commits thousands
-/// of times in a few seconds.
+/// Reads the tree of albums and folders and draws it. Calls while a read
+/// is in flight make one more read after it, not one each: an import
+/// commits thousands of times in a few seconds.
 export function loadAlbums() {
   if (reading) { readAgain = true; return reading; }
   reading = (async () => {
     do {
       readAgain = false;
-      state.albums = (await api("/api/albums")).albums;
+      const answer = await api("/api/albums");
+      state.albums = answer.albums;
+      state.tree = buildTree(answer);
       renderAlbumList();
       await refreshHistory().catch(() => {});
     } while (readAgain);
@@ -33,6 +47,9 @@ export function loadAlbums() {
 }
 
 const albumNamed = (name) => state.albums.find((album) => album.name === name);
+const keyOf = (node) => `${node.kind}:${node.kind === "album" ? node.name : node.id}`;
+const rowFor = (key) => list.querySelector(`li[data-key="${CSS.escape(key)}"]`);
+const entryFor = (name) => rowFor(`album:${name}`);
 
 /// Opens `name` in the pane a person works in (Shift: the other one).
 export async function openAlbum(name, { other = false } = {}) {
@@ -42,39 +59,33 @@ export async function openAlbum(name, { other = false } = {}) {
   closeDrawer();
 }
 
+/// Opens or closes a folder in the list.
+function toggleFolder(id, open = !openFolders.has(id)) {
+  if (open) openFolders.add(id); else openFolders.delete(id);
+  rememberOpenFolders();
+  renderAlbumList();
+}
+
 export function renderAlbumList() {
-  if (renaming) return;  // redrawn once the rename ends
-  const focused = document.activeElement?.closest?.("#album-list li")?.dataset.album;
+  if (renaming || !state.tree) return;  // redrawn once the rename ends
+  const focusedKey = document.activeElement?.closest?.("#album-list li[data-key]")?.dataset.key;
   const shown = new Set(state.panes.map((pane) => pane.name));
-  list.replaceChildren(...state.albums.map((album, index) => {
-    const entry = element("li", { tabIndex: 0 });
-    entry.dataset.album = album.name;
-    entry.setAttribute("role", "option");
-    entry.setAttribute("aria-posinset", index + 1);
-    entry.setAttribute("aria-setsize", state.albums.length);
-    entry.setAttribute("aria-selected", shown.has(album.name));
-    entry.classList.toggle("shown", shown.has(album.name));
-    const loading = album.pending ? `, ${album.pending} loading` : "";
-    entry.setAttribute("aria-label", `${album.name}, ${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
-    entry.append(
-      element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + album.name }),
-      element("span", { className: "count", textContent: album.pending ? `${album.count} (${album.pending}…)` : `${album.count}` }));
-    entry.addEventListener("click", (event) => { if (!reorder) openAlbum(album.name, { other: event.shiftKey }).catch((error) => say(error.message, true)); });
-    entry.addEventListener("dblclick", () => renameInPlace(album.name));
-    entry.addEventListener("keydown", (event) => entryKeyDown(event, album.name));
-    entry.addEventListener("pointerdown", (event) => entryPointerDown(event, album.name));
-    entry.addEventListener("contextmenu", (event) => {
-      event.preventDefault();
-      if (event.pointerType !== "touch") showAlbumMenu(album.name, event.clientX, event.clientY);
-    });
-    acceptFilesInto(entry, album.name);
-    return entry;
-  }));
-  if (focused) list.querySelector(`li[data-album="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  // Folders of the open albums are open, so that what a pane shows is in view.
+  for (const pane of state.panes) {
+    const album = [...state.tree.albums.values()].find((node) => node.name === pane.name);
+    for (let parent = album?.parentId; parent !== null && parent !== undefined; parent = state.tree.folders.get(parent)?.parentId) openFolders.add(parent);
+  }
+  rows = visibleRows(state.tree, openFolders);
+  const keys = rows.map((row) => keyOf(row.node));
+  if (!keys.includes(current)) current = keys.find((key) => shown.has(key.slice(6))) ?? keys[0] ?? null;
+  list.replaceChildren(...rows.map((row) => (row.node.kind === "album" ? albumRow(row, shown) : folderRow(row))));
+  if (focusedKey && keys.includes(focusedKey)) { current = focusedKey; rowFor(focusedKey)?.focus({ preventScroll: true }); }
+  list.querySelectorAll("li[data-key]").forEach((entry) => { entry.tabIndex = entry.dataset.key === current ? 0 : -1; });
   for (const pane of state.panes) {
     pane.choice.replaceChildren(
       element("option", { value: "", textContent: "No album" }),
-      ...state.albums.map((album) => element("option", { value: album.name, textContent: album.name })));
+      ...[...state.tree.albums.values()].sort((a, b) => rows.findIndex((r) => r.node === a) - rows.findIndex((r) => r.node === b))
+        .map((album) => element("option", { value: album.name, textContent: album.path })));
     pane.choice.value = pane.name ?? "";
     if (pane.album) {
       const fresh = albumNamed(pane.name);
@@ -87,7 +98,67 @@ export function renderAlbumList() {
   }
 }
 
-const entryFor = (name) => list.querySelector(`li[data-album="${CSS.escape(name)}"]`);
+/// What every row has: its place in the tree for screen readers, its indent, its keys.
+function treeItem(row, label) {
+  const entry = element("li", { tabIndex: -1 });
+  entry.dataset.key = keyOf(row.node);
+  entry.setAttribute("role", "treeitem");
+  entry.setAttribute("aria-level", row.depth + 1);
+  entry.setAttribute("aria-posinset", row.posinset);
+  entry.setAttribute("aria-setsize", row.setsize);
+  entry.setAttribute("aria-label", label);
+  entry.style.setProperty("--depth", row.depth);
+  entry.addEventListener("keydown", (event) => rowKeyDown(event, row));
+  entry.addEventListener("pointerdown", (event) => rowPointerDown(event, row));
+  entry.addEventListener("focus", () => {
+    current = entry.dataset.key;
+    list.querySelectorAll("li[data-key]").forEach((each) => { each.tabIndex = each === entry ? 0 : -1; });
+  });
+  return entry;
+}
+
+function albumRow(row, shown) {
+  const album = row.node.item;
+  const loading = album.pending ? `, ${album.pending} loading` : "";
+  const entry = treeItem(row, `${album.name}, ${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
+  entry.dataset.album = album.name;
+  entry.setAttribute("aria-selected", shown.has(album.name));
+  entry.classList.toggle("shown", shown.has(album.name));
+  entry.append(
+    element("span", { className: "twisty", ariaHidden: "true" }),
+    element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + album.name }),
+    element("span", { className: "count", textContent: album.pending ? `${album.count} (${album.pending}…)` : `${album.count}` }));
+  entry.addEventListener("click", (event) => { if (!reorder) openAlbum(album.name, { other: event.shiftKey }).catch((error) => say(error.message, true)); });
+  entry.addEventListener("dblclick", () => renameInPlace(album.name));
+  entry.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    if (event.pointerType !== "touch") showAlbumMenu(album.name, event.clientX, event.clientY);
+  });
+  acceptFilesInto(entry, album.name);
+  return entry;
+}
+
+function folderRow(row) {
+  const folder = row.node;
+  const isOpen = openFolders.has(folder.id);
+  const entry = treeItem(row, `${folder.name}, folder, ${plural(folder.albumCount, "album")}${folder.locked ? ", locked" : ""}`);
+  entry.dataset.folder = folder.id;
+  entry.classList.add("folder");
+  entry.setAttribute("aria-expanded", isOpen);
+  const twisty = element("span", { className: "twisty", textContent: isOpen ? "▾" : "▸" });
+  twisty.setAttribute("aria-hidden", "true");
+  entry.append(
+    twisty,
+    element("span", { className: "name", textContent: (folder.locked ? "🔒 " : "") + folder.name }),
+    element("span", { className: "count", textContent: plural(folder.albumCount, "album") }));
+  entry.addEventListener("click", () => { if (!reorder) toggleFolder(folder.id); });
+  entry.addEventListener("dblclick", (event) => { event.preventDefault(); renameFolderInPlace(folder); });
+  entry.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    if (event.pointerType !== "touch") showFolderMenu(folder, event.clientX, event.clientY);
+  });
+  return entry;
+}
 
 // MARK: Create, rename, delete, lock, sort
 
@@ -109,10 +180,22 @@ export async function createAlbum() {
 
 /// Turns an album's entry into a text field; Enter (or leaving it) renames, Escape keeps the name.
 export function renameInPlace(name) {
+  editInPlace(`album:${name}`, name, async (wanted) => {
+    const album = albumNamed(name);
+    await perform({ op: "rename_album", album: name, name: wanted, expect_revision: { [name]: album.revision } });
+    await loadAlbums();
+    entryFor(wanted)?.focus();
+    say(`Renamed ${name} to ${wanted}.`);
+  });
+}
+
+/// Turns a row into a text field holding `name`; Enter (or leaving it)
+/// calls `rename` with the new name, Escape keeps the old one.
+function editInPlace(key, name, rename) {
   openDrawer();
-  const entry = entryFor(name);
+  const entry = rowFor(key);
   if (!entry || renaming) return;
-  renaming = name;
+  renaming = key;
   const field = element("input", { type: "text", value: name, className: "rename", spellcheck: false });
   field.setAttribute("aria-label", `New name for ${name}`);
   entry.replaceChildren(field);
@@ -124,13 +207,9 @@ export function renameInPlace(name) {
     finished = true;
     renaming = null;
     const wanted = field.value.trim();
-    if (keep || !wanted || wanted === name) { renderAlbumList(); entryFor(name)?.focus(); return; }
+    if (keep || !wanted || wanted === name) { renderAlbumList(); rowFor(key)?.focus(); return; }
     try {
-      const album = albumNamed(name);
-      await perform({ op: "rename_album", album: name, name: wanted, expect_revision: { [name]: album.revision } });
-      await loadAlbums();
-      entryFor(wanted)?.focus();
-      say(`Renamed ${name} to ${wanted}.`);
+      await rename(wanted);
     } catch (error) {
       renderAlbumList();
       await refused(error, "Not renamed");
@@ -233,36 +312,171 @@ menu.addEventListener("click", async (event) => {
     startSlideshow(pane);
   }
 });
-menu.addEventListener("keydown", (event) => {
-  const buttons = [...menu.querySelectorAll("button")];
-  const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-  if (step) { event.preventDefault(); buttons[(buttons.indexOf(document.activeElement) + step + buttons.length) % buttons.length].focus(); }
-});
+menuKeys(menu);
 menu.addEventListener("toggle", (event) => {
   if (event.newState === "closed" && menuAlbum?.returnFocus && !document.querySelector("dialog[open]") && !renaming) menuAlbum.returnFocus.focus();
 });
 
-// MARK: Reordering albums: by drag and by keyboard
+// MARK: Folders: create, rename, delete, lock
 
-/// The `move_album` that puts `name` in front of the album now at `slot`
-/// (0 … count), as a 1-based place in the list without it.
-function reorderOperation(name, slot) {
-  const from = state.albums.findIndex((album) => album.name === name);
-  const at = slot > from ? slot : slot + 1;
-  return { op: "move_album", album: name, at, expect_revision: { [name]: albumNamed(name).revision } };
+/// Creates a folder ("New folder", "New folder 2", …) at the top level or
+/// inside `parent`, and lets its name be typed at once.
+export async function createFolder(parent = null) {
+  const siblings = parent ? parent.children : state.tree.roots;
+  const taken = new Set(siblings.map((node) => node.name));
+  let name = "New folder";
+  for (let number = 2; taken.has(name); number++) name = `New folder ${number}`;
+  try {
+    const answer = await perform({ op: "create_folder", name, into: parent ? parent.path : "/" });
+    if (parent) { openFolders.add(parent.id); rememberOpenFolders(); }
+    await loadAlbums();
+    const id = answer.folder_changes.find((change) => change.events.includes("created"))?.folder_id;
+    const folder = state.tree.folders.get(id);
+    say(`Created the folder ${name}. Type its name, then Enter.`);
+    if (folder) renameFolderInPlace(folder);
+  } catch (error) {
+    await refused(error, "Not created");
+  }
 }
 
-function markSlot(slot, forbidden = false) {
+/// Creates an album inside a folder and opens it.
+async function createAlbumIn(folder) {
+  const taken = new Set(state.albums.map((album) => album.name));
+  let name = "New album";
+  for (let number = 2; taken.has(name); number++) name = `New album ${number}`;
+  try {
+    await perform({ op: "create_album", name, into: folder.path });
+    openFolders.add(folder.id);
+    rememberOpenFolders();
+    await loadAlbums();
+    await openAlbum(name);
+    say(`Created ${name} in ${folder.name}. Type its name, then Enter.`);
+    renameInPlace(name);
+  } catch (error) {
+    await refused(error, "Not created");
+  }
+}
+
+function renameFolderInPlace(folder) {
+  editInPlace(`folder:${folder.id}`, folder.name, async (wanted) => {
+    await perform({ op: "rename_folder", folder: folder.path, name: wanted });
+    await loadAlbums();
+    rowFor(`folder:${folder.id}`)?.focus();
+    say(`Renamed the folder ${folder.name} to ${wanted}.`);
+  });
+}
+
+const folderDeleteDialog = document.getElementById("folder-delete-dialog");
+
+/// Asks before deleting a folder; one that holds something needs a choice
+/// of what becomes of it (photos are never deleted).
+export function confirmFolderDelete(folder) {
+  const empty = folder.children.length === 0;
+  document.getElementById("folder-delete-title").textContent = `Delete the folder ${folder.name}?`;
+  document.getElementById("folder-delete-text").textContent = empty
+    ? "It is empty. Undo (Ctrl+Z) brings it back."
+    : `It holds ${plural(folder.albumCount, "album")}. Move what it holds to its place, or delete its albums too: their photos stay in the library either way. Undo (Ctrl+Z) brings everything back.`;
+  folderDeleteDialog.querySelector("button[value=refuse]").hidden = !empty;
+  folderDeleteDialog.querySelector("button[value=move]").hidden = empty;
+  folderDeleteDialog.querySelector("button[value=delete]").hidden = empty;
+  folderDeleteDialog.returnValue = "";
+  folderDeleteDialog.dataset.folder = folder.id;
+  folderDeleteDialog.showModal();
+  folderDeleteDialog.querySelector("button[value=cancel]").focus();
+}
+
+folderDeleteDialog.addEventListener("close", async () => {
+  const choice = folderDeleteDialog.returnValue;
+  const folder = state.tree.folders.get(Number(folderDeleteDialog.dataset.folder));
+  if (!folder || !["refuse", "move", "delete"].includes(choice)) return;
+  const operation = { op: "delete_folder", folder: folder.path };
+  if (choice !== "refuse") operation.contents = choice;
+  try {
+    await perform(operation);
+    await loadAlbums();
+    const what = choice === "move" ? "; what it held took its place" : choice === "delete" ? ` and its ${plural(folder.albumCount, "album")} (their photos stay in the library)` : "";
+    say(`Deleted the folder ${folder.name}${what}. Undo (Ctrl+Z) brings it back.`);
+  } catch (error) {
+    await refused(error, "Not deleted");
+  }
+});
+
+async function setFolderLocked(folder, locked) {
+  try {
+    await perform({ op: locked ? "lock_folder" : "unlock_folder", folder: folder.path });
+    await loadAlbums();
+    say(locked ? `Locked the folder ${folder.name}: nothing enters, leaves or moves in it until it is unlocked.` : `Unlocked the folder ${folder.name}.`);
+  } catch (error) {
+    await refused(error, locked ? "Not locked" : "Not unlocked");
+  }
+}
+
+const folderMenu = document.getElementById("folder-menu");
+let menuFolder = null;
+
+function showFolderMenu(folder, x, y, returnFocus = null) {
+  menuFolder = { folder, returnFocus };
+  folderMenu.querySelector("[data-action=lock]").textContent = folder.locked ? "Unlock" : "Lock";
+  folderMenu.querySelector("h3").textContent = folder.path;
+  folderMenu.showPopover();
+  const { width, height } = folderMenu.getBoundingClientRect();
+  folderMenu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
+  folderMenu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
+  folderMenu.querySelector("button").focus();
+}
+
+folderMenu.addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  if (!button || !menuFolder) return;
+  const { folder } = menuFolder;
+  folderMenu.hidePopover();
+  const action = button.dataset.action;
+  if (action === "rename") renameFolderInPlace(folder);
+  else if (action === "new-album") createAlbumIn(folder);
+  else if (action === "new-folder") createFolder(folder);
+  else if (action === "lock") setFolderLocked(folder, !folder.locked);
+  else if (action === "delete") confirmFolderDelete(folder);
+});
+menuKeys(folderMenu);
+folderMenu.addEventListener("toggle", (event) => {
+  if (event.newState === "closed" && menuFolder?.returnFocus && !document.querySelector("dialog[open]") && !renaming) menuFolder.returnFocus.focus();
+});
+
+/// Up and down step through a menu's buttons.
+function menuKeys(menu) {
+  menu.addEventListener("keydown", (event) => {
+    const buttons = [...menu.querySelectorAll("button")];
+    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (step) { event.preventDefault(); buttons[(buttons.indexOf(document.activeElement) + step + buttons.length) % buttons.length].focus(); }
+  });
+}
+
+// MARK: Reordering and filing: by drag and by keyboard
+
+function markTarget(target, forbidden = false) {
   list.querySelectorAll(".reorder-marker").forEach((marker) => marker.remove());
-  if (slot === null) return;
-  const entries = [...list.children];
+  list.querySelectorAll(".drop-into").forEach((entry) => entry.classList.remove("drop-into", "drop-forbidden"));
+  if (!target) return;
+  if (target.kind === "into" || target.kind === "first") {
+    const entry = rowFor(keyOf(target.row.node));
+    entry?.classList.add("drop-into");
+    entry?.classList.toggle("drop-forbidden", forbidden);
+    // The end of an open folder is shown after its last row too.
+    if (target.kind === "into" && !(target.last && target.last !== target.row)) return;
+  }
   const marker = element("li", { className: `reorder-marker${forbidden ? " forbidden" : ""}` });
   marker.setAttribute("aria-hidden", "true");
-  list.insertBefore(marker, entries[slot] ?? null);
+  const entries = [...list.querySelectorAll("li[data-key]")];
+  const anchor = target.kind === "into" ? target.last : target.row;
+  const at = anchor ? entries.indexOf(rowFor(keyOf(anchor.node))) : -1;
+  const depth = target.kind === "first" || target.kind === "into" ? (target.row?.depth ?? 0) + 1 : target.row?.depth ?? 0;
+  marker.style.setProperty("--depth", depth);
+  const beforeEntry = target.kind === "before" ? entries[at] : target.kind === "end" ? null : entries[at + 1] ?? null;
+  list.insertBefore(marker, beforeEntry ?? null);
 }
 
 async function askReorder(current) {
-  const operation = reorderOperation(current.name, current.slot);
+  const operation = moveOperation(state.tree, current.node, current.target);
   const asked = ++current.asked;
   let proposal;
   try {
@@ -272,41 +486,54 @@ async function askReorder(current) {
   }
   if (reorder !== current || asked !== current.asked) return;
   current.proposal = proposal;
-  markSlot(current.slot, !proposal.allowed);
-  if (!proposal.allowed) say(`Cannot move ${current.name} there: ${proposal.reason.message}`, true);
-  else say(proposal.verdict === "no_op" ? `${current.name} stays at place ${operation.at}.` : `Move ${current.name} to place ${operation.at} of ${state.albums.length}.`);
+  markTarget(current.target, !proposal.allowed);
+  const where = describeTarget(state.tree, current.node, current.target);
+  if (!proposal.allowed) say(`Cannot move ${current.node.name} ${where}: ${proposal.reason.message}`, true);
+  else say(proposal.verdict === "no_op" ? `${current.node.name} stays where it is.` : `Move ${current.node.name} ${where}.`);
 }
 
 async function dropReorder(current) {
   reorder = null;
-  markSlot(null);
+  markTarget(null);
   document.body.classList.remove("reordering");
-  const operation = reorderOperation(current.name, current.slot);
+  const { node, target } = current;
+  const where = describeTarget(state.tree, node, target);
   if (current.proposal && !current.proposal.allowed) { say(`Not moved: ${current.proposal.reason.message}`, true); renderAlbumList(); return; }
+  if (isWhereItIs(node, target)) { renderAlbumList(); rowFor(keyOf(node))?.focus(); say(`${node.name} stays where it was.`); return; }
   try {
-    const answer = await perform(operation);
+    await perform(moveOperation(state.tree, node, target));
+    if (target.parentId !== null) { openFolders.add(target.parentId); rememberOpenFolders(); }
     await loadAlbums();
-    entryFor(current.name)?.focus({ preventScroll: true });
-    say(answer.verdict === "no_op" ? `${current.name} stays where it was.` : `Moved ${current.name} to place ${operation.at}.`);
+    rowFor(keyOf(node))?.focus({ preventScroll: true });
+    say(`Moved ${node.name} ${where}.`);
   } catch (error) {
     renderAlbumList();
     await refused(error, "Not moved");
   }
 }
 
-/// The insertion slot (0 … count) of the list nearest the pointer's height.
-function slotAt(y) {
-  const entries = [...list.querySelectorAll("li[data-album]")];
-  const index = entries.findIndex((entry) => { const box = entry.getBoundingClientRect(); return y < box.top + box.height / 2; });
-  return index < 0 ? entries.length : index;
+/// Where the pointer at height `y` drops: by the row under it, or last at the top level below every row.
+function targetAt(node, y) {
+  const entries = [...list.querySelectorAll("li[data-key]")];
+  for (const [index, entry] of entries.entries()) {
+    const box = entry.getBoundingClientRect();
+    if (y < box.bottom) {
+      const row = rows[index];
+      const fraction = Math.max(0, Math.min(1, (y - box.top) / box.height));
+      return pointerTarget(state.tree, node, row, fraction, row.node.kind === "folder" && openFolders.has(row.node.id));
+    }
+  }
+  return atTheEnd(state.tree, node);
 }
 
-/// Whether a finger rests on an album of the list: it then drags the
-/// album, and the list must not scroll under it.
+const sameTarget = (a, b) => a && b && a.parentId === b.parentId && a.index === b.index && a.kind === b.kind && a.row === b.row;
+
+/// Whether a finger rests on a row of the list: it then drags the row,
+/// and the list must not scroll under it.
 let fingerOnEntry = () => false;
 list.addEventListener("touchmove", (event) => { if (fingerOnEntry() || reorder) event.preventDefault(); }, { passive: false });
 
-function entryPointerDown(event, name) {
+function rowPointerDown(event, row) {
   if (event.button !== 0 || renaming || event.target.closest("input")) return;
   const entry = event.currentTarget;
   const start = { x: event.clientX, y: event.clientY };
@@ -320,12 +547,12 @@ function entryPointerDown(event, name) {
       if (!armed) { finish(); return; }  // a swipe scrolls the list
       dragging = true;
       entry.setPointerCapture(event.pointerId);
-      reorder = { name, slot: null, asked: 0, proposal: null };
+      reorder = { node: row.node, target: null, asked: 0, proposal: null };
       entry.classList.add("lifted");
       document.body.classList.add("reordering");
     }
-    const slot = slotAt(moveEvent.clientY);
-    if (slot !== reorder.slot) { reorder.slot = slot; reorder.proposal = null; markSlot(slot); askReorder(reorder); }
+    const target = targetAt(row.node, moveEvent.clientY);
+    if (!sameTarget(target, reorder.target)) { reorder.target = target; reorder.proposal = null; markTarget(target); askReorder(reorder); }
   };
   const finish = () => {
     clearTimeout(timer);
@@ -338,65 +565,97 @@ function entryPointerDown(event, name) {
   const up = (upEvent) => {
     finish();
     if (!dragging) return;
-    const current = reorder;
+    const lifted = reorder;
     upEvent.preventDefault();
-    // The click that follows a drag must not open the album.
-    setTimeout(() => { if (reorder === current) reorder = null; }, 0);
-    if (upEvent.type === "pointercancel" || current.slot === null) { reorder = null; markSlot(null); renderAlbumList(); say("Nothing moved."); return; }
-    dropReorder(current);
+    // The click that follows a drag must not open the album or the folder.
+    setTimeout(() => { if (reorder === lifted) reorder = null; }, 0);
+    if (upEvent.type === "pointercancel" || !lifted.target) { reorder = null; markTarget(null); renderAlbumList(); say("Nothing moved."); return; }
+    dropReorder(lifted);
   };
   entry.addEventListener("pointermove", move);
   entry.addEventListener("pointerup", up);
   entry.addEventListener("pointercancel", up);
 }
 
-function entryKeyDown(event, name) {
-  const entries = [...list.querySelectorAll("li[data-album]")];
-  const index = entries.findIndex((entry) => entry.dataset.album === name);
+let typed = "";         // type-ahead: what was typed
+let typedAt = 0;        // when the last letter came
+
+function focusRow(index) {
+  const entries = [...list.querySelectorAll("li[data-key]")];
+  entries[Math.max(0, Math.min(entries.length - 1, index))]?.focus();
+}
+
+function rowKeyDown(event, row) {
+  const index = rows.indexOf(row);
+  const node = row.node;
   if (reorder?.lifted) {
     event.preventDefault();
+    const targets = reorder.targets;
     const step = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity }[event.key];
     if (step !== undefined) {
-      // Slots skip the album's own: in front of it and just after it mean the same place.
-      const from = state.albums.findIndex((album) => album.name === reorder.name);
-      let place = (reorder.slot > from ? reorder.slot - 1 : reorder.slot) + (step === Infinity ? entries.length : step === -Infinity ? -entries.length : step);
-      place = Math.max(0, Math.min(entries.length - 1, place));
-      reorder.slot = place >= from ? place + 1 : place;
-      markSlot(reorder.slot);
+      const at = targets.findIndex((target) => sameTarget(target, reorder.target));
+      reorder.target = targets[Math.max(0, Math.min(targets.length - 1, step === Infinity ? targets.length - 1 : step === -Infinity ? 0 : at + step))];
+      markTarget(reorder.target);
       askReorder(reorder);
     } else if (event.key === "Enter" || event.key === " ") {
       dropReorder(reorder);
     } else if (event.key === "Escape" || event.key === "Tab") {
       reorder = null;
-      markSlot(null);
-      entries[index]?.classList.remove("lifted");
-      say("Put back; the albums keep their order.");
+      markTarget(null);
+      rowFor(keyOf(node))?.classList.remove("lifted");
+      say(`Put back; ${node.name} stays where it was.`);
     }
     return;
   }
   const step = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity }[event.key];
+  const isFolder = node.kind === "folder";
+  const isOpen = isFolder && openFolders.has(node.id);
   if (step !== undefined) {
     event.preventDefault();
-    entries[Math.max(0, Math.min(entries.length - 1, index + step))]?.focus();
+    focusRow(step === Infinity ? rows.length - 1 : step === -Infinity ? 0 : index + step);
+  } else if (event.key === "ArrowRight") {
+    event.preventDefault();
+    if (isFolder && !isOpen) { toggleFolder(node.id, true); rowFor(keyOf(node))?.focus(); say(`Opened ${node.name}.`); } else if (isOpen) focusRow(index + 1);
+  } else if (event.key === "ArrowLeft") {
+    event.preventDefault();
+    if (isOpen) { toggleFolder(node.id, false); rowFor(keyOf(node))?.focus(); say(`Closed ${node.name}.`); } else if (node.parentId !== null && node.parentId !== undefined) rowFor(`folder:${node.parentId}`)?.focus();
   } else if (event.key === "Enter") {
     event.preventDefault();
-    openAlbum(name, { other: event.shiftKey }).catch((error) => say(error.message, true));
+    if (isFolder) { toggleFolder(node.id); rowFor(keyOf(node))?.focus(); } else openAlbum(node.name, { other: event.shiftKey }).catch((error) => say(error.message, true));
   } else if (event.key === " ") {
     event.preventDefault();
-    reorder = { name, slot: index, asked: 0, proposal: null, lifted: true };
-    entries[index].classList.add("lifted");
-    markSlot(index);
-    say(`Lifted ${name} from place ${index + 1} of ${entries.length}. Up and down choose its place, Enter puts it there, Escape puts it back.`);
+    const targets = keyboardTargets(state.tree, rows, node);
+    const target = targets.find((each) => isWhereItIs(node, each)) ?? targets[0];
+    reorder = { node, target, targets, asked: 0, proposal: null, lifted: true };
+    rowFor(keyOf(node))?.classList.add("lifted");
+    markTarget(target);
+    say(`Lifted ${node.name} ${describeTarget(state.tree, node, target, { from: true })}. Up and down choose its place (into a folder, or between albums and folders), Enter puts it there, Escape puts it back.`);
   } else if (event.key === "F2") {
     event.preventDefault();
-    renameInPlace(name);
+    if (isFolder) renameFolderInPlace(node); else renameInPlace(node.name);
   } else if (event.key === "Delete" || event.key === "Backspace") {
     event.preventDefault();
-    confirmDelete(name);
+    if (isFolder) confirmFolderDelete(node); else confirmDelete(node.name);
   } else if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
     event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
-    showAlbumMenu(name, box.left + 24, box.bottom, event.currentTarget);
+    if (isFolder) showFolderMenu(node, box.left + 24, box.bottom, event.currentTarget);
+    else showAlbumMenu(node.name, box.left + 24, box.bottom, event.currentTarget);
+  } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== "*") {
+    // Type-ahead: the next row whose name starts with what was typed.
+    event.preventDefault();
+    const now = performance.now();
+    typed = now - typedAt < 700 ? typed + event.key : event.key;
+    typedAt = now;
+    const found = typeAhead(rows, typed.length > 1 ? index - 1 : index, typed);
+    if (found >= 0) focusRow(found);
+  } else if (event.key === "*") {
+    // Opens every folder beside this row, as the tree view pattern has it.
+    event.preventDefault();
+    for (const sibling of rows.filter((each) => each.node.parentId === node.parentId && each.node.kind === "folder")) openFolders.add(sibling.node.id);
+    rememberOpenFolders();
+    renderAlbumList();
+    rowFor(keyOf(node))?.focus();
   }
 }
 
@@ -409,7 +668,7 @@ export function openDrawer() {
   if (!document.body.classList.contains("drawer-layout") || document.body.classList.contains("drawer-open")) return;
   document.body.classList.add("drawer-open");
   drawerButton.setAttribute("aria-expanded", "true");
-  nav.querySelector("li.shown, li[data-album], button")?.focus({ preventScroll: true });
+  nav.querySelector("li.shown, li[data-key], button")?.focus({ preventScroll: true });
 }
 
 export function closeDrawer() {
@@ -423,6 +682,7 @@ document.getElementById("drawer-scrim").addEventListener("click", closeDrawer);
 document.getElementById("close-drawer").addEventListener("click", () => { closeDrawer(); drawerButton.focus(); });
 nav.addEventListener("keydown", (event) => { if (event.key === "Escape" && !reorder && !renaming) { closeDrawer(); drawerButton.focus(); } });
 document.getElementById("new-album").addEventListener("click", () => createAlbum());
+document.getElementById("new-folder").addEventListener("click", () => createFolder());
 
 /// Whether the album list is a drawer: on narrow screens (phones, tablets in portrait).
 const drawerQuery = window.matchMedia("(max-width: 1099px)");

@@ -13,7 +13,8 @@
 //   drag.js           pointer drags of photos
 //   keyboard.js       the keyboard: lift, move, drop, and the actions
 //   actions.js        remove, Move to…, Copy to…, a photo's menu
-//   albums.js         the album list: open, create, rename, delete, lock, sort, reorder
+//   albums.js         the album list, a tree: open, create, rename, delete, lock, sort, reorder, file in folders
+//   tree-model.js     the tree's rows, where a drag or lift lands, the move it asks for (pure)
 //   files.js          uploads from the desktop and the file picker
 //   viewer.js         one photo large, the slideshow
 //   zoom.js           the thumbnail size

@@ -3,6 +3,7 @@
 
 export const state = {
   albums: [],             // as GET /api/albums answers
+  tree: null,             // the albums and folders as a tree (tree-model.js)
   panes: [],              // Pane objects, left and right
   focused: 0,             // the pane the last action was in (the one a phone shows)
   tile: 148,              // thumbnail size in CSS pixels
