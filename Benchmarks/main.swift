@@ -1,6 +1,6 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|history|process|keys|import|serve|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|all] [ALBUM SIZES…]
 //        albums-benchmarks library COUNT PATH   a library whose album "Book" holds COUNT items
 //                                               (the page's scrolling benchmark opens it)
 // (scripts/benchmark builds it, and albums, in release mode.)
@@ -11,7 +11,7 @@ if arguments.first == "library", arguments.count == 3, let count = Int(arguments
     try makeLibrary(count: count, at: arguments[2], album: "Book")
     exit(0)
 }
-let sections = ["moves", "history", "process", "keys", "import", "serve"]
+let sections = ["moves", "history", "process", "keys", "import", "serve", "tree"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -33,6 +33,7 @@ if chosen.contains("serve") {
     let ends = Array(Set([sizes.min()!, sizes.max()!])).sorted()
     printServer(try ServerBenchmark(folder: folder, sizes: ends).run())
 }
+if chosen.contains("tree") { printTree(try TreeBenchmark(folder: folder).run()) }
 print(String(format: "\n(ran in %.0f s)", microseconds(ContinuousClock.now - started) / 1e6))
 
 extension Array {

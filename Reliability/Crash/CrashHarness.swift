@@ -237,13 +237,13 @@ struct CrashHarness {
     // MARK: Comparing with the model
 
     private func matches(_ observed: ObservedLibrary, _ model: LibraryModel) -> Bool {
-        observed.albumOrder == model.albumOrder && observed.albums == model.albums
+        observed.children == model.children && observed.albumOrder == model.albumOrder && observed.albums == model.albums
     }
 
     /// A load killed partway: every other slot as requested, each of the
     /// load's slots either still a placeholder or committed.
     private func isPartway(_ observed: ObservedLibrary, placed: LibraryModel, completed: LibraryModel) -> Bool {
-        guard observed.albumOrder == completed.albumOrder else { return false }
+        guard observed.children == completed.children, observed.albumOrder == completed.albumOrder else { return false }
         return completed.albumOrder.allSatisfy { name in
             let slots = observed.albums[name]!, done = completed.albums[name]!, waiting = placed.albums[name]!
             return slots.count == done.count && slots.indices.allSatisfy { slots[$0] == done[$0] || slots[$0] == waiting[$0] }
@@ -251,7 +251,7 @@ struct CrashHarness {
     }
 
     private func observed(_ model: LibraryModel, photos: Set<String>) -> ObservedLibrary {
-        ObservedLibrary(albums: model.albums, albumOrder: model.albumOrder, photos: photos)
+        ObservedLibrary(albums: model.albums, albumOrder: model.albumOrder, children: model.children, photos: photos)
     }
 
     static let albums = ["Summer 2026", "Photo book", "Été à Paris", "Trip: Rome"]

@@ -9,6 +9,8 @@ struct CrashStep {
         case batch
         /// `albums apply` whose last operation is refused: nothing may change.
         case refusedBatch = "refused batch"
+        /// `albums apply` of folder operations: the tree built and rearranged in one transaction.
+        case tree
         /// `albums move` of a range.
         case move
         /// `albums album sort`.
@@ -44,6 +46,8 @@ struct CrashWorkload {
     var factory: PhotoFactory
     let library: String
     let batchFile: String
+    /// Folders made so far: each new one gets the next number (F1, F2, …).
+    var folderCount = 0
     /// Every file imported so far, by content: imports sometimes bring one
     /// again, which the library must reuse.
     var knownFiles: [String: PhotoFile] = [:]
@@ -51,7 +55,8 @@ struct CrashWorkload {
     mutating func next(_ model: LibraryModel) throws -> CrashStep {
         let placeholders = model.albums.values.contains { $0.contains { if case .placeholder = $0 { true } else { false } } }
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<40: return try batch(model, refused: false)
+        case 0..<32: return try batch(model, refused: false)
+        case 32..<40: return try tree(model)
         case 40..<48: return try batch(model, refused: true)
         case 48..<60: return move(model)
         case 60..<66: return sort(model)
@@ -60,6 +65,48 @@ struct CrashWorkload {
         case 96..<100: return CrashStep(kind: .initialize, arguments: [], expectedStatus: 0, completed: model, placed: nil, files: [])
         default: return try batch(model, refused: false)
         }
+    }
+
+    // MARK: The tree
+
+    /// A batch of folder operations: folders made, albums and folders
+    /// filed and moved, folders deleted with what they hold moved up.
+    private mutating func tree(_ model: LibraryModel) throws -> CrashStep {
+        var next = model
+        var lines: [String] = []
+        func into(_ folder: String) -> String { folder.isEmpty ? "/" : next.path(of: folder) }
+        for _ in 0..<Int.random(in: 5...40, using: &random) {
+            let folders = next.children.keys.filter { !$0.isEmpty }.sorted()
+            let destinations = [""] + folders
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<30 where folders.count < 60:
+                folderCount += 1
+                let name = "F\(folderCount)"
+                let parent = destinations.randomElement(using: &random)!
+                lines.append(try json(["op": "create_folder", "name": name, "into": into(parent)]))
+                next.createFolder(name, in: parent)
+            case 30..<65:
+                let album = next.albumOrder.randomElement(using: &random)!
+                let destination = destinations.randomElement(using: &random)!
+                guard next.parent(of: .album(album)) != destination else { continue }
+                lines.append(try json(["op": "move_album", "album": album, "into": into(destination)]))
+                next.move(.album(album), into: destination)
+            case 65..<85 where !folders.isEmpty:
+                let folder = folders.randomElement(using: &random)!
+                let destination = destinations.filter { !$0.isEmpty ? !next.isInside($0, folder) : true }.randomElement(using: &random)!
+                guard next.parent(of: .folder(folder)) != destination else { continue }
+                lines.append(try json(["op": "move_folder", "folder": next.path(of: folder), "into": into(destination)]))
+                next.move(.folder(folder), into: destination)
+            case 85..<100 where !folders.isEmpty:
+                let folder = folders.randomElement(using: &random)!
+                lines.append(try json(["op": "delete_folder", "folder": next.path(of: folder), "contents": "move"]))
+                next.deleteFolderMovingContents(folder)
+            default:
+                continue
+            }
+        }
+        try lines.joined(separator: "\n").write(toFile: batchFile, atomically: false, encoding: .utf8)
+        return CrashStep(kind: .tree, arguments: ["--library", library, "apply", batchFile], expectedStatus: 0, completed: next, placed: nil, files: [])
     }
 
     // MARK: Transfers

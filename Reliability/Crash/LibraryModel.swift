@@ -4,6 +4,8 @@
 struct LibraryModel {
     var albums: [String: [Slot]]
     var albumOrder: [String]
+    /// The tree: each folder's children in order, by folder name ("": the top level).
+    var children: [String: [TreeNode]]
     /// The file each photo came from, for sorting by name.
     var nameOf: [String: String] = [:]
     /// The content each placeholder's load will commit, by source path.
@@ -12,12 +14,58 @@ struct LibraryModel {
     init(_ observed: ObservedLibrary) {
         albums = observed.albums
         albumOrder = observed.albumOrder
+        children = observed.children
     }
 
     /// Replaces the slots with what the file now holds, keeping what the model knows about files.
     mutating func adopt(_ observed: ObservedLibrary) {
         albums = observed.albums
         albumOrder = observed.albumOrder
+        children = observed.children
+    }
+
+    // MARK: The tree, as the contract defines it
+
+    /// The folder holding a node ("": the top level).
+    func parent(of node: TreeNode) -> String {
+        children.first { $0.value.contains(node) }!.key
+    }
+
+    /// A folder's path from the top level.
+    func path(of folder: String) -> String {
+        let above = parent(of: .folder(folder))
+        return above.isEmpty ? folder : path(of: above) + "/" + folder
+    }
+
+    /// Whether `folder` is `ancestor` or inside it.
+    func isInside(_ folder: String, _ ancestor: String) -> Bool {
+        var at = folder
+        while !at.isEmpty {
+            if at == ancestor { return true }
+            at = parent(of: .folder(at))
+        }
+        return false
+    }
+
+    /// A node moved last into `destination` ("": the top level).
+    mutating func move(_ node: TreeNode, into destination: String) {
+        children[parent(of: node)]!.removeAll { $0 == node }
+        children[destination]!.append(node)
+        albumOrder = ObservedLibrary.albumOrder(in: children)
+    }
+
+    mutating func createFolder(_ name: String, in parent: String) {
+        children[parent]!.append(.folder(name))
+        children[name] = []
+    }
+
+    /// A folder deleted, what it held taking its place in its parent, in order.
+    mutating func deleteFolderMovingContents(_ name: String) {
+        let above = parent(of: .folder(name))
+        let at = children[above]!.firstIndex(of: .folder(name))!
+        children[above]!.replaceSubrange(at...at, with: children[name]!)
+        children[name] = nil
+        albumOrder = ObservedLibrary.albumOrder(in: children)
     }
 
     /// Whether the album holds the photo, or a placeholder whose load will commit it.

@@ -16,13 +16,30 @@ enum Slot: Hashable, CustomStringConvertible {
     }
 }
 
+/// An album or a folder in the tree, by name (folder names are unique in
+/// the harness's libraries, album names in every library).
+enum TreeNode: Hashable, CustomStringConvertible {
+    case album(String)
+    case folder(String)
+
+    var description: String {
+        switch self {
+        case .album(let name): name
+        case .folder(let name): name + "/"
+        }
+    }
+}
+
 /// What a library file holds, read with plain SQL on a read-only
 /// connection: independent of albums' own reading code, so a bug there
 /// cannot hide itself.
 struct ObservedLibrary: Equatable {
     /// Albums in their order, each with its slots in order.
     var albums: [String: [Slot]] = [:]
+    /// The albums in the tree's order: each folder's where it stands, depth first.
     var albumOrder: [String] = []
+    /// The tree: each folder's children in order, by folder name ("": the top level).
+    var children: [String: [TreeNode]] = ["": []]
     /// Every photo in the file, in an album or not.
     var photos: Set<String> = []
     /// Where the history stands (migration 0005).
@@ -40,7 +57,8 @@ struct ObservedLibrary: Equatable {
         defer { try? queue.close() }
         return try queue.read { db in
             var observed = ObservedLibrary()
-            observed.albumOrder = try String.fetchAll(db, sql: "SELECT name FROM album ORDER BY order_key")
+            observed.children = try Self.readTree(db)
+            observed.albumOrder = Self.albumOrder(in: observed.children)
             for name in observed.albumOrder { observed.albums[name] = [] }
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT a.name, lower(hex(p.sha256)), i.load_source, i.photo_id IS NULL
@@ -67,6 +85,38 @@ struct ObservedLibrary: Equatable {
         }
     }
 
+    /// The tree from the rows: each parent's albums and folders by key, a
+    /// folder first on a tie (none is expected: albums check reports it).
+    static func readTree(_ db: Database) throws -> [String: [TreeNode]] {
+        let folderNames = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM folder").map { ($0[0] as Int64, $0[1] as String) })
+        var keyed: [String: [(key: Int64, isAlbum: Bool, node: TreeNode)]] = ["": []]
+        for row in try Row.fetchAll(db, sql: "SELECT 0, name, parent_id, order_key FROM folder UNION ALL SELECT 1, name, parent_id, order_key FROM album") {
+            let isAlbum: Bool = row[0]
+            let name: String = row[1]
+            let parent = (row[2] as Int64?).flatMap { folderNames[$0] } ?? ""
+            keyed[parent, default: []].append((row[3], isAlbum, isAlbum ? .album(name) : .folder(name)))
+            if !isAlbum, keyed[name] == nil { keyed[name] = [] }
+        }
+        return keyed.mapValues { list in
+            list.sorted { $0.key != $1.key ? $0.key < $1.key : (!$0.isAlbum && $1.isAlbum) }.map(\.node)
+        }
+    }
+
+    /// The albums of a tree, depth first.
+    static func albumOrder(in children: [String: [TreeNode]]) -> [String] {
+        var order: [String] = []
+        func visit(_ parent: String) {
+            for node in children[parent] ?? [] {
+                switch node {
+                case .album(let name): order.append(name)
+                case .folder(let name): visit(name)
+                }
+            }
+        }
+        visit("")
+        return order
+    }
+
     var placeholders: [String] {
         albums.values.flatMap { $0 }.compactMap {
             if case .placeholder(let source) = $0 { source } else { nil }
@@ -75,6 +125,7 @@ struct ObservedLibrary: Equatable {
 
     /// The first difference from another state, for failure messages.
     func difference(from other: ObservedLibrary) -> String {
+        if children != other.children { return "the tree \(children) vs \(other.children)" }
         if albumOrder != other.albumOrder { return "albums \(albumOrder) vs \(other.albumOrder)" }
         for name in albumOrder where albums[name] != other.albums[name] {
             let mine = albums[name] ?? [], theirs = other.albums[name] ?? []

@@ -43,4 +43,34 @@ struct JSONOutputTests {
             #expect(written.count == 3)
         }
     }
+
+    @Test("album list --json's byte writer writes exactly what JSONEncoder makes of the tree", arguments: [
+        "plain", "quote\"back\\slash", "ünïcødé 🌅", "colon: and <b>&amp;",
+    ])
+    func treeWriterMatchesEncoder(name: String) throws {
+        let fixture = try LibraryFixture()
+        let library = fixture.library
+        try library.write { writer in
+            let folder = try writer.createFolder(named: "F " + name, placement: .into(nil))
+            let inner = try writer.createFolder(named: "G " + name, placement: .into(.id(folder.id)))
+            try writer.createAlbum(named: "A " + name, placement: .into(.id(inner.id)))
+            let top = try writer.createAlbum(named: "B " + name)
+            try writer.setAlbumLocked(top.id, true)
+            try writer.setFolderLocked(inner.id, true)
+        }
+        let entries = try library.read { try $0.tree() }
+        var writer = ListingJSONWriter()
+        writer.appendTree(entries)
+        let written = String(decoding: writer.buffer, as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let tree = TreeJSON(entries)
+        let objects = try tree.albums.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            + tree.folders.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        #expect(written.split(separator: "\n").map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }.filter { $0.hasPrefix("{\"") && !$0.hasPrefix("{\"albums") }
+            == objects)
+        let decoded = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary
+        let expected = try JSONSerialization.jsonObject(with: try encoder.encode(tree)) as? NSDictionary
+        #expect(decoded == expected)
+    }
 }

@@ -88,7 +88,10 @@ struct AlbumCommand: AsyncParsableCommand {
             try await reportingErrors(global.console) {
                 let entries = try global.openLibrary(for: .reading).read { try $0.tree() }
                 if global.json {
-                    try global.console.result(json: TreeJSON(entries))
+                    // Thousands of albums: written straight to bytes, as list --json is.
+                    var output = ListingJSONWriter()
+                    output.appendTree(entries)
+                    output.flush(force: true)
                     return
                 }
                 if entries.isEmpty {

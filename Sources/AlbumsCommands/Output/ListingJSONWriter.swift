@@ -93,7 +93,7 @@ struct ListingJSONWriter {
         if row.isNull(column) { append("null") } else { appendInteger(row.int64(column)) }
     }
 
-    private mutating func appendInteger(_ value: Int64) {
+    mutating func appendInteger(_ value: Int64) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -108,6 +108,12 @@ struct ListingJSONWriter {
             } while magnitude > 0
             for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(space[index]) }
         }
+    }
+
+    /// A string as JSONEncoder writes it (see below).
+    mutating func appendString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendString($0) }
     }
 
     /// A JSON string as JSONEncoder writes it: `"` and `\` escaped, the

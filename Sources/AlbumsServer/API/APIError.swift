@@ -58,7 +58,7 @@ enum APIError {
         case .revisionMismatch(_, _, let actual):
             // 409 with the current revision, for the page to reload and retry.
             return response(status: .conflict, code: error.code, message: error.description, extra: ["revision": actual])
-        case .albumNotFound, .itemNotFound, .photoNotFound, .noLibrary:
+        case .albumNotFound, .folderNotFound, .itemNotFound, .photoNotFound, .noLibrary:
             return response(status: .notFound, code: error.code, message: error.description)
         case .nothingToUndo, .nothingToRedo, .cannotUndo, .cannotRedo:
             // The history's state, not the request, is in the way.
