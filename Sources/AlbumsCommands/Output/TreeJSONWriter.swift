@@ -7,7 +7,8 @@ import AlbumsPersistence
 /// thousands of albums (BENCHMARKS.md). ``TreeJSON`` stays the shape's one
 /// definition; the API encodes it.
 extension ListingJSONWriter {
-    /// The whole tree: `{"albums": [...], "folders": [...]}`.
+    /// The whole tree: `{"albums": [...], "folders": [...]}`, written out
+    /// as it fills (call ``flush(force:)`` at the end).
     mutating func appendTree(_ entries: [TreeEntry]) {
         append("{\"albums\":[")
         var first = true
@@ -16,6 +17,7 @@ extension ListingJSONWriter {
             append(first ? "\n" : ",\n")
             first = false
             appendAlbum(album)
+            flush()
         }
         append("\n],\"folders\":[")
         first = true
@@ -27,6 +29,7 @@ extension ListingJSONWriter {
             append(first ? "\n" : ",\n")
             first = false
             appendFolder(folder, path: path)
+            flush()
         }
         append("\n]}\n")
     }
