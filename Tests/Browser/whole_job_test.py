@@ -376,7 +376,8 @@ class WholeJob:
         self.audit("album tree")
         if not self.fingers:
             # Photos dropped on an album inside a folder land at its end.
-            self.hide_album_list()
+            if not self.driver.find_elements(By.CSS_SELECTOR, "#album-list li[data-album='Trip']"):
+                self.folder_row("2026").click()  # folders stay as a person left them
             self.open_album("Trip")
             self.show_album_list()
             if (2, "Book") not in self.rows():

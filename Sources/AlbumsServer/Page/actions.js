@@ -48,8 +48,10 @@ export function openTransferDialog(pane, copy) {
   document.getElementById("transfer-title").textContent = `${copy ? "Copy" : "Move"} ${count} to…`;
   submit.textContent = copy ? "Copy" : "Move";
   const other = state.panes.find((each) => each !== pane && each.album);
+  // Named by path, so that an album filed in a folder is found where it is.
+  const pathOf = (album) => state.tree?.albums.get(album.id)?.path ?? album.name;
   albumChoice.replaceChildren(...state.albums.map((album) =>
-    element("option", { value: album.name, textContent: `${album.locked ? "🔒 " : ""}${album.name} (${album.count})` })));
+    element("option", { value: album.name, textContent: `${album.locked ? "🔒 " : ""}${pathOf(album)} (${album.count})` })));
   albumChoice.value = other?.name ?? (state.albums.find((album) => album.name !== pane.name) ?? state.albums[0]).name;
   form.elements.place.value = "end";
   positionInput.value = 1;

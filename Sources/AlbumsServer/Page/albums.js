@@ -56,7 +56,18 @@ export async function openAlbum(name, { other = false } = {}) {
   const pane = other ? state.panes.find((each) => each !== currentPane()) : currentPane();
   state.focused = pane.index;
   await pane.open(name);
+  revealFolders(name);
+  renderAlbumList();
   closeDrawer();
+}
+
+let revealed = false;  // whether the shown albums' folders were opened once
+
+/// Opens the folders above an album, so that its row is in view.
+function revealFolders(name) {
+  const album = [...(state.tree?.albums.values() ?? [])].find((node) => node.name === name);
+  for (let parent = album?.parentId; parent !== null && parent !== undefined; parent = state.tree.folders.get(parent)?.parentId) openFolders.add(parent);
+  rememberOpenFolders();
 }
 
 /// Opens or closes a folder in the list.
@@ -70,10 +81,10 @@ export function renderAlbumList() {
   if (renaming || !state.tree) return;  // redrawn once the rename ends
   const focusedKey = document.activeElement?.closest?.("#album-list li[data-key]")?.dataset.key;
   const shown = new Set(state.panes.map((pane) => pane.name));
-  // Folders of the open albums are open, so that what a pane shows is in view.
-  for (const pane of state.panes) {
-    const album = [...state.tree.albums.values()].find((node) => node.name === pane.name);
-    for (let parent = album?.parentId; parent !== null && parent !== undefined; parent = state.tree.folders.get(parent)?.parentId) openFolders.add(parent);
+  // The first time the panes show albums, their folders open, so that what they show is in view.
+  if (!revealed && state.panes.some((pane) => pane.name)) {
+    revealed = true;
+    for (const pane of state.panes) revealFolders(pane.name);
   }
   rows = visibleRows(state.tree, openFolders);
   const keys = rows.map((row) => keyOf(row.node));
