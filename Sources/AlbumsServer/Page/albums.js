@@ -11,7 +11,7 @@ import { refreshHistory } from "./history.js";
 import { perform, refused } from "./live.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
 import {
-  atTheEnd, buildTree, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, visibleRows,
+  albumsInOrder, atTheEnd, buildTree, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, visibleRows,
 } from "./tree-model.js";
 import { startSlideshow } from "./viewer.js";
 
@@ -62,10 +62,11 @@ export async function openAlbum(name, { other = false } = {}) {
 }
 
 let revealed = false;  // whether the shown albums' folders were opened once
+let chosenTree = null;  // the tree the panes' album choosers were made from
 
 /// Opens the folders above an album, so that its row is in view.
 function revealFolders(name) {
-  const album = [...(state.tree?.albums.values() ?? [])].find((node) => node.name === name);
+  const album = state.tree && albumsInOrder(state.tree).find((node) => node.name === name);
   for (let parent = album?.parentId; parent !== null && parent !== undefined; parent = state.tree.folders.get(parent)?.parentId) openFolders.add(parent);
   rememberOpenFolders();
 }
@@ -92,11 +93,16 @@ export function renderAlbumList() {
   list.replaceChildren(...rows.map((row) => (row.node.kind === "album" ? albumRow(row, shown) : folderRow(row))));
   if (focusedKey && keys.includes(focusedKey)) { current = focusedKey; rowFor(focusedKey)?.focus({ preventScroll: true }); }
   list.querySelectorAll("li[data-key]").forEach((entry) => { entry.tabIndex = entry.dataset.key === current ? 0 : -1; });
+  // The panes' album choosers, made again only when the albums were read
+  // again (opening a folder must not remake ten thousand options).
+  const choices = chosenTree === state.tree ? null : albumsInOrder(state.tree);
+  chosenTree = state.tree;
   for (const pane of state.panes) {
-    pane.choice.replaceChildren(
-      element("option", { value: "", textContent: "No album" }),
-      ...[...state.tree.albums.values()].sort((a, b) => rows.findIndex((r) => r.node === a) - rows.findIndex((r) => r.node === b))
-        .map((album) => element("option", { value: album.name, textContent: album.path })));
+    if (choices) {
+      pane.choice.replaceChildren(
+        element("option", { value: "", textContent: "No album" }),
+        ...choices.map((album) => element("option", { value: album.name, textContent: album.path })));
+    }
     pane.choice.value = pane.name ?? "";
     if (pane.album) {
       const fresh = albumNamed(pane.name);

@@ -42,6 +42,14 @@ export function visibleRows(tree, open) {
   return rows;
 }
 
+/// Every album, depth first: the tree's order, folders open or not.
+export function albumsInOrder(tree) {
+  const albums = [];
+  const visit = (list) => { for (const node of list) { if (node.kind === "album") albums.push(node); else visit(node.children); } };
+  visit(tree.roots);
+  return albums;
+}
+
 /// Whether `node` is `folderId` or inside it.
 export function isInside(tree, node, folderId) {
   for (let at = node; at; at = at.parentId === null ? null : tree.folders.get(at.parentId)) {
