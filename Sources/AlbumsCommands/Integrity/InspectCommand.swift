@@ -54,6 +54,7 @@ struct InspectCommand: AsyncParsableCommand {
             + (inspection.checkpoints.map { "; checkpoints \($0.rawValue)" } ?? ""))
         if let albums = inspection.albums {
             lines.append("albums        \(albums)\(inspection.lockedAlbums.map { $0 > 0 ? " (\($0) locked)" : "" } ?? "")")
+            if let folders = inspection.folders { lines.append("folders       \(folders)") }
             lines.append("photos        \(inspection.photos ?? 0)")
             lines.append("items         \(inspection.items ?? 0)")
             let pendingCount = inspection.pendingPlaceholders ?? 0
@@ -90,6 +91,7 @@ struct InspectionJSON: Encodable {
     let checkpoints: String?
     let table_rows: [String: Int]
     let albums: Int?
+    let folders: Int?
     let photos: Int?
     let items: Int?
     let pending_placeholders: Int?
@@ -115,6 +117,7 @@ struct InspectionJSON: Encodable {
         checkpoints = inspection.checkpoints?.rawValue
         table_rows = inspection.tableRows
         albums = inspection.albums
+        folders = inspection.folders
         photos = inspection.photos
         items = inspection.items
         pending_placeholders = inspection.pendingPlaceholders

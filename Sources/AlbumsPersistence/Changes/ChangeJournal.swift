@@ -128,21 +128,26 @@ package enum ChangeJournal {
             return Int(value)
         }
         func number() -> Int? { take().flatMap { $0 >= 0 && $0 <= Int64(Int32.max) * 1024 ? Int($0) : nil } }
+        /// A record's events (by their index in `order`) and its name.
+        func eventsAndName<Event>(_ order: [Event]) -> (events: [Event], name: String)? {
+            guard let eventCount = count() else { return nil }
+            var events: [Event] = []
+            for _ in 0..<eventCount {
+                guard let event = number(), order.indices.contains(event) else { return nil }
+                events.append(order[event])
+            }
+            guard let nameLength = count(), offset + nameLength <= bytes.count else { return nil }
+            defer { offset += nameLength }
+            return (events, String(decoding: bytes[offset..<offset + nameLength], as: UTF8.self))
+        }
         guard let operationCount = count() else { return nil }
         var operations: [[AlbumChangeSet]] = []
         for _ in 0..<operationCount {
             guard let albumCount = count() else { return nil }
             var operation: [AlbumChangeSet] = []
             for _ in 0..<albumCount {
-                guard let albumID = take(), let revision = take(), let eventCount = count() else { return nil }
-                var events: [AlbumChangeSet.AlbumEvent] = []
-                for _ in 0..<eventCount {
-                    guard let event = number(), AlbumChangeSet.AlbumEvent.journalOrder.indices.contains(event) else { return nil }
-                    events.append(AlbumChangeSet.AlbumEvent.journalOrder[event])
-                }
-                guard let nameLength = count(), offset + nameLength <= bytes.count else { return nil }
-                let name = String(decoding: bytes[offset..<offset + nameLength], as: UTF8.self)
-                offset += nameLength
+                guard let albumID = take(), let revision = take(), let (events, name) = eventsAndName(AlbumChangeSet.AlbumEvent.journalOrder)
+                else { return nil }
                 var changes = AlbumChangeSet(albumID: AlbumID(rawValue: albumID), albumName: name, revision: revision)
                 changes.albumEvents = events
                 for kind in 0..<3 {
@@ -170,15 +175,8 @@ package enum ChangeJournal {
         if offset < bytes.count {
             guard let folderCount = count() else { return nil }
             for _ in 0..<folderCount {
-                guard let folderID = take(), let revision = take(), let eventCount = count() else { return nil }
-                var events: [FolderChange.Event] = []
-                for _ in 0..<eventCount {
-                    guard let event = number(), FolderChange.Event.journalOrder.indices.contains(event) else { return nil }
-                    events.append(FolderChange.Event.journalOrder[event])
-                }
-                guard let nameLength = count(), offset + nameLength <= bytes.count else { return nil }
-                let name = String(decoding: bytes[offset..<offset + nameLength], as: UTF8.self)
-                offset += nameLength
+                guard let folderID = take(), let revision = take(), let (events, name) = eventsAndName(FolderChange.Event.journalOrder)
+                else { return nil }
                 folders.append(FolderChange(folderID: FolderID(rawValue: folderID), name: name, revision: revision, events: events))
             }
         }

@@ -30,6 +30,8 @@ public struct LibraryInspection: Sendable {
     public let tableRows: [String: Int]
     public let albums: Int?
     public let lockedAlbums: Int?
+    /// Folders of the tree; nil in a library older than folders.
+    public let folders: Int?
     public let photos: Int?
     public let items: Int?
     public let pendingPlaceholders: Int?
@@ -109,6 +111,7 @@ public struct LibraryInspection: Sendable {
             tableRows: tableRows,
             albums: library ? tableRows["album"] : nil,
             lockedAlbums: library ? try count("SELECT count(*) FROM album WHERE is_locked = 1") : nil,
+            folders: library ? tableRows["folder"] : nil,
             photos: library ? tableRows["photo"] : nil,
             items: library ? tableRows["album_item"] : nil,
             pendingPlaceholders: library ? try count("SELECT count(*) FROM album_item WHERE photo_id IS NULL") : nil,

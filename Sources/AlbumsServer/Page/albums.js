@@ -306,11 +306,7 @@ export function showAlbumMenu(name, x, y, returnFocus = null) {
   menuAlbum = { name, returnFocus };
   menu.querySelector("[data-action=lock]").textContent = album.locked ? "Unlock" : "Lock";
   menu.querySelector("h3").textContent = name;
-  menu.showPopover();
-  const { width, height } = menu.getBoundingClientRect();
-  menu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
-  menu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
-  menu.querySelector("button").focus();
+  showMenuAt(menu, x, y);
 }
 
 menu.addEventListener("click", async (event) => {
@@ -435,11 +431,7 @@ function showFolderMenu(folder, x, y, returnFocus = null) {
   menuFolder = { folder, returnFocus };
   folderMenu.querySelector("[data-action=lock]").textContent = folder.locked ? "Unlock" : "Lock";
   folderMenu.querySelector("h3").textContent = folder.path;
-  folderMenu.showPopover();
-  const { width, height } = folderMenu.getBoundingClientRect();
-  folderMenu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
-  folderMenu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
-  folderMenu.querySelector("button").focus();
+  showMenuAt(folderMenu, x, y);
 }
 
 folderMenu.addEventListener("click", (event) => {
@@ -458,6 +450,15 @@ menuKeys(folderMenu);
 folderMenu.addEventListener("toggle", (event) => {
   if (event.newState === "closed" && menuFolder?.returnFocus && !document.querySelector("dialog[open]") && !renaming) menuFolder.returnFocus.focus();
 });
+
+/// Shows a menu at a point, kept inside the window, its first button focused.
+function showMenuAt(popover, x, y) {
+  popover.showPopover();
+  const { width, height } = popover.getBoundingClientRect();
+  popover.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
+  popover.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
+  popover.querySelector("button").focus();
+}
 
 /// Up and down step through a menu's buttons.
 function menuKeys(menu) {

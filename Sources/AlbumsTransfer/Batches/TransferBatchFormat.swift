@@ -118,10 +118,9 @@ public enum TransferBatchFormat {
             if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
                 throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(albumKeys.sorted().joined(separator: ", ")))")
             }
-            if opName.hasSuffix("_folder") {
-                return .folder(try folderOperation(opName, string: string, object: object, fail: fail), expecting: expected)
-            }
-            return .album(try albumOperation(opName, string: string, object: object, fail: fail), expecting: expected)
+            let line = TreeLine(name: opName, object: object, fail: fail)
+            if opName.hasSuffix("_folder") { return .folder(try folderOperation(line), expecting: expected) }
+            return .album(try albumOperation(line), expecting: expected)
         }
         if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
             throw fail("unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
@@ -168,96 +167,96 @@ public enum TransferBatchFormat {
         return .items(TransferOperation(action: action, sources: sources, destination: destination, expectedRevisions: expected))
     }
 
-    /// An album operation from its line's keys (already checked to be the ones it takes).
-    private static func albumOperation(
-        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
-    ) throws(FormatError) -> AlbumOperation {
+    /// The keys of one album or folder line, read with the line's errors.
+    private struct TreeLine {
+        let name: String
+        let object: [String: BatchJSONValue]
+        let fail: (String) -> FormatError
+
+        func string(_ key: String) throws(FormatError) -> String? {
+            guard let value = object[key] else { return nil }
+            guard let text = value.string else { throw fail("\"\(key)\" must be a string") }
+            return text
+        }
+
         func required(_ key: String) throws(FormatError) -> String {
             guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
             return text
         }
+
         func flag(_ key: String) throws(FormatError) -> Bool {
             guard let value = object[key] else { return false }
             guard case .bool(let flag) = value else { throw fail("\"\(key)\" must be true or false") }
             return flag
         }
-        switch name {
-        case "create_album":
-            return .create(name: try required("name"), placement: try placement(name, string: string, object: object, fail: fail) ?? .into(nil))
-        case "rename_album":
-            return .rename(.named(try required("album")), to: try required("name"))
-        case "delete_album":
-            return .delete(.named(try required("album")), force: try flag("force"))
-        case "move_album":
-            guard let placement = try placement(name, string: string, object: object, fail: fail) else {
-                throw fail("move_album needs \"into\", \"at\", \"before\" or \"after\"")
+
+        /// Where a created or moved album or folder goes: `into`, `at`, or
+        /// `before` / `after`; nil when the line says nothing of it.
+        func placement() throws(FormatError) -> TreePlacement? {
+            var index: Int?
+            if let at = object["at"] {
+                guard let position = at.integer, position >= 1 else { throw fail("\"at\" must be a position: a whole number from 1") }
+                index = position - 1
             }
-            return .move(.named(try required("album")), to: placement)
+            let folder: FolderReference?? = try string("into").map { $0 == "/" ? nil : .path($0) }
+            switch (folder, index, try string("before"), try string("after")) {
+            case (nil, nil, nil, nil): return nil
+            case (let folder?, nil, nil, nil): return .into(folder)
+            case (let folder?, let index?, nil, nil): return .at(index, in: folder)
+            case (nil, let index?, nil, nil): return .position(index)
+            case (nil, nil, let before?, nil): return .before(.named(before))
+            case (nil, nil, nil, let after?): return .after(.named(after))
+            default: throw fail("\(name) takes \"into\" (with or without \"at\"), \"at\", or one of \"before\" / \"after\"")
+            }
+        }
+
+        /// The placement a move needs.
+        func requiredPlacement() throws(FormatError) -> TreePlacement {
+            guard let placement = try placement() else { throw fail("\(name) needs \"into\", \"at\", \"before\" or \"after\"") }
+            return placement
+        }
+    }
+
+    /// An album operation from its line's keys (already checked to be the ones it takes).
+    private static func albumOperation(_ line: TreeLine) throws(FormatError) -> AlbumOperation {
+        switch line.name {
+        case "create_album":
+            return .create(name: try line.required("name"), placement: try line.placement() ?? .into(nil))
+        case "rename_album":
+            return .rename(.named(try line.required("album")), to: try line.required("name"))
+        case "delete_album":
+            return .delete(.named(try line.required("album")), force: try line.flag("force"))
+        case "move_album":
+            return .move(.named(try line.required("album")), to: try line.requiredPlacement())
         case "lock_album", "unlock_album":
-            return .setLocked(.named(try required("album")), name == "lock_album")
+            return .setLocked(.named(try line.required("album")), line.name == "lock_album")
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
-            guard let key = AlbumSortKey(rawValue: try required("by")) else { throw fail("\"by\" must be one of \(keys)") }
-            return .sort(.named(try required("album")), by: key, ascending: !(try flag("descending")))
+            guard let key = AlbumSortKey(rawValue: try line.required("by")) else { throw line.fail("\"by\" must be one of \(keys)") }
+            return .sort(.named(try line.required("album")), by: key, ascending: !(try line.flag("descending")))
         }
     }
 
     /// A folder operation from its line's keys (already checked to be the ones it takes).
-    private static func folderOperation(
-        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
-    ) throws(FormatError) -> FolderOperation {
-        func required(_ key: String) throws(FormatError) -> String {
-            guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
-            return text
-        }
-        switch name {
+    private static func folderOperation(_ line: TreeLine) throws(FormatError) -> FolderOperation {
+        switch line.name {
         case "create_folder":
-            return .create(name: try required("name"), placement: try placement(name, string: string, object: object, fail: fail) ?? .into(nil))
+            return .create(name: try line.required("name"), placement: try line.placement() ?? .into(nil))
         case "rename_folder":
-            return .rename(.path(try required("folder")), to: try required("name"))
+            return .rename(.path(try line.required("folder")), to: try line.required("name"))
         case "delete_folder":
             var contents = FolderContentsOnDelete.refuse
-            if let choice = try string("contents") {
+            if let choice = try line.string("contents") {
                 guard let chosen = FolderContentsOnDelete(rawValue: choice), chosen != .refuse else {
-                    throw fail("\"contents\" must be \"move\" (to the folder's place) or \"delete\" (albums deleted, photos kept)")
+                    throw line.fail("\"contents\" must be \"move\" (to the folder's place) or \"delete\" (albums deleted, photos kept)")
                 }
                 contents = chosen
             }
-            var force = false
-            if let value = object["force"] {
-                guard case .bool(let flag) = value else { throw fail("\"force\" must be true or false") }
-                force = flag
-            }
-            return .delete(.path(try required("folder")), contents: contents, force: force)
+            return .delete(.path(try line.required("folder")), contents: contents, force: try line.flag("force"))
         case "move_folder":
-            guard let placement = try placement(name, string: string, object: object, fail: fail) else {
-                throw fail("move_folder needs \"into\", \"at\", \"before\" or \"after\"")
-            }
-            return .move(.path(try required("folder")), to: placement)
+            return .move(.path(try line.required("folder")), to: try line.requiredPlacement())
         default:
-            return .setLocked(.path(try required("folder")), name == "lock_folder")
-        }
-    }
-
-    /// Where a created or moved album or folder goes: `into`, `at`, or
-    /// `before` / `after`; nil when the line says nothing of it.
-    private static func placement(
-        _ name: String, string: (String) throws(FormatError) -> String?, object: [String: BatchJSONValue], fail: (String) -> FormatError
-    ) throws(FormatError) -> TreePlacement? {
-        var index: Int?
-        if let at = object["at"] {
-            guard let position = at.integer, position >= 1 else { throw fail("\"at\" must be a position: a whole number from 1") }
-            index = position - 1
-        }
-        let folder: FolderReference?? = try string("into").map { $0 == "/" ? nil : .path($0) }
-        switch (folder, index, try string("before"), try string("after")) {
-        case (nil, nil, nil, nil): return nil
-        case (let folder?, nil, nil, nil): return .into(folder)
-        case (let folder?, let index?, nil, nil): return .at(index, in: folder)
-        case (nil, let index?, nil, nil): return .position(index)
-        case (nil, nil, let before?, nil): return .before(.named(before))
-        case (nil, nil, nil, let after?): return .after(.named(after))
-        default: throw fail("\(name) takes \"into\" (with or without \"at\"), \"at\", or one of \"before\" / \"after\"")
+            return .setLocked(.path(try line.required("folder")), line.name == "lock_folder")
         }
     }
 
