@@ -229,7 +229,7 @@ def main():
         # The last uploads' loads commit after their answers.
         wait_until(lambda: not any(a["pending"] for a in library.json("album", "list")["albums"]), 60)
         end = journal_end(library)
-        # Within a second, as SPEC §10 asks; a loaded machine gets five.
+        # Within a second, as the README promises; a loaded machine gets five.
         wait_until(lambda: all(len(s.events) >= end - start for s in streams), 5)
         for stream in streams:
             stream.close()

@@ -3,7 +3,7 @@ import AlbumsTestSupport
 import Foundation
 import Testing
 
-/// SPEC §6: only commands that write create a library; a library on
+/// Only commands that write create a library; a library on
 /// read-only media can be read by every reading command.
 @Suite("Which commands create a library, and read-only libraries", .serialized)
 struct LibraryAccessTests {

@@ -1,9 +1,9 @@
 /// Bytes as lowercase hexadecimal text, by table: listings print a digest
 /// for every item, and `String(format:)` per byte costs microseconds.
-public enum HexDigits {
+package enum HexDigits {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+    package static func string(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(64)
         for byte in bytes {

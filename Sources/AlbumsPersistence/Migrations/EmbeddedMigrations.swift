@@ -1,9 +1,9 @@
 /// The migrations this build carries, generated from `migrations/*.sql` by
 /// the EmbedMigrations build plugin (see `EmbeddedMigrationFiles.swift` in
 /// the build folder).
-public enum EmbeddedMigrations {
+package enum EmbeddedMigrations {
     /// Every migration, in version order.
-    public static let all: [Migration] = files.map { file in
+    package static let all: [Migration] = files.map { file in
         guard let migration = Migration(fileName: file.fileName, sql: file.text) else {
             fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")  // trap: the build tool refuses such names
         }
@@ -11,5 +11,5 @@ public enum EmbeddedMigrations {
     }
 
     /// The schema version of a library that has every migration applied.
-    public static var latestVersion: Int { all.last?.version ?? 0 }
+    package static var latestVersion: Int { all.last?.version ?? 0 }
 }

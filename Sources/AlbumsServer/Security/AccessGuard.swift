@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// What every request must show (SPEC §10, "Security"): the session token
+/// What every request must show (README, "The organizer in the browser"): the session token
 /// (a cookie set by the first visit with `?token=`, or `Authorization:
 /// Bearer`), a Host header naming this server (no DNS rebinding), and,
 /// when it sends one, an Origin of this server (no cross-site requests).

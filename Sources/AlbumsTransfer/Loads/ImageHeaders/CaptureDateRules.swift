@@ -1,7 +1,7 @@
 import Foundation
 import AlbumsPersistence
 
-/// Which date a file records is its capture date (SPEC §5, README "The
+/// Which date a file records is its capture date (README, "The
 /// facts of a photo"). The first of these that holds a date wins:
 ///
 /// 1. EXIF `DateTimeOriginal`, with `SubSecTimeOriginal` and `OffsetTimeOriginal`;
