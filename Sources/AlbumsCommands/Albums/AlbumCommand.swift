@@ -103,18 +103,12 @@ struct AlbumCommand: AsyncParsableCommand {
                     return
                 }
                 // With folders, each album's folder is named beside it.
-                var paths: [FolderID: String] = [:]
-                var rows: [[String]] = []
-                for entry in entries {
-                    switch entry.node {
-                    case .folder(let folder):
-                        paths[folder.id] = (folder.parentID.flatMap { paths[$0] }.map { $0 + "/" } ?? "") + folder.name
-                    case .album(let album):
-                        rows.append(
-                            [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
-                             String(album.revision), album.isLocked ? "locked" : ""]
-                                + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"]))
-                    }
+                let paths = entries.folderPaths()
+                let rows = entries.compactMap { entry -> [String]? in
+                    guard case .album(let album) = entry.node else { return nil }
+                    return [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
+                            String(album.revision), album.isLocked ? "locked" : ""]
+                        + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"])
                 }
                 let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])
                 for line in Table(header: header, rows: rows).lines {

@@ -41,24 +41,22 @@ struct FolderCommand: AsyncParsableCommand {
         @OptionGroup var write: WriteOptions
 
         func validate() throws {
-            if parentPath != nil && (place.into != nil || place.before != nil || place.after != nil) {
+            if parts.parent != nil && (place.into != nil || place.before != nil || place.after != nil) {
                 throw ValidationError("the path already names the folder it goes into; give only --at N with it")
             }
         }
 
-        /// The folder PATH puts it into, if it names one.
-        private var parentPath: String? {
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) }
-        }
-
-        private var name: String {
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        /// PATH split at its last '/': the folder it goes into (if PATH names
+        /// one), and the new folder's name. A trailing '/' is no part of it.
+        private var parts: (parent: String?, name: String) {
+            let trimmed = path.hasSuffix("/") ? path.dropLast() : Substring(path)
+            guard let slash = trimmed.lastIndex(of: "/") else { return (nil, String(trimmed)) }
+            return (String(trimmed[..<slash]), String(trimmed[trimmed.index(after: slash)...]))
         }
 
         func run() async throws {
             try await reportingErrors(global.console) {
+                let (parentPath, name) = parts
                 let placement: TreePlacement =
                     if let parentPath {
                         place.at.map { .at($0 - 1, in: .path(parentPath)) } ?? .into(.path(parentPath))

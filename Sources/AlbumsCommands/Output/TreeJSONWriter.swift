@@ -21,14 +21,12 @@ extension ListingJSONWriter {
         }
         append("\n],\"folders\":[")
         first = true
-        var paths: [FolderID: String] = [:]
+        let paths = entries.folderPaths()
         for entry in entries {
             guard case .folder(let folder) = entry.node else { continue }
-            let path = folder.parentID.flatMap { paths[$0] }.map { $0 + "/" + folder.name } ?? folder.name
-            paths[folder.id] = path
             append(first ? "\n" : ",\n")
             first = false
-            appendFolder(folder, path: path)
+            appendFolder(folder, path: paths[folder.id]!)
             flush()
         }
         append("\n]}\n")

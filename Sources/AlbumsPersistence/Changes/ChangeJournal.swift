@@ -70,17 +70,21 @@ package enum ChangeJournal {
                 put(item.rawValue)
             }
         }
+        /// A record's events (by their index in `order`) and its name.
+        func putEventsAndName<Event: Equatable>(_ events: [Event], _ order: [Event], _ name: String) {
+            put(events.count)
+            for event in events { put(order.firstIndex(of: event)!) }
+            let utf8 = Array(name.utf8)
+            put(utf8.count)
+            bytes += utf8
+        }
         put(operations.count)
         for operation in operations {
             put(operation.count)
             for changes in operation {
                 put(changes.albumID.rawValue)
                 put(changes.revision)
-                put(changes.albumEvents.count)
-                for event in changes.albumEvents { put(AlbumChangeSet.AlbumEvent.journalOrder.firstIndex(of: event)!) }
-                let name = Array(changes.albumName.utf8)
-                put(name.count)
-                bytes += name
+                putEventsAndName(changes.albumEvents, AlbumChangeSet.AlbumEvent.journalOrder, changes.albumName)
                 putPairs(changes.removed, changes.removedItems)
                 putPairs(changes.inserted, changes.insertedItems)
                 putPairs(changes.updated, changes.updatedItems)
@@ -97,11 +101,7 @@ package enum ChangeJournal {
             for folder in folders {
                 put(folder.folderID.rawValue)
                 put(folder.revision)
-                put(folder.events.count)
-                for event in folder.events { put(FolderChange.Event.journalOrder.firstIndex(of: event)!) }
-                let name = Array(folder.name.utf8)
-                put(name.count)
-                bytes += name
+                putEventsAndName(folder.events, FolderChange.Event.journalOrder, folder.name)
             }
         }
         return Data(bytes)

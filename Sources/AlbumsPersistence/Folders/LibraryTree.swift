@@ -53,9 +53,9 @@ enum TreeOrder {
 extension LibraryReader {
     /// The whole tree in order: each folder followed by its children, depth first.
     ///
-    /// Two reads in all, whatever the size of the tree; a folder that a
-    /// damaged file leaves unreachable from the top level is not listed
-    /// (albums check reports it).
+    /// One read, whatever the size of the tree; a folder that a damaged
+    /// file leaves unreachable from the top level is not listed (albums
+    /// check reports it).
     public func tree() throws -> [TreeEntry] {
         struct Child {
             let key: Int64
@@ -92,35 +92,43 @@ extension LibraryReader {
             children[parent?.rawValue ?? 0, default: []].append(Child(key: key, node: node, isAlbum: isAlbum))
         }
         var entries: [TreeEntry] = []
-        // Depth first without recursion: a stack of the children still to visit, reversed.
-        var stack: [(children: [Child], depth: Int)] = []
+        // Depth first without recursion: per level, the children still to
+        // visit (reversed) and the index the next one takes.
+        var stack: [(children: [Child], depth: Int, next: Int)] = []
         func push(_ parent: Int64, depth: Int) {
             guard let list = children.removeValue(forKey: parent) else { return }
-            stack.append((list.sorted { TreeOrder.precedes(($0.key, $0.isAlbum), ($1.key, $1.isAlbum)) }.reversed(), depth))
+            stack.append((list.sorted { TreeOrder.precedes(($0.key, $0.isAlbum), ($1.key, $1.isAlbum)) }.reversed(), depth, 0))
         }
-        var indexes: [Int] = []
         push(0, depth: 0)
-        indexes.append(0)
-        while !stack.isEmpty {
-            guard let child = stack[stack.count - 1].children.popLast() else {
+        while let level = stack.indices.last {
+            guard let child = stack[level].children.popLast() else {
                 stack.removeLast()
-                indexes.removeLast()
                 continue
             }
-            let depth = stack[stack.count - 1].depth
-            let index = indexes[indexes.count - 1]
-            indexes[indexes.count - 1] += 1
+            let (depth, index) = (stack[level].depth, stack[level].next)
+            stack[level].next += 1
             switch child.node {
             case .album(let album):
                 entries.append(TreeEntry(node: .album(album.placed(at: index)), depth: depth))
             case .folder(let folder):
                 entries.append(TreeEntry(node: .folder(folder.placed(at: index)), depth: depth))
-                let before = stack.count
                 push(folder.id.rawValue, depth: depth + 1)
-                if stack.count > before { indexes.append(0) }
             }
         }
         return entries
+    }
+}
+
+extension [TreeEntry] {
+    /// Each folder's path from the top level ("Travel/2026"), for a tree in
+    /// its order (a folder comes before what it holds).
+    public func folderPaths() -> [FolderID: String] {
+        var paths: [FolderID: String] = [:]
+        for entry in self {
+            guard case .folder(let folder) = entry.node else { continue }
+            paths[folder.id] = folder.parentID.flatMap { paths[$0] }.map { $0 + "/" + folder.name } ?? folder.name
+        }
+        return paths
     }
 }
 

@@ -101,13 +101,16 @@ extension LibraryWriter {
         let parent = try folder.parentID.map { try self.folder($0) }
         let folderPath = try path(of: id)
         try requireUnlocked(parent)
-        let held = try self.contents(of: id)
         let children = try self.children(of: id)
         if !children.isEmpty { try requireUnlocked(folder) }
         switch contents {
         case .refuse:
-            if !children.isEmpty { throw LibraryError.folderNotEmpty(name: folderPath, albums: held.albums, folders: held.folders) }
+            if !children.isEmpty {
+                let held = try self.contents(of: id)
+                throw LibraryError.folderNotEmpty(name: folderPath, albums: held.albums, folders: held.folders)
+            }
             describeChange("delete folder \(LibraryError.quoted(folderPath))")
+            try dropRow(of: folder)
         case .moveToParent:
             describeChange("delete folder \(LibraryError.quoted(folderPath)), its contents moved up")
             // They take its place, in their order: its key and name free first,
@@ -121,28 +124,29 @@ extension LibraryWriter {
             for node in nodes { try requireFreeName(node.name, in: parent, besides: TreeRow(node), leaving: id) }
             let keys = try siblingKeys(count: children.count, forIndex: folder.index, in: parent?.id, excluding: .folder(id))
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-            try db.execute(cachedSQL: "DELETE FROM folder WHERE id = ?", arguments: [id])
+            try dropRow(of: folder)
             for (node, key) in zip(nodes, keys) {
+                try setPlace(of: TreeRow(node), parent: parent?.id, key: key)
                 switch node {
-                case .album(let album):
-                    try db.execute(
-                        cachedSQL: "UPDATE album SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [parent?.id, key, album.id])
-                    changes(of: album) { $0.albumEvents.append(.moved) }
-                case .folder(let child):
-                    try db.execute(
-                        cachedSQL: "UPDATE folder SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [parent?.id, key, child.id])
-                    changes(ofFolder: child, .moved)
+                case .album(let album): changes(of: album) { $0.albumEvents.append(.moved) }
+                case .folder(let child): changes(ofFolder: child, .moved)
                 }
             }
         case .deleteAlbums:
+            let held = try self.contents(of: id)
             describeChange(
                 "delete folder \(LibraryError.quoted(folderPath)) with \(LibraryError.counted(held.albums, "album"))"
                     + (held.folders > 0 ? " in \(LibraryError.counted(held.folders + 1, "folder"))" : ""))
             try deleteContents(of: folder, force: force)
+            try dropRow(of: folder)
         }
-        if contents != .moveToParent { try db.execute(cachedSQL: "DELETE FROM folder WHERE id = ?", arguments: [id]) }
-        changes(ofFolder: folder, .deleted)
         noteRearranged(parent)
+    }
+
+    /// Deletes a folder's own row, and says so.
+    private func dropRow(of folder: Folder) throws {
+        try db.execute(cachedSQL: "DELETE FROM folder WHERE id = ?", arguments: [folder.id])
+        changes(ofFolder: folder, .deleted)
     }
 
     /// Deletes every album and folder inside `folder`, deepest first.
@@ -155,8 +159,7 @@ extension LibraryWriter {
                 let child = try self.folder(id)
                 if try !self.children(of: id).isEmpty { try requireUnlocked(child) }
                 try deleteContents(of: child, force: force)
-                try db.execute(cachedSQL: "DELETE FROM folder WHERE id = ?", arguments: [id])
-                changes(ofFolder: child, .deleted)
+                try dropRow(of: child)
             }
         }
     }

@@ -89,7 +89,7 @@ extension LibraryWriter {
         }
         var (lower, upper) = try neighbourKeys()
         if let keys = OrderKeySpace.segments.keys(count: count, after: lower, before: upper) { return keys }
-        try respaceChildren(of: parent, leavingRoomFor: count, at: index, excluding: excluded)
+        try layOutChildren(of: parent, leavingRoomFor: count, at: index, excluding: excluded)
         (lower, upper) = try neighbourKeys()
         guard let keys = OrderKeySpace.segments.keys(count: count, after: lower, before: upper) else {
             throw LibraryError.corrupt(path: path, detail: "no room among a folder's children after respacing")
@@ -113,36 +113,41 @@ extension LibraryWriter {
         }
     }
 
-    /// Lays out the keys of `parent`'s children afresh, in their order, and returns how many there are.
-    func layOutChildren(of parent: FolderID?) throws -> Int {
+    /// Lays out the keys of `parent`'s children afresh, evenly spaced, in
+    /// their order, and returns how many there are. With `count`, a gap of
+    /// that many places is left at `index` (among the children without
+    /// `excluded`) for nodes about to enter. Every child is parked first on
+    /// a key no row holds, so no two rows ever share a key, even in a
+    /// damaged file whose keys left their range (a repair).
+    @discardableResult
+    func layOutChildren(of parent: FolderID?, leavingRoomFor count: Int = 0, at index: Int = 0, excluding excluded: TreeRow? = nil) throws -> Int {
         let all = try children(of: parent)
-        let parking = OrderKeySpace.segments.parkingKeys(count: all.count, avoiding: Set(all.map(\.key)))
-        for ((row, _), key) in zip(all, parking) { try setKey(key, of: row) }
-        for ((row, _), key) in zip(all, OrderKeySpace.segments.layout(count: all.count)) { try setKey(key, of: row) }
-        return all.count
-    }
-
-    /// Lays out the keys of `parent`'s children afresh, evenly spaced, with
-    /// a wide gap at `index` (among the children without `excluded`).
-    /// Every child is parked above the keys in use first, so no two rows
-    /// ever share a key.
-    private func respaceChildren(of parent: FolderID?, leavingRoomFor count: Int, at index: Int, excluding excluded: TreeRow?) throws {
-        let all = try children(of: parent)
-        for (row, key) in all {
-            try setKey(OrderKeySpace.segments.parked(key), of: row)
+        for ((row, _), key) in zip(all, OrderKeySpace.segments.parkingKeys(count: all.count, avoiding: Set(all.map(\.key)))) {
+            try setKey(key, of: row)
         }
         let kept = all.filter { $0.row != excluded }.map(\.row)
-        // The new nodes count as children in the layout, so the gap holds them.
+        // The entering nodes count in the layout, so the gap holds them.
         let layout = OrderKeySpace.segments.layout(count: kept.count + count)
         for (offset, row) in kept.enumerated() {
             try setKey(layout[offset < index ? offset : offset + count], of: row)
         }
+        return kept.count
     }
 
     func setKey(_ key: Int64, of row: TreeRow) throws {
         switch row {
         case .album(let id): try db.execute(cachedSQL: "UPDATE album SET order_key = ? WHERE id = ?", arguments: [key, id])
         case .folder(let id): try db.execute(cachedSQL: "UPDATE folder SET order_key = ? WHERE id = ?", arguments: [key, id])
+        }
+    }
+
+    /// Puts a row under `parent` (nil: the top level) at `key`.
+    func setPlace(of row: TreeRow, parent: FolderID?, key: Int64) throws {
+        switch row {
+        case .album(let id):
+            try db.execute(cachedSQL: "UPDATE album SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [parent, key, id])
+        case .folder(let id):
+            try db.execute(cachedSQL: "UPDATE folder SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [parent, key, id])
         }
     }
 
@@ -191,13 +196,7 @@ extension LibraryWriter {
                 }
             }
         }
-        let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: row)
-        switch row {
-        case .album(let id):
-            try db.execute(cachedSQL: "UPDATE album SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [slot.parent?.id, key, id])
-        case .folder(let id):
-            try db.execute(cachedSQL: "UPDATE folder SET parent_id = ?, order_key = ? WHERE id = ?", arguments: [slot.parent?.id, key, id])
-        }
+        try setPlace(of: row, parent: slot.parent?.id, key: try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: row))
         noteRearranged(oldParent)
         if slot.parent?.id != oldParent?.id { noteRearranged(slot.parent) }
         return true

@@ -15,9 +15,8 @@ public final class LibraryWriter: LibraryReader {
     private(set) var operations: [[AlbumChangeSet]] = []
     /// The operation being recorded, album by album.
     private var current: [AlbumID: AlbumChangeSet] = [:]
-    /// Folders this transaction changed; each gets one revision bump on commit.
-    private var changedFolders: Set<FolderID> = []
-    /// What this transaction did to folders, in the order they were first touched.
+    /// What this transaction did to folders, in the order they were first
+    /// touched; each of them gets one revision bump on commit.
     private(set) var folderChanges: [FolderChange] = []
     /// What the operation being recorded (or the last one) did to folders, by folder.
     private var currentFolders: [FolderID: FolderChange] = [:]
@@ -125,7 +124,6 @@ public final class LibraryWriter: LibraryReader {
 
     /// Notes what the current operation does to a folder.
     package func changes(ofFolder folder: Folder, _ event: FolderChange.Event) {
-        changedFolders.insert(folder.id)
         var changes = currentFolders[folder.id] ?? FolderChange(folderID: folder.id, name: folder.name, revision: folder.revision + 1)
         changes.note(event)
         currentFolders[folder.id] = changes
@@ -134,7 +132,11 @@ public final class LibraryWriter: LibraryReader {
         } else {
             folderChanges.append(FolderChange(folderID: folder.id, name: folder.name, revision: folder.revision + 1, events: [event]))
         }
-        if operationDepth == 0 { lastOperationFolderChanges = [changes] }
+        if operationDepth == 0 {
+            // A write made outside any operation is an operation of its own.
+            lastOperationFolderChanges = [changes]
+            currentFolders = [:]
+        }
     }
 
     /// Notes a folder's new name in what this transaction reports of it.
@@ -149,8 +151,8 @@ public final class LibraryWriter: LibraryReader {
         for album in changedAlbums {
             try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
         }
-        for folder in changedFolders {
-            try db.execute(cachedSQL: "UPDATE folder SET revision = revision + 1 WHERE id = ?", arguments: [folder])
+        for folder in folderChanges {
+            try db.execute(cachedSQL: "UPDATE folder SET revision = revision + 1 WHERE id = ?", arguments: [folder.folderID])
         }
         for (album, deltas) in segmentDeltas where changedAlbums.contains(album) && !restructuredAlbums.contains(album) {
             if let map = unwrittenMaps[album]?.applying(deltas.filter { $0.value != 0 }) { mapsAfterCommit[album] = map }
@@ -158,7 +160,7 @@ public final class LibraryWriter: LibraryReader {
     }
 
     /// Whether this transaction changed anything.
-    var hasChanges: Bool { !changedAlbums.isEmpty || !changedFolders.isEmpty }
+    var hasChanges: Bool { !changedAlbums.isEmpty || !folderChanges.isEmpty }
 
     /// Names the change this transaction makes, as ``LibraryReader/history(limit:album:)``
     /// lists it: "move 3 items to 'Book' at position 2". Each of this

@@ -51,7 +51,7 @@ export function albumsInOrder(tree) {
 }
 
 /// Whether `node` is `folderId` or inside it.
-export function isInside(tree, node, folderId) {
+function isInside(tree, node, folderId) {
   for (let at = node; at; at = at.parentId === null ? null : tree.folders.get(at.parentId)) {
     if (at.kind === "folder" && at.id === folderId) return true;
   }
@@ -67,13 +67,13 @@ function place(tree, moving, parentId, indexWithIt) {
 }
 
 /// Just before `row`'s node, in its folder.
-export const before = (tree, moving, row) => ({ ...place(tree, moving, row.node.parentId ?? null, row.node.position - 1), row, kind: "before" });
+const before = (tree, moving, row) => ({ ...place(tree, moving, row.node.parentId ?? null, row.node.position - 1), row, kind: "before" });
 
 /// Just after `row`'s node, in its folder.
-export const after = (tree, moving, row) => ({ ...place(tree, moving, row.node.parentId ?? null, row.node.position), row, kind: "after" });
+const after = (tree, moving, row) => ({ ...place(tree, moving, row.node.parentId ?? null, row.node.position), row, kind: "after" });
 
 /// Into a folder: last among its children, or first with `first`.
-export function into(tree, moving, row, { first = false } = {}) {
+function into(tree, moving, row, { first = false } = {}) {
   const children = row.node.children;
   return { ...place(tree, moving, row.node.id, first ? 0 : children.length), row, kind: first ? "first" : "into" };
 }

@@ -108,15 +108,11 @@ package struct TreeJSON: Encodable, Sendable {
     package init(_ tree: [TreeEntry]) {
         var albums: [AlbumJSON] = []
         var folders: [FolderJSON] = []
-        var paths: [FolderID: String] = [:]
+        let paths = tree.folderPaths()
         for entry in tree {
             switch entry.node {
-            case .album(let album):
-                albums.append(AlbumJSON(album))
-            case .folder(let folder):
-                let path = folder.parentID.flatMap { paths[$0].map { $0 + "/" + folder.name } } ?? folder.name
-                paths[folder.id] = path
-                folders.append(FolderJSON(folder, path: path))
+            case .album(let album): albums.append(AlbumJSON(album))
+            case .folder(let folder): folders.append(FolderJSON(folder, path: paths[folder.id]!))
             }
         }
         self.albums = albums
