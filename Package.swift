@@ -19,6 +19,9 @@ let package = Package(
         // Streaming multipart/form-data parsing for the page's file uploads:
         // boundaries split across network reads are its job, not ours.
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
+        // bcrypt for people's and share links' passwords: a maintained
+        // implementation (OpenBSD's, in C), never one of our own.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         // Hummingbird's own lifecycle: event streams end on graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
@@ -31,6 +34,7 @@ let package = Package(
                 // SQLite's C API, for opening files immutable (see ImmutableDatabaseFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(platforms: [.linux])),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
             plugins: ["EmbedMigrations"]
         ),
@@ -56,6 +60,8 @@ let package = Package(
                 "AlbumsTransfer",
                 "AlbumsThumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HMAC for share links' unlock cookies.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -18,6 +18,7 @@ public struct AlbumsCommand: AsyncParsableCommand {
             MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
             PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self, CheckpointsCommand.self,
             InspectCommand.self, CheckCommand.self, RelinkCommand.self, ServeCommand.self,
+            UserCommand.self, ShareCommand.self, LinkCommand.self,
         ]
     )
 

@@ -17,12 +17,32 @@ public struct ServeOptions: Sendable {
     public var token: String
     /// Listening beyond loopback, on the user's explicit word.
     public var allowsRemote: Bool
+    /// The address people reach the server at through a reverse proxy
+    /// (`https://photos.example.org`): the only Host and Origin it answers
+    /// to, and, when it is HTTPS, cookies are marked Secure.
+    public var publicURL: URL?
+    /// The proxies (their addresses) whose `X-Forwarded-For` and
+    /// `X-Forwarded-Proto` are believed: sign-ins are slowed per client
+    /// address, which only the proxy knows.
+    public var trustedProxies: Set<String>
 
-    public init(host: String = "127.0.0.1", port: Int = 8765, token: String = ServeOptions.newToken(), allowsRemote: Bool = false) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8765, token: String = ServeOptions.newToken(), allowsRemote: Bool = false,
+        publicURL: URL? = nil, trustedProxies: Set<String> = []
+    ) {
         self.host = host
         self.port = port
         self.token = token
         self.allowsRemote = allowsRemote
+        self.publicURL = publicURL
+        self.trustedProxies = trustedProxies
+    }
+
+    /// The `host:port` the public URL names, as a Host header carries it.
+    var publicAuthority: String? {
+        guard let publicURL, let host = publicURL.host() else { return nil }
+        let port = publicURL.port.map { ":\($0)" } ?? ""
+        return (host + port).lowercased()
     }
 
     /// 128 random bits as 32 hexadecimal digits, from the system's generator.
@@ -73,39 +93,41 @@ public enum AlbumsServer {
     /// or nil when it will; loads libvips on first call.
     public static var thumbnailsUnavailableReason: String? { ThumbnailStore.unavailableReason }
 
-    /// The router: the page, the API, and the guard in front of both.
+    /// The router: the page, the API, and the gate in front of both.
     ///
     /// - Parameter authorities: The `host:port` names requests must carry
     ///   (read per request: with port 0 they are known once listening).
     public static func router(
         session: TransferSession, thumbnails: ThumbnailStore = ThumbnailStore(), token: String,
         authorities: @escaping @Sendable () -> Set<String>
-    ) -> Router<BasicRequestContext> {
-        router(session: session, thumbnails: thumbnails, loads: LoadsInFlight(), token: token, authorities: authorities)
+    ) -> Router<AlbumsRequestContext> {
+        router(library: session.library, thumbnails: thumbnails, loads: LoadsInFlight(), settings: GateSettings(token: token, authorities: authorities))
     }
 
-    static func router(
-        session: TransferSession, thumbnails: ThumbnailStore, loads: LoadsInFlight, token: String,
-        authorities: @escaping @Sendable () -> Set<String>
-    ) -> Router<BasicRequestContext> {
-        let router = Router()
+    static func router(library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings) -> Router<AlbumsRequestContext> {
+        let router = Router(context: AlbumsRequestContext.self)
+        let throttle = SignInThrottle()
         router.add(middleware: ErrorAnswering())
-        router.add(middleware: AccessGuard(token: token, authorities: authorities))
-        router.add(middleware: LibraryPresence(library: session.library))
+        router.add(middleware: Gate(library: library, settings: settings))
+        router.add(middleware: LibraryPresence(library: library))
         var allowed = AllowedMethods()
         router.get("/") { _, _ in try page("index.html") }
+        router.get("signin") { _, _ in try page("signin.html") }
         router.get("page/:file") { _, context in try page(context.parameters.get("file") ?? "") }
         router.get("api/openapi.json") { _, _ in try page("openapi.json") }
-        for path in ["/", "page/:file", "api/openapi.json"] { allowed.add(.get, path) }
-        APIRoutes(session: session, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: session.library.path), loads: loads)
+        for path in ["/", "signin", "page/:file", "api/openapi.json"] { allowed.add(.get, path) }
+        APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
+        SessionRoutes(library: library, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
+        ShareRoutes(library: library, thumbnails: thumbnails, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
+        PeopleRoutes(library: library).register(on: router, recording: &allowed)
         // Added last, so it wraps only what no route answered: a known path
         // asked with another method.
         router.add(middleware: MethodCheck(allowed: allowed))
         return router
     }
 
-    private static func page(_ name: String) throws -> Response {
+    static func page(_ name: String) throws -> Response {
         guard let file = PageFiles.file(named: name) else { throw RequestRefusal(status: .notFound, code: "not_found", message: "this server has no page file named \(name)") }
         return Response(
             status: .ok,
@@ -129,9 +151,15 @@ public enum AlbumsServer {
         let listening = Mutex(false)
         let loads = LoadsInFlight()
         let thumbnails = ThumbnailStore()
-        let router = router(session: TransferSession(library: library), thumbnails: thumbnails, loads: loads, token: options.token) {
-            options.allowsRemote && !options.isLoopback ? [] : options.authorities(port: port.withLock { $0 })
-        }
+        let settings = GateSettings(
+            token: options.token,
+            authorities: {
+                // Behind a proxy: only the public name; beyond loopback without one: any name.
+                if let authority = options.publicAuthority { return [authority] }
+                return options.allowsRemote && !options.isLoopback ? [] : options.authorities(port: port.withLock { $0 })
+            }, publicURL: options.publicURL, trustedProxies: options.trustedProxies)
+        let router = router(library: library, thumbnails: thumbnails, loads: loads, settings: settings)
+        let hasPeople = try await library.read { try $0.hasPeople() }
         var logger = Logger(label: "albums-serve")
         logger.logLevel = .warning
         let app = Application(
@@ -142,7 +170,10 @@ public enum AlbumsServer {
                 let bound = channel.localAddress?.port ?? options.port
                 port.withLock { $0 = bound }
                 let host = options.host.contains(":") ? "[\(options.host)]" : options.host
-                announce("http://\(host):\(bound)/?token=\(options.token)")
+                // With people, the page asks for a sign-in and the token opens nothing.
+                let base = options.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString }
+                    ?? "http://\(host):\(bound)"
+                announce(hasPeople ? "\(base)/signin" : "\(base)/?token=\(options.token)")
             },
             logger: logger)
         // The grid's thumbnails are made before they are asked for, at low

@@ -41,7 +41,8 @@ struct CLI {
     }
 
     private func start(
-        _ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any, adding added: [String: String] = [:]
+        _ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any, adding added: [String: String] = [:],
+        input: FileHandle = FileHandle.nullDevice
     ) throws -> Process {
         let process = Process()
         process.executableURL = executable
@@ -52,7 +53,7 @@ struct CLI {
         process.currentDirectoryURL = folder.url
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         try process.run()
         return process
     }
@@ -68,14 +69,23 @@ struct CLI {
         try runExecutable([Self.binary.path] + arguments)
     }
 
+    /// Runs `albums ARGUMENTS` with `input` on its standard input (a
+    /// file, as a script's redirection gives it) and bcrypt at its lowest cost.
+    @discardableResult
+    func run(input: String, _ arguments: String...) throws -> Result {
+        let path = folder.path("stdin-\(UUID().uuidString)")
+        try Data(input.utf8).write(to: URL(fileURLWithPath: path))
+        return try runExecutable([Self.binary.path] + arguments, environment: ["ALBUMS_BCRYPT_COST": "4"], input: try FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
+    }
+
     /// Runs a command line (an executable's path, then its arguments) in
     /// this folder, with this folder's library in the environment.
-    func runExecutable(_ commandLine: [String], environment: [String: String] = [:]) throws -> Result {
+    func runExecutable(_ commandLine: [String], environment: [String: String] = [:], input: FileHandle = FileHandle.nullDevice) throws -> Result {
         let stdout = Pipe()
         let stderr = Pipe()
         let process = try start(
             Array(commandLine.dropFirst()), executable: URL(fileURLWithPath: commandLine[0]), stdout: stdout, stderr: stderr,
-            adding: environment)
+            adding: environment, input: input)
         // Read before waiting: a full pipe would block the child.
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()

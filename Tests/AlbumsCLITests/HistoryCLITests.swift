@@ -55,7 +55,7 @@ struct HistoryCLITests {
         #expect(ofBook.map { $0["id"] as? Int } == [8, 7])
         let listing = try json(try cli.run("--json", "history", "--limit", "1"))
         let newest = try #require((listing["entries"] as? [[String: Any]])?.first)
-        #expect(Set(newest.keys) == ["id", "committed_at", "description", "albums", "undone", "row_changes"])
+        #expect(Set(newest.keys) == ["id", "committed_at", "description", "albums", "undone", "row_changes", "made_by"])
         #expect((newest["albums"] as? [[String: Any]])?.map { "\($0["id"]!) \($0["name"]!)" } == ["2 Photo book"])
         #expect(listing["kept_entries"] as? Int == 1000)
         #expect((listing["next_undo"] as? [String: Any])?["id"] as? Int == 8)

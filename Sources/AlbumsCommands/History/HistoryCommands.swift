@@ -62,10 +62,10 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         let rows: [[String]] = shown.map { entry in
-            [String(entry.id), Self.localTime(entry.committedAt), entry.isUndone ? "undone" : "", entry.description,
+            [String(entry.id), Self.localTime(entry.committedAt), entry.madeBy.description, entry.isUndone ? "undone" : "", entry.description,
              entry.albums.map(\.name).joined(separator: ", ")]
         }
-        for line in Table(header: ["#", "WHEN", "", "WHAT", "ALBUMS"], rows: rows).lines { global.console.result(line) }
+        for line in Table(header: ["#", "WHEN", "BY", "", "WHAT", "ALBUMS"], rows: rows).lines { global.console.result(line) }
     }
 
     /// The entries to list: of the album named, by id, or, if no album has

@@ -36,7 +36,7 @@ extension LibraryReader {
         if let row = try Row.fetchOne(
             db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [AlbumName.normalized(name)])
         {
-            return Self.album(from: row)
+            return try visible(Self.album(from: row), as: .named(name))
         }
         // A path: the album's name after the last '/', in the folder the rest names.
         if let slash = name.lastIndex(of: "/"), let folder = try folderID(atPath: String(name[..<slash])),
@@ -44,7 +44,7 @@ extension LibraryReader {
                 db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ? AND a.parent_id = ?",
                 arguments: [AlbumName.normalized(String(name[name.index(after: slash)...])), folder])
         {
-            return Self.album(from: row)
+            return try visible(Self.album(from: row), as: .named(name))
         }
         throw LibraryError.albumNotFound(.named(name))
     }
@@ -55,14 +55,27 @@ extension LibraryReader {
     public func album(_ id: AlbumID) throws -> Album {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
         else { throw LibraryError.albumNotFound(.id(id)) }
-        return Self.album(from: row)
+        return try visible(Self.album(from: row), as: .id(id))
+    }
+
+    /// `album`, if the principal may see it; else not found, as if it did not exist.
+    private func visible(_ album: Album, as reference: AlbumReference) throws -> Album {
+        guard try rights == nil || role(on: album) != nil else { throw LibraryError.albumNotFound(reference) }
+        return album
     }
 
     /// The albums that hold `photo`, in the tree's order.
     public func albums(holding photo: PhotoID) throws -> [Album] {
         let holding = Set(try AlbumID.fetchAll(db, sql: "SELECT album_id FROM album_item WHERE photo_id = ?", arguments: [photo]))
         // One album is the usual case, and the planner asks on every drop of an id:P.
-        guard holding.count > 1 else { return try holding.map { try album($0) } }
+        guard holding.count > 1 else {
+            // One the principal cannot see is left out, as if it held no such photo.
+            var albums: [Album] = []
+            for id in holding {
+                do { albums.append(try album(id)) } catch LibraryError.albumNotFound { continue }
+            }
+            return albums
+        }
         return try albums().filter { holding.contains($0.id) }
     }
 

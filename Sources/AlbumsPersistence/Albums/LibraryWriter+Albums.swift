@@ -34,13 +34,16 @@ extension LibraryWriter {
             throw LibraryError.albumNameTaken(name)
         }
         let slot = try slot(for: placement, moving: nil)
+        try requireCreating(in: slot.parent)
         try requireUnlocked(slot.parent)
         try requireFreeName(name, in: slot.parent, besides: nil)
         let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
         describeChange("create album \(LibraryError.quoted(name))\(slot.parent == nil ? "" : " in " + LibraryError.quoted(try path(of: slot.parent!.id)))")
         try db.execute(
             cachedSQL: "INSERT INTO album (name, parent_id, order_key) VALUES (?, ?, ?)", arguments: [name, slot.parent?.id, key])
-        let created = try album(AlbumID(rawValue: db.lastInsertedRowID))
+        let id = AlbumID(rawValue: db.lastInsertedRowID)
+        try grantOwnershipToCreator(.album(id))
+        let created = try album(id)
         changes(of: created) { $0.albumEvents.append(.created) }
         noteRearranged(slot.parent)
         // As it stands once committed: its first revision.
@@ -55,6 +58,7 @@ extension LibraryWriter {
     ///   ``LibraryError/albumNameTaken(_:)``, ``LibraryError/albumNotFound(_:)``.
     public func renameAlbum(_ id: AlbumID, to name: String) throws {
         let current = try album(id)
+        try require(.editor, on: current)
         let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
         guard name != current.name else { return }
@@ -76,6 +80,7 @@ extension LibraryWriter {
     ///   ``LibraryError/albumHasPendingLoads(name:count:)``, ``LibraryError/albumNotFound(_:)``.
     public func deleteAlbum(_ id: AlbumID, force: Bool = false) throws {
         let album = try album(id)
+        try require(.owner, on: album)
         try requireUnlocked(album)
         let parent = try album.parentID.map { try folder($0) }
         try requireUnlocked(parent)
@@ -125,6 +130,7 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError/albumNotFound(_:)``.
     public func setAlbumLocked(_ id: AlbumID, _ isLocked: Bool) throws {
         let album = try album(id)
+        try require(.editor, on: album)
         guard album.isLocked != isLocked else { return }
         describeChange("\(isLocked ? "lock" : "unlock") album \(LibraryError.quoted(album.name))")
         try db.execute(cachedSQL: "UPDATE album SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])

@@ -27,14 +27,18 @@ extension LibraryReader {
     /// The folder a reference names.
     ///
     /// - Throws: ``LibraryError/folderNotFound(_:)``.
+    /// A folder the principal cannot see is not found, as if it did not exist.
     public func folder(_ reference: FolderReference) throws -> Folder {
+        let found: Folder
         switch reference {
         case .id(let id):
-            return try folder(id)
+            found = try folder(id)
         case .path(let path):
             guard let id = try folderID(atPath: path) else { throw LibraryError.folderNotFound(.path(path)) }
-            return try folder(id)
+            found = try folder(id)
         }
+        guard try rights == nil || role(on: found) != nil else { throw LibraryError.folderNotFound(reference) }
+        return found
     }
 
     /// The folder a reference names, nil for the top level.

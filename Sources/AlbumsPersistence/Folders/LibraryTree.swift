@@ -115,7 +115,33 @@ extension LibraryReader {
                 push(folder.id.rawValue, depth: depth + 1)
             }
         }
-        return entries
+        return try seenByPrincipal(entries)
+    }
+
+    /// The tree as the principal sees it: only what they may see; what they
+    /// see in a folder they cannot see stands at their top level, in the
+    /// tree's order.
+    private func seenByPrincipal(_ entries: [TreeEntry]) throws -> [TreeEntry] {
+        guard rights != nil, let albums = try visibleAlbumIDs(), let folders = try visibleFolderIDs() else { return entries }
+        var depths: [FolderID: Int] = [:]
+        var nextIndex: [FolderID?: Int] = [:]
+        var seen: [TreeEntry] = []
+        for entry in entries {
+            let parent = entry.node.parentID.flatMap { depths[$0] == nil ? nil : $0 }
+            let depth = parent.map { depths[$0]! + 1 } ?? 0
+            let index = nextIndex[parent, default: 0]
+            switch entry.node {
+            case .album(let album) where albums.contains(album.id):
+                seen.append(TreeEntry(node: .album(album.placed(at: index, in: parent)), depth: depth))
+            case .folder(let folder) where folders.contains(folder.id):
+                seen.append(TreeEntry(node: .folder(folder.placed(at: index, in: parent)), depth: depth))
+                depths[folder.id] = depth
+            default:
+                continue
+            }
+            nextIndex[parent] = index + 1
+        }
+        return seen
     }
 }
 
@@ -134,14 +160,22 @@ extension [TreeEntry] {
 
 extension Album {
     func placed(at index: Int) -> Album {
+        placed(at: index, in: parentID)
+    }
+
+    func placed(at index: Int, in parent: FolderID?) -> Album {
         Album(
-            id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
+            id: id, name: name, parentID: parent, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
             placeholderCount: placeholderCount)
     }
 }
 
 extension Folder {
     func placed(at index: Int) -> Folder {
-        Folder(id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision)
+        placed(at: index, in: parentID)
+    }
+
+    func placed(at index: Int, in parent: FolderID?) -> Folder {
+        Folder(id: id, name: name, parentID: parent, index: index, isLocked: isLocked, revision: revision)
     }
 }

@@ -30,12 +30,15 @@ extension LibraryWriter {
         let name = AlbumName.normalized(name)
         try FolderName.validate(name)
         let slot = try slot(for: placement, moving: nil)
+        try requireCreating(in: slot.parent)
         try requireUnlocked(slot.parent)
         try requireFreeName(name, in: slot.parent, besides: nil)
         let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
         try db.execute(
             cachedSQL: "INSERT INTO folder (name, parent_id, order_key) VALUES (?, ?, ?)", arguments: [name, slot.parent?.id, key])
-        let created = try folder(FolderID(rawValue: db.lastInsertedRowID))
+        let id = FolderID(rawValue: db.lastInsertedRowID)
+        try grantOwnershipToCreator(.folder(id))
+        let created = try folder(id)
         describeChange("create folder \(LibraryError.quoted(try path(of: created.id)))")
         changes(ofFolder: created, .created)
         noteRearranged(slot.parent)
@@ -50,6 +53,7 @@ extension LibraryWriter {
     ///   ``LibraryError/folderNotFound(_:)``.
     public func renameFolder(_ id: FolderID, to name: String) throws {
         let folder = try folder(id)
+        try require(.editor, on: folder as Folder?)
         let name = AlbumName.normalized(name)
         try FolderName.validate(name)
         guard name != folder.name else { return }
@@ -81,6 +85,7 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError/folderNotFound(_:)``.
     public func setFolderLocked(_ id: FolderID, _ isLocked: Bool) throws {
         let folder = try folder(id)
+        try require(.editor, on: folder as Folder?)
         guard folder.isLocked != isLocked else { return }
         describeChange("\(isLocked ? "lock" : "unlock") folder \(LibraryError.quoted(try path(of: id)))")
         try db.execute(cachedSQL: "UPDATE folder SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
@@ -100,6 +105,8 @@ extension LibraryWriter {
         let folder = try folder(id)
         let parent = try folder.parentID.map { try self.folder($0) }
         let folderPath = try path(of: id)
+        try require(.owner, on: folder as Folder?)
+        if contents == .moveToParent { try require(.editor, on: parent) }
         try requireUnlocked(parent)
         let children = try self.children(of: id)
         if !children.isEmpty { try requireUnlocked(folder) }

@@ -185,6 +185,7 @@ extension LibraryWriter {
     func place(_ node: TreeNode, at slot: TreeSlot) throws -> Bool {
         let row = TreeRow(node)
         let oldParent = try node.parentID.map { try folder($0) }
+        try requireArranging(node, from: oldParent, to: slot.parent)
         if slot.parent?.id == node.parentID && slot.index == node.index { return false }
         try requireUnlocked(oldParent)
         if slot.parent?.id != node.parentID {

@@ -29,6 +29,61 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let isUndone: Bool
     /// How many row changes reversing it writes: its size in the file.
     public let rowChangeCount: Int
+    /// Who made the change.
+    public let madeBy: Maker
+
+    /// Who made a change, as the history names them.
+    public enum Maker: Hashable, Sendable, CustomStringConvertible {
+        /// Whoever holds the file: the CLI, or an app linking the library.
+        case holder
+        /// A person, by the name they had then.
+        case person(String)
+        /// Someone holding a share link, by the link's id.
+        case shareLink(Int64)
+
+        init(kind: String, name: String?) {
+            switch kind {
+            case "person": self = .person(name ?? "")
+            case "share_link": self = .shareLink(name.flatMap(Int64.init) ?? 0)
+            default: self = .holder
+            }
+        }
+
+        init(_ principal: Principal) {
+            switch principal {
+            case .holder: self = .holder
+            case .person(let person): self = .person(person.name)
+            case .shareLink(let id, _): self = .shareLink(id.rawValue)
+            }
+        }
+
+        /// The file's words for the kind: `holder`, `person`, `share_link`.
+        public var kind: String {
+            switch self {
+            case .holder: "holder"
+            case .person: "person"
+            case .shareLink: "share_link"
+            }
+        }
+
+        /// What the column `actor_name` holds: the person's name, the link's id.
+        var storedName: String? {
+            switch self {
+            case .holder: nil
+            case .person(let name): name
+            case .shareLink(let id): String(id)
+            }
+        }
+
+        /// "cli", "ana", "share link 3".
+        public var description: String {
+            switch self {
+            case .holder: "cli"
+            case .person(let name): name
+            case .shareLink(let id): "share link \(id)"
+            }
+        }
+    }
 }
 
 /// An undo or a redo: the entry it reversed or re-applied, and the change

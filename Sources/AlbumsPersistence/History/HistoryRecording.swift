@@ -32,13 +32,13 @@ final class HistoryRecording {
 
     /// Files the transaction's steps as a new entry, if it wrote any: a new
     /// change clears what could be redone, and old entries are dropped.
-    func fileEntry(operations: [[AlbumChangeSet]], in db: Database) throws {
+    func fileEntry(operations: [[AlbumChangeSet]], madeBy maker: HistoryEntry.Maker, in db: Database) throws {
         guard !isReplaying else { return }
         let last = try HistoryLog.lastStep(in: db)
         guard last > mark else { return }
         if hasUndoneEntries { try HistoryLog.dropUndoneEntries(in: db) }
         let albums = Self.mentions(in: operations)
-        var arguments: StatementArguments = [description(albums: albums), mark + 1, last]
+        var arguments: StatementArguments = [description(albums: albums), mark + 1, last, maker.kind, maker.storedName]
         // SQLite writes the albums' JSON. One album is the usual case; many
         // go through rows of values (bound values are limited: a repair of a
         // huge library names the first ones).
@@ -46,14 +46,14 @@ final class HistoryRecording {
         switch albums.count {
         case 1:
             arguments += [albums[0].id.rawValue, albums[0].name]
-            sql = "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
+            sql = "INSERT INTO history_entry (description, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
         default:
             let named = albums.prefix(Self.mentionedAlbumLimit)
             for album in named { arguments += [album.id.rawValue, album.name] }
             let albumsJSON = named.isEmpty
                 ? "'[]'"
                 : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
-            sql = "INSERT INTO history_entry (description, first_step, last_step, albums) VALUES (?, ?, ?, \(albumsJSON))"
+            sql = "INSERT INTO history_entry (description, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, \(albumsJSON))"
         }
         try db.execute(cachedSQL: sql, arguments: arguments)
         let id = db.lastInsertedRowID
@@ -139,7 +139,7 @@ enum HistoryLog {
 
     // MARK: - Entries
 
-    static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone"
+    static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone, actor_kind, actor_name"
     /// The newest entry not undone: what undo reverses.
     static let nextUndoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 0 ORDER BY id DESC LIMIT 1"
     /// The oldest undone entry (undone last): what redo re-applies.
@@ -148,7 +148,7 @@ enum HistoryLog {
     static func entry(from row: Row) -> HistoryEntry {
         HistoryEntry(
             id: row[0], committedAt: Timestamp.date(row[1]), description: row[2], albums: decode(row[3]), isUndone: row[6],
-            rowChangeCount: stepCount(first: row[4], last: row[5]))
+            rowChangeCount: stepCount(first: row[4], last: row[5]), madeBy: HistoryEntry.Maker(kind: row[7], name: row[8]))
     }
 
     /// The albums column: a JSON array of {"id": …, "name": …}.

@@ -20,6 +20,7 @@ extension LibraryWriter {
     public func undo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL) else { throw LibraryError.nothingToUndo }
         let entry = HistoryLog.entry(from: row)
+        try requireReplayable(entry, undoing: true)
         return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: entry.description, reason: $0) }
     }
 
@@ -33,7 +34,32 @@ extension LibraryWriter {
     public func redo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL) else { throw LibraryError.nothingToRedo }
         let entry = HistoryLog.entry(from: row)
+        try requireReplayable(entry, undoing: false)
         return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: entry.description, reason: $0) }
+    }
+
+    /// Refuses an undo or redo that would change an album the principal
+    /// cannot edit. A change naming an album they cannot see is refused
+    /// without naming it; one to folders alone needs an admin.
+    private func requireReplayable(_ entry: HistoryEntry, undoing: Bool) throws {
+        guard rights != nil, !principal.holdsEveryRight else { return }
+        let verb = undoing ? "undo" : "redo"
+        guard !entry.albums.isEmpty else {
+            throw LibraryError.forbidden(reason: "cannot \(verb) the latest change: it arranged folders, which only an admin may \(verb)")
+        }
+        for mention in entry.albums {
+            let album: Album
+            do {
+                album = try self.album(mention.id)
+            } catch LibraryError.albumNotFound {
+                throw LibraryError.forbidden(reason: "cannot \(verb) the latest change: it touched albums you cannot change")
+            }
+            do {
+                try require(.editor, on: album)
+            } catch LibraryError.forbidden(let reason) {
+                throw LibraryError.forbidden(reason: "cannot \(verb) #\(entry.id) (\(entry.description)): \(reason)")
+            }
+        }
     }
 
     /// Replays an entry's steps and files the replay's own steps under it,
@@ -92,9 +118,12 @@ extension LibraryReader {
         guard limit > 0, try hasHistory() else { return [] }
         let rows = try Row.fetchCursor(db, sql: "SELECT \(HistoryLog.entryColumns) FROM history_entry ORDER BY id DESC")
         var entries: [HistoryEntry] = []
+        // A person sees the changes to albums they can see, and no others.
+        let visible = try visibleAlbumIDs()
         while entries.count < limit, let row = try rows.next() {
             let entry = HistoryLog.entry(from: row)
             if let album, !entry.albums.contains(where: { $0.id == album }) { continue }
+            if visible != nil, try seenByPrincipal(entry) == nil { continue }
             entries.append(entry)
         }
         return entries
@@ -103,12 +132,19 @@ extension LibraryReader {
     /// The entry ``LibraryWriter/undo()`` would reverse now, if any: for a
     /// button that says what it will do.
     public func nextUndo() throws -> HistoryEntry? {
-        try hasHistory() ? try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL).map(HistoryLog.entry) : nil
+        try hasHistory() ? try seenByPrincipal(try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL).map(HistoryLog.entry)) : nil
+    }
+
+    /// `entry`, if the principal may see every album it names (a change to
+    /// folders alone: if they are an admin); else nil.
+    private func seenByPrincipal(_ entry: HistoryEntry?) throws -> HistoryEntry? {
+        guard let entry, let visible = try visibleAlbumIDs() else { return entry }
+        return !entry.albums.isEmpty && entry.albums.allSatisfy({ visible.contains($0.id) }) ? entry : nil
     }
 
     /// The entry ``LibraryWriter/redo()`` would re-apply now, if any.
     public func nextRedo() throws -> HistoryEntry? {
-        try hasHistory() ? try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL).map(HistoryLog.entry) : nil
+        try hasHistory() ? try seenByPrincipal(try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL).map(HistoryLog.entry)) : nil
     }
 
     /// How many history entries the library keeps.

@@ -10,6 +10,16 @@ extension LibraryReader {
         if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
     }
 
+    /// Refuses a change to `album`'s items unless the principal edits it
+    /// and it is unlocked, in that order: someone who may not change an
+    /// album hears that, not whether it is locked.
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumLocked(name:)``.
+    package func requireChangeable(_ album: Album) throws {
+        try require(.editor, on: album)
+        try requireUnlocked(album)
+    }
+
     /// Refuses a photo that `album` holds already, or that another arriving
     /// item brings (`arriving` collects them): a photo stands once per album.
     ///

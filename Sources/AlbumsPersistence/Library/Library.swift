@@ -363,7 +363,7 @@ public final class Library: Sendable {
             try writer.finish()
             if dryRun { return .rollback }
             mapsAfterCommit = writer.mapsAfterCommit
-            try writer.history?.fileEntry(operations: writer.operations, in: db)
+            try writer.history?.fileEntry(operations: writer.operations, madeBy: HistoryEntry.Maker(writer.principal), in: db)
             if writer.hasChanges && features.journals {
                 _ = try ChangeJournal.append(writer.operations, folders: writer.folderChanges, in: db)
                 // Read inside the transaction: what others committed before it, and it.

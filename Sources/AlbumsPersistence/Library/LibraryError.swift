@@ -106,6 +106,20 @@ public enum LibraryError: Error, Hashable, Sendable {
     /// A history size outside 1…1,000,000 entries.
     case historyLimitOutOfRange(Int)
 
+    // MARK: People and their rights
+
+    /// The person asking may see what they name but not do this to it; `reason` says why, in their words.
+    case forbidden(reason: String)
+    /// No person has the name.
+    case personNotFound(String)
+    /// Names are unique without regard to case.
+    case personNameTaken(String)
+    case invalidPersonName(String, reason: String)
+    /// A password that cannot be used: empty, or longer than bcrypt reads.
+    case invalidPassword(reason: String)
+    /// No share link, or a revoked one, has the id.
+    case shareLinkNotFound(ShareLinkID)
+
     /// How a caller should treat the error.
     public enum Kind: Sendable {
         /// The file is not a usable library: not SQLite, foreign, newer, corrupt.
@@ -132,7 +146,8 @@ public enum LibraryError: Error, Hashable, Sendable {
             .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
             .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists, .nothingToUndo,
-            .nothingToRedo, .cannotUndo, .cannotRedo, .historyLimitOutOfRange:
+            .nothingToRedo, .cannotUndo, .cannotRedo, .historyLimitOutOfRange, .forbidden, .personNotFound,
+            .personNameTaken, .invalidPersonName, .invalidPassword, .shareLinkNotFound:
             .refused
         }
     }
@@ -187,6 +202,12 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .cannotUndo: "cannot_undo"
         case .cannotRedo: "cannot_redo"
         case .historyLimitOutOfRange: "history_limit_out_of_range"
+        case .forbidden: "forbidden"
+        case .personNotFound: "person_not_found"
+        case .personNameTaken: "person_name_taken"
+        case .invalidPersonName: "invalid_person_name"
+        case .invalidPassword: "invalid_password"
+        case .shareLinkNotFound: "share_link_not_found"
         }
     }
 }
@@ -292,6 +313,18 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "cannot redo #\(entry) (\(description)) exactly: \(reason); nothing was changed"
         case .historyLimitOutOfRange(let count):
             "cannot keep \(count) history entries: keep 1…\(HistoryRetention.maximumKeptEntries)"
+        case .forbidden(let reason):
+            reason
+        case .personNotFound(let name):
+            "no person is named \(Self.quoted(name)) (albums user list lists them)"
+        case .personNameTaken(let name):
+            "a person named \(Self.quoted(name)) exists already (names are compared without regard to case)"
+        case .invalidPersonName(let name, let reason):
+            "\(Self.quoted(name)) cannot name a person: \(reason)"
+        case .invalidPassword(let reason):
+            "the password cannot be used: \(reason)"
+        case .shareLinkNotFound(let id):
+            "no share link has id \(id) (albums link list lists them)"
         }
     }
 

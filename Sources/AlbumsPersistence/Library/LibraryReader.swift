@@ -9,6 +9,8 @@ public class LibraryReader {
     public let path: String
     /// The library's kept segment maps, if it keeps them.
     private let segmentMaps: SegmentMapCache?
+    /// Whose rights reads and writes are checked against; nil: the file's holder, unchecked.
+    var rights: AccessRights?
     /// SQLite's count of changes on this connection when the access began:
     /// once it moves, this transaction has written, and maps kept from
     /// committed states no longer describe what it sees.

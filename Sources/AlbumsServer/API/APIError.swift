@@ -58,8 +58,11 @@ enum APIError {
         case .revisionMismatch(_, _, let actual):
             // 409 with the current revision, for the page to reload and retry.
             return response(status: .conflict, code: error.code, message: error.description, extra: ["revision": actual])
-        case .albumNotFound, .folderNotFound, .itemNotFound, .photoNotFound, .noLibrary:
+        case .albumNotFound, .folderNotFound, .itemNotFound, .photoNotFound, .noLibrary, .personNotFound, .shareLinkNotFound:
             return response(status: .notFound, code: error.code, message: error.description)
+        case .forbidden:
+            // Seen, but not theirs to change: what they cannot see is 404 above.
+            return response(status: .forbidden, code: error.code, message: error.description)
         case .nothingToUndo, .nothingToRedo, .cannotUndo, .cannotRedo:
             // The history's state, not the request, is in the way.
             return response(status: .conflict, code: error.code, message: error.description)

@@ -8,11 +8,20 @@ import ServiceLifecycle
 /// The JSON API of `albums serve` (README, "The organizer in the browser"), on the libraries only: what the CLI prints
 /// with `--json`, under the same keys and error codes.
 struct APIRoutes: Sendable {
-    let session: TransferSession
+    let library: Library
     let thumbnails: ThumbnailStore
     let uploads: UploadInbox
     let loads: LoadsInFlight
-    var library: Library { session.library }
+
+    /// The library as the request's principal sees it: what they cannot
+    /// see is not found, what they cannot change is forbidden.
+    static func session(_ library: Library, _ context: AlbumsRequestContext) -> TransferSession {
+        TransferSession(library: library, acting: context.principal)
+    }
+
+    private func session(_ context: AlbumsRequestContext) -> TransferSession {
+        Self.session(library, context)
+    }
 
     /// The longest page of items one request returns.
     static let maximumLimit = 2_000
@@ -22,44 +31,50 @@ struct APIRoutes: Sendable {
     static let maximumUploadSize = 2 << 30
 
     /// Adds the API's routes to `router`, recording each in `allowed`.
-    func register(on router: Router<BasicRequestContext>, recording allowed: inout AllowedMethods) {
+    func register(on router: Router<AlbumsRequestContext>, recording allowed: inout AllowedMethods) {
         let api = router.group("api")
-        func on(_ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+        func on(_ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (Request, AlbumsRequestContext) async throws -> Response) {
             api.on(RouterPath(path), method: method, use: handle)
             allowed.add(method, "api/" + path)
         }
-        on(.get, "albums") { _, _ in try await albums() }
+        on(.get, "albums") { _, context in try await albums(context) }
         on(.get, "albums/:name/items") { request, context in try await items(request, context) }
-        on(.post, "operations") { request, _ in try await operation(request) }
-        on(.post, "batch") { request, _ in try await batch(request) }
+        on(.post, "operations") { request, context in try await operation(request, context) }
+        on(.post, "batch") { request, context in try await batch(request, context) }
         on(.post, "albums/:name/files") { request, context in try await upload(request, context) }
         on(.get, "photos/:id/original") { _, context in try await original(context) }
         on(.get, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
-        on(.get, "events") { _, _ in try await events() }
-        on(.get, "history") { request, _ in try await history(request) }
-        on(.post, "undo") { request, _ in try await replay(request, undoing: true) }
-        on(.post, "redo") { request, _ in try await replay(request, undoing: false) }
+        on(.get, "events") { _, context in try await events(context) }
+        on(.get, "history") { request, context in try await history(request, context) }
+        on(.post, "undo") { request, context in try await replay(request, context, undoing: true) }
+        on(.post, "redo") { request, context in try await replay(request, context, undoing: false) }
     }
 
     // MARK: Reading
 
-    private func albums() async throws -> Response {
-        // The whole tree: albums and folders, each with its parent and position.
-        return JSONResponse.make(TreeJSON(try await library.read { try $0.tree() }))
+    private func albums(_ context: AlbumsRequestContext) async throws -> Response {
+        // The whole tree as the principal sees it: albums and folders, each with its parent and position.
+        return JSONResponse.make(TreeJSON(try await session(context).read { try $0.tree() }))
     }
 
-    private struct ItemsPage: Encodable {
+    struct ItemsPage: Encodable, Sendable {
         let album: AlbumJSON
         let items: [ItemJSON]
         let offset: Int
         let limit: Int
     }
 
-    private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func items(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let name = try Self.pathText(context, "name")
         let offset = try Self.integer(request, "offset", default: 0, range: 0...Int.max)
         let limit = try Self.integer(request, "limit", default: 500, range: 1...Self.maximumLimit)
-        let page = try await library.read { reader -> ItemsPage in
+        let page = try await Self.itemsPage(of: name, offset: offset, limit: limit, session: session(context))
+        return JSONResponse.make(page)
+    }
+
+    /// One page of an album's items, as the principal sees the album.
+    static func itemsPage(of name: String, offset: Int, limit: Int, session: TransferSession) async throws -> ItemsPage {
+        try await session.read { reader -> ItemsPage in
             let album = try reader.album(named: name)
             var items: [ItemJSON] = []
             if offset < album.itemCount {
@@ -70,7 +85,6 @@ struct APIRoutes: Sendable {
             }
             return ItemsPage(album: AlbumJSON(album), items: items, offset: offset, limit: limit)
         }
-        return JSONResponse.make(page)
     }
 
     // MARK: Writing
@@ -85,7 +99,8 @@ struct APIRoutes: Sendable {
         let dry_run: Bool
     }
 
-    private func operation(_ request: Request) async throws -> Response {
+    private func operation(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
         let text = try await Self.bodyText(request)
         let operation = try TransferBatchFormat.operation(fromLine: text.trimmingCharacters(in: .whitespacesAndNewlines), number: 1)
         if try Self.isDryRun(request) {
@@ -114,7 +129,8 @@ struct APIRoutes: Sendable {
         let dry_run: Bool
     }
 
-    private func batch(_ request: Request) async throws -> Response {
+    private func batch(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
         let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: try await Self.bodyText(request))
         let dryRun = try Self.isDryRun(request)
         do {
@@ -132,10 +148,10 @@ struct APIRoutes: Sendable {
     // MARK: History
 
     /// `GET /api/history?limit=&album=`: what `albums history --json` prints.
-    private func history(_ request: Request) async throws -> Response {
+    private func history(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let limit = try Self.integer(request, "limit", default: 20, range: 1...HistoryRetention.maximumKeptEntries)
         let name: String? = request.uri.queryParameters.get("album").map { String($0) }
-        let listing = try await library.read { reader in
+        let listing = try await session(context).read { reader in
             let album = try name.map { try reader.album(named: $0).id }
             return try HistoryListingJSON(entries: try reader.history(limit: limit, album: album), reader: reader)
         }
@@ -143,9 +159,9 @@ struct APIRoutes: Sendable {
     }
 
     /// `POST /api/undo`, `POST /api/redo` (`?dry_run=1`): what `albums undo --json` prints.
-    private func replay(_ request: Request, undoing: Bool) async throws -> Response {
+    private func replay(_ request: Request, _ context: AlbumsRequestContext, undoing: Bool) async throws -> Response {
         let dryRun = try Self.isDryRun(request)
-        let result = try await library.write(dryRun: dryRun) { undoing ? try $0.undo() : try $0.redo() }
+        let result = try await session(context).write(dryRun: dryRun) { undoing ? try $0.undo() : try $0.redo() }
         return JSONResponse.make(HistoryReplayJSON(result, dryRun: dryRun))
     }
 
@@ -163,7 +179,8 @@ struct APIRoutes: Sendable {
     /// Files from the desktop: received whole and sniffed, then placeholders
     /// at the slot in one transaction, answered at once; each file's load
     /// then commits into its placeholder's slot, wherever it stands by then.
-    private func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func upload(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
         let album = AlbumReference.named(try Self.pathText(context, "name"))
         let at = try Self.optionalInteger(request, "at", range: 1...Int.max)
         let expected = try Self.optionalInteger(request, "expect_revision", range: 0...Int.max).map { [album: Int64($0)] } ?? [:]
@@ -197,7 +214,7 @@ struct APIRoutes: Sendable {
         // already), read before their loads start: a load that fails at once
         // (the photo is in the album already) takes its placeholder away.
         let first = begun.first?.placeholder
-        let index = (try? await library.read { reader in try first.map { try reader.item($0).index } }) ?? checked.index
+        let index = (try? await session.read { reader in try first.map { try reader.item($0).index } }) ?? checked.index
         await loads.start { _ = await runner.run(begun) }
         return JSONResponse.make(
             status: .accepted,
@@ -211,8 +228,12 @@ struct APIRoutes: Sendable {
     /// The size the grid asks for when it names none.
     static let defaultThumbnailSize = 256
 
-    private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let photo = try await photo(context)
+    private func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        try await Self.thumbnail(of: try await Self.photo(context, session: session(context)), request, store: thumbnails)
+    }
+
+    /// A photo's thumbnail at the size asked for, cached by content.
+    static func thumbnail(of photo: Photo, _ request: Request, store thumbnails: ThumbnailStore) async throws -> Response {
         let size = try Self.integer(request, "size", default: Self.defaultThumbnailSize, range: ThumbnailStore.longerSides)
         let tag = "\"\(photo.content.sha256Hex)-\(size)\""
         // Keyed by content: a photo id always means the same bytes.
@@ -226,16 +247,25 @@ struct APIRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
     }
 
-    /// The photo the path's `id` names: ids only, never a path.
-    private func photo(_ context: BasicRequestContext) async throws -> Photo {
+    /// The photo the path's `id` names: ids only, never a path. One the
+    /// principal cannot see is not found, as if it did not exist.
+    static func photo(_ context: AlbumsRequestContext, session: TransferSession) async throws -> Photo {
         guard let id = Int64(try Self.pathText(context, "id")), id > 0 else {
             throw RequestRefusal(status: .badRequest, code: "invalid_photo_id", message: "a photo is named by its id, a positive whole number")
         }
-        return try await library.read { try $0.photo(PhotoID(rawValue: id)) }
+        return try await session.read { reader in
+            let photo = PhotoID(rawValue: id)
+            guard try reader.canSee(photo) else { throw LibraryError.photoNotFound(photo) }
+            return try reader.photo(photo)
+        }
     }
 
-    private func original(_ context: BasicRequestContext) async throws -> Response {
-        let photo = try await photo(context)
+    private func original(_ context: AlbumsRequestContext) async throws -> Response {
+        try await Self.original(of: try await Self.photo(context, session: session(context)))
+    }
+
+    /// A photo's original bytes, as imported.
+    static func original(of photo: Photo) async throws -> Response {
         let id = photo.id
         let data: Data
         do {
@@ -261,9 +291,25 @@ struct APIRoutes: Sendable {
         let folder_changes: [FolderChangeJSON]
     }
 
+    /// `change` as `session`'s principal may hear it: the change sets of
+    /// albums they can see and the changes of folders they can see; nil
+    /// when nothing is left.
+    static func seen(_ change: CommittedChange, by session: TransferSession) async throws -> CommittedChange? {
+        guard session.principal != .holder else { return change }
+        let (albums, folders) = try await session.read { reader in (try reader.visibleAlbumIDs(), try reader.visibleFolderIDs()) }
+        guard let albums, let folders else { return change }
+        let operations = change.operations.map { $0.filter { albums.contains($0.albumID) } }.filter { !$0.isEmpty }
+        let folderChanges = change.folderChanges.filter { folders.contains($0.folderID) }
+        if operations.isEmpty && folderChanges.isEmpty { return nil }
+        return CommittedChange(
+            sequence: change.sequence, committedAt: change.committedAt, operations: operations, folderChanges: folderChanges,
+            followsAGap: change.followsAGap)
+    }
+
     /// Server-Sent Events: one `change` event per committed transaction,
     /// from this server, the CLI or any other process, in commit order.
-    private func events() async throws -> Response {
+    private func events(_ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
         let stream = try await library.changes()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -271,6 +317,8 @@ struct APIRoutes: Sendable {
             try await writer.write(ByteBuffer(string: ": albums change stream\nretry: 1000\n\n"))
             // Open streams would hold a graceful shutdown forever: they end with it.
             for await change in stream.cancelOnGracefulShutdown() {
+                // A person hears of the albums and folders they can see, and of nothing else.
+                guard let change = try await Self.seen(change, by: session) else { continue }
                 let event = EventJSON(
                     sequence: change.sequence, committed_at: Timestamp.text(change.committedAt), follows_a_gap: change.followsAGap,
                     operations: change.operations.map { $0.map(ChangeJSON.init) }, folder_changes: change.folderChanges.map(FolderChangeJSON.init))
@@ -295,7 +343,7 @@ struct APIRoutes: Sendable {
         }
     }
 
-    static func pathText(_ context: BasicRequestContext, _ name: String) throws -> String {
+    static func pathText(_ context: AlbumsRequestContext, _ name: String) throws -> String {
         guard let raw = context.parameters.get(name), let text = raw.removingPercentEncoding else {
             throw RequestRefusal.badParameter("the path's \(name) is not valid percent-encoded UTF-8")
         }

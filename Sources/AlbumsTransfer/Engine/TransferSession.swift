@@ -20,16 +20,60 @@ import Foundation
 /// Swift's cooperative pool; the synchronous ones suit command-line tools.
 public final class TransferSession: Sendable {
     public let library: Library
+    /// Whose rights every proposal and operation of this session is checked
+    /// against, and whom the history records as making its changes.
+    public let principal: Principal
 
-    public init(library: Library) {
+    /// A session acting for `principal`: the file's holder (never checked)
+    /// unless a server says which person or share link is asking.
+    public init(library: Library, acting principal: Principal = .holder) {
         self.library = library
+        self.principal = principal
+    }
+
+    // MARK: - Access as the principal
+
+    /// Reads as ``principal``: what it cannot see is not found.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (LibraryReader) throws -> T) async throws -> T {
+        let principal = principal
+        return try await library.read { reader in
+            if principal != .holder { reader.act(as: principal) }
+            return try body(reader)
+        }
+    }
+
+    /// Reads as ``principal``, blocking the calling thread.
+    public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
+        try library.read { reader in
+            if principal != .holder { reader.act(as: principal) }
+            return try body(reader)
+        }
+    }
+
+    /// Writes as ``principal``, committed or (with `dryRun`) rolled back.
+    @discardableResult
+    public func write<T: Sendable>(dryRun: Bool = false, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
+        let principal = principal
+        return try await library.write(dryRun: dryRun) { writer in
+            if principal != .holder { writer.act(as: principal) }
+            return try body(writer)
+        }
+    }
+
+    /// Writes as ``principal``, blocking the calling thread.
+    @discardableResult
+    public func write<T>(dryRun: Bool = false, _ body: (LibraryWriter) throws -> T) throws -> T {
+        try library.write(dryRun: dryRun) { writer in
+            if principal != .holder { writer.act(as: principal) }
+            return try body(writer)
+        }
     }
 
     // MARK: - Asynchronous
 
     /// Says what `operation` would do, without writing (see ``LibraryReader/propose(_:)``).
     public func propose(_ operation: TransferOperation) async throws -> Proposal {
-        try await library.read { try $0.propose(operation) }
+        try await read { try $0.propose(operation) }
     }
 
     /// Says what a library operation would do, without writing.
@@ -58,7 +102,7 @@ public final class TransferSession: Sendable {
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
     @discardableResult
     public func perform(_ operation: TransferOperation, dryRun: Bool = false) async throws -> TransferResult {
-        try await library.write(dryRun: dryRun) { try $0.perform(operation) }
+        try await write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
     /// Performs a library operation (on items, albums or folders) in its own
@@ -67,7 +111,7 @@ public final class TransferSession: Sendable {
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
     @discardableResult
     public func perform(_ operation: LibraryOperation, dryRun: Bool = false) async throws -> TransferResult {
-        try await library.write(dryRun: dryRun) { try $0.perform(operation) }
+        try await write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
     /// Performs `operations` in one transaction: all of them, or, if one is
@@ -76,7 +120,7 @@ public final class TransferSession: Sendable {
     /// - Throws: ``BatchRefusal`` naming the first refused operation, or ``LibraryError``.
     @discardableResult
     public func perform(batch operations: [LibraryOperation], dryRun: Bool = false) async throws -> [TransferResult] {
-        try await library.write(dryRun: dryRun) { try $0.perform(batch: operations) }
+        try await write(dryRun: dryRun) { try $0.perform(batch: operations) }
     }
 
     /// Every committed transaction's change sets, from this session, another
@@ -89,7 +133,7 @@ public final class TransferSession: Sendable {
 
     /// Says what `operation` would do, without writing.
     public func propose(_ operation: TransferOperation) throws -> Proposal {
-        try library.read { try $0.propose(operation) }
+        try read { try $0.propose(operation) }
     }
 
     /// Performs `operation` in its own transaction (rolled back with `dryRun`).
@@ -97,7 +141,7 @@ public final class TransferSession: Sendable {
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
     @discardableResult
     public func perform(_ operation: TransferOperation, dryRun: Bool = false) throws -> TransferResult {
-        try library.write(dryRun: dryRun) { try $0.perform(operation) }
+        try write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
     /// Performs a library operation (on items, albums or folders) in its own
@@ -106,7 +150,7 @@ public final class TransferSession: Sendable {
     /// - Throws: ``LibraryError``: a refusal (nothing written) or a failing file.
     @discardableResult
     public func perform(_ operation: LibraryOperation, dryRun: Bool = false) throws -> TransferResult {
-        try library.write(dryRun: dryRun) { try $0.perform(operation) }
+        try write(dryRun: dryRun) { try $0.perform(operation) }
     }
 
     /// Performs `operations` in one transaction: all of them or none.
@@ -114,6 +158,6 @@ public final class TransferSession: Sendable {
     /// - Throws: ``BatchRefusal`` naming the first refused operation, or ``LibraryError``.
     @discardableResult
     public func perform(batch operations: [LibraryOperation], dryRun: Bool = false) throws -> [TransferResult] {
-        try library.write(dryRun: dryRun) { try $0.perform(batch: operations) }
+        try write(dryRun: dryRun) { try $0.perform(batch: operations) }
     }
 }

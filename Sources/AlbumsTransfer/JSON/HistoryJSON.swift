@@ -13,6 +13,9 @@ package struct HistoryEntryJSON: Encodable, Sendable {
     let albums: [AlbumJSON]
     let undone: Bool
     let row_changes: Int
+    /// Who made it: `{"kind": "person", "name": "ana"}`; kind `holder` (name
+    /// `cli`) for the CLI or an app linking the library, `share_link`.
+    let made_by: [String: String]
 
     package init(_ entry: HistoryEntry) {
         id = entry.id
@@ -21,6 +24,7 @@ package struct HistoryEntryJSON: Encodable, Sendable {
         albums = entry.albums.map { AlbumJSON(id: $0.id.rawValue, name: $0.name) }
         undone = entry.isUndone
         row_changes = entry.rowChangeCount
+        made_by = ["kind": entry.madeBy.kind, "name": entry.madeBy.description]
     }
 }
 

@@ -45,14 +45,14 @@ public struct LoadRunner: Sendable {
     /// - Throws: ``LibraryError`` for a destination that is not allowed
     ///   (locked, out of range, changed since, …); nothing is inserted.
     public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> [Load] {
-        let ids = try session.library.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
+        let ids = try session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
     }
 
     /// ``begin(_:at:expecting:)`` for async callers (a server): the write
     /// waits without holding a thread of Swift's cooperative pool.
     public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) async throws -> [Load] {
-        let ids = try await session.library.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
+        let ids = try await session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
     }
 
@@ -61,7 +61,7 @@ public struct LoadRunner: Sendable {
     ) throws -> [AlbumItemID] {
         try writer.requireRevisions(revisions)
         let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
-        try writer.requireUnlocked(album)
+        try writer.requireChangeable(album)
         guard !sources.isEmpty else { return [] }
         return try writer.insertPlaceholders(sources.map { PendingLoad(source: $0) }, into: album.id, at: index)
     }
@@ -71,18 +71,18 @@ public struct LoadRunner: Sendable {
     ///
     /// - Throws: ``LibraryError`` for a destination that is not allowed.
     public func checkDestination(_ destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> (album: Album, index: Int) {
-        try session.library.read { try Self.check(destination, expecting: revisions, $0) }
+        try session.read { try Self.check(destination, expecting: revisions, $0) }
     }
 
     /// ``checkDestination(_:expecting:)`` for async callers.
     public func checkDestination(_ destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) async throws -> (album: Album, index: Int) {
-        try await session.library.read { try Self.check(destination, expecting: revisions, $0) }
+        try await session.read { try Self.check(destination, expecting: revisions, $0) }
     }
 
     private static func check(_ destination: Destination, expecting revisions: [AlbumReference: Int64], _ reader: LibraryReader) throws -> (album: Album, index: Int) {
         try reader.requireRevisions(revisions)
         let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, moving: [])
-        try reader.requireUnlocked(album)
+        try reader.requireChangeable(album)
         return (album, index)
     }
 

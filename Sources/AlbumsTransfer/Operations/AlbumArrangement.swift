@@ -24,6 +24,7 @@ extension LibraryWriter {
     @discardableResult
     public func sortAlbum(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool = true) throws -> AlbumChangeSet {
         let album = try album(reference)
+        try require(.editor, on: album)
         try requireUnlocked(album)
         let items = try items(in: album.id)
         var photos: [PhotoID: Photo] = [:]

@@ -71,7 +71,13 @@ struct TransferPlanner {
     func resolve(_ reference: ItemReference) throws -> PlacedItem {
         switch reference {
         case .item(let id):
-            return try reader.placedItem(id)
+            let placed = try reader.placedItem(id)
+            do {
+                _ = try album(.id(placed.item.albumID))
+            } catch LibraryError.albumNotFound {
+                throw LibraryError.itemNotFound(reference)
+            }
+            return placed
         case .position(let index, let albumReference):
             return try reader.placedItem(at: index, in: try album(albumReference))
         case .photo(let photo, let albumReference?):
@@ -91,6 +97,7 @@ struct TransferPlanner {
 
     private func existingPhoto(_ photo: PhotoID, reference: ItemReference) throws -> PhotoID {
         do {
+            guard try reader.canSee(photo) else { throw LibraryError.itemNotFound(reference) }
             return try reader.photo(photo).id
         } catch LibraryError.photoNotFound {
             throw LibraryError.itemNotFound(reference)
@@ -152,10 +159,10 @@ struct TransferPlanner {
         let moving = action == .move ? items : []
         let (album, index) = try resolveDestination(destination, moving: moving)
         albums.byID[album.id] = album
-        try reader.requireUnlocked(album)
+        try reader.requireChangeable(album)
         if action == .move {
             // In source order, so the reason given is the same every time.
-            for placed in items { try reader.requireUnlocked(try albums.album(placed.item.albumID, in: self)) }
+            for placed in items { try reader.requireChangeable(try albums.album(placed.item.albumID, in: self)) }
         }
         var arriving = Set<PhotoID>()
         if action == .copy {
@@ -229,8 +236,8 @@ struct TransferPlanner {
         var albums = AlbumSet()
         let firstAlbum = try albums.album(first.albumID, in: self)
         let secondAlbum = try albums.album(second.albumID, in: self)
-        try reader.requireUnlocked(firstAlbum)
-        try reader.requireUnlocked(secondAlbum)
+        try reader.requireChangeable(firstAlbum)
+        try reader.requireChangeable(secondAlbum)
         var changes: [AlbumChangeSet]
         if first.albumID == second.albumID {
             var change = changeSet(for: firstAlbum)
@@ -261,7 +268,7 @@ struct TransferPlanner {
             let item = placed.item
             if changes[item.albumID] == nil {
                 let album = try albums.album(item.albumID, in: self)
-                try reader.requireUnlocked(album)
+                try reader.requireChangeable(album)
                 changes[item.albumID] = changeSet(for: album)
             }
             changes[item.albumID]!.recordRemoval(at: item.index, of: item.id)

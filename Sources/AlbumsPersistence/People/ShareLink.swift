@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+
+/// The stable identifier of a share link (`albums link revoke ID`).
+public struct ShareLinkID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A link that shows one album, read-only, to whoever holds it: the grid
+/// in order, the viewer and the slideshow, and the originals if allowed.
+/// Its token is known only when it is made; the file keeps its SHA-256.
+public struct ShareLink: Identifiable, Hashable, Sendable {
+    public let id: ShareLinkID
+    public let album: AlbumID
+    public let albumName: String
+    /// After this the link shows nothing; nil: it does not expire.
+    public let expiresAt: Date?
+    public let needsPassword: Bool
+    public let allowsDownload: Bool
+    /// Who made it: a person's name, or nil for the file's holder.
+    public let createdBy: String?
+    public let createdAt: Date
+    public let revokedAt: Date?
+
+    /// Whether it shows its album at `now`: not revoked, not expired.
+    public func isLive(at now: Date = Date()) -> Bool {
+        revokedAt == nil && (expiresAt.map { $0 > now } ?? true)
+    }
+
+    /// 256 random bits, URL-safe: 43 characters of base64url.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// What a share link's holder has to show.
+public enum ShareLinkAccess: Sendable {
+    /// The link shows its album.
+    case granted(ShareLink)
+    /// The link is live but needs its password (none was given, or a wrong
+    /// one): its holder is told nothing more than that.
+    case needsPassword(ShareLink)
+    /// No live link has the token: unknown, revoked or expired alike.
+    case none
+}
+
+extension LibraryWriter {
+    /// Makes a share link for `album`; the token comes back once, here.
+    ///
+    /// ```swift
+    /// let (link, token) = try library.write { try $0.createShareLink(for: wedding.id, expiresAt: nil, password: nil) }
+    /// print("http://…/s/\(token)")
+    /// ```
+    ///
+    /// Only the holder, admins and the album's owner share it.
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumNotFound(_:)``.
+    public func createShareLink(
+        for album: AlbumID, expiresAt: Date?, password: PasswordHash?, allowsDownload: Bool = true
+    ) throws -> (link: ShareLink, token: String) {
+        try require(.owner, on: try self.album(album))
+        let token = ShareLink.newToken()
+        let creator: String? = if case .person(let person) = principal { person.name } else { nil }
+        try db.execute(
+            cachedSQL: """
+                INSERT INTO share_link (album_id, token_sha256, password_hash, expires_at, allows_download, created_by)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [album.rawValue, PersonSession.digest(token), password?.text, expiresAt.map(Timestamp.text), allowsDownload, creator])
+        let id = ShareLinkID(rawValue: db.lastInsertedRowID)
+        guard let link = try shareLinks().first(where: { $0.id == id }) else { throw LibraryError.shareLinkNotFound(id) }
+        return (link, token)
+    }
+
+    /// Revokes a link: from now on it shows nothing.
+    ///
+    /// - Throws: ``LibraryError/shareLinkNotFound(_:)``, ``LibraryError/forbidden(reason:)``.
+    public func revokeShareLink(_ id: ShareLinkID, now: Date = Date()) throws {
+        guard let link = try shareLinks().first(where: { $0.id == id }), link.revokedAt == nil else { throw LibraryError.shareLinkNotFound(id) }
+        try require(.owner, on: try album(link.album))
+        try db.execute(cachedSQL: "UPDATE share_link SET revoked_at = ? WHERE id = ?", arguments: [Timestamp.text(now), id.rawValue])
+    }
+}
+
+extension LibraryReader {
+    /// The share links of the albums the principal owns (all of them for
+    /// the holder and admins), newest first, revoked ones included.
+    public func shareLinks(of album: AlbumID? = nil) throws -> [ShareLink] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT l.id, l.album_id, a.name, l.expires_at, l.password_hash IS NOT NULL, l.allows_download, l.created_by,
+                    l.created_at, l.revoked_at, a.parent_id
+                FROM share_link l JOIN album a ON a.id = l.album_id
+                WHERE ?1 IS NULL OR l.album_id = ?1 ORDER BY l.id DESC
+                """, arguments: [album?.rawValue])
+        var links: [ShareLink] = []
+        for row in rows {
+            let album = AlbumID(rawValue: row[1])
+            if rights != nil, try rights!.role(of: .album(album), parent: (row[9] as Int64?).map(FolderID.init(rawValue:)), in: db) != .owner { continue }
+            links.append(
+                ShareLink(
+                    id: ShareLinkID(rawValue: row[0]), album: album, albumName: row[2], expiresAt: (row[3] as String?).map(Timestamp.date),
+                    needsPassword: row[4], allowsDownload: row[5], createdBy: row[6], createdAt: Timestamp.date(row[7]),
+                    revokedAt: (row[8] as String?).map(Timestamp.date)))
+        }
+        return links
+    }
+
+    /// What the holder of `token` may see: its album, if the link is live
+    /// and `password` is its password (when it has one).
+    public func shareLink(token: String, password: String?, now: Date = Date()) throws -> ShareLinkAccess {
+        guard !token.isEmpty, token.utf8.count <= 128,
+            let row = try Row.fetchOne(
+                db, cachedSQL: "SELECT id, password_hash FROM share_link WHERE token_sha256 = ?", arguments: [PersonSession.digest(token)]),
+            let link = try shareLinks().first(where: { $0.id.rawValue == row[0] as Int64 }), link.isLive(at: now)
+        else { return .none }
+        if let hash = row[1] as String? {
+            guard let password, PasswordHash(text: hash).matches(password) else { return .needsPassword(link) }
+        }
+        return .granted(link)
+    }
+}

@@ -1,0 +1,88 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import Foundation
+import Hummingbird
+
+/// Sharing from the page: who can be given a role, and the roles on an album.
+struct PeopleRoutes: Sendable {
+    let library: Library
+
+    func register(on router: Router<AlbumsRequestContext>, recording allowed: inout AllowedMethods) {
+        router.get("api/people") { _, context in try await people(context) }
+        router.get("api/albums/:name/roles") { _, context in try await roles(context) }
+        router.put("api/albums/:name/roles") { request, context in try await setRole(request, context) }
+        allowed.add(.get, "api/people")
+        allowed.add(.get, "api/albums/:name/roles")
+        allowed.add(.put, "api/albums/:name/roles")
+    }
+
+    private struct PersonJSON: Encodable {
+        let name: String
+        let admin: Bool
+    }
+
+    /// `GET /api/people`: everyone who can be given a role.
+    private func people(_ context: AlbumsRequestContext) async throws -> Response {
+        let people = try await library.read { try $0.people() }
+        return JSONResponse.make(["people": people.filter { !$0.isDisabled }.map { PersonJSON(name: $0.name, admin: $0.isAdmin) }])
+    }
+
+    private struct RoleJSON: Encodable {
+        let person: String
+        let role: String
+        /// Where the role comes from: `album`, or the folder's path it is given on.
+        let given_on: String
+    }
+
+    /// `GET /api/albums/NAME/roles`: who holds which role on the album (its
+    /// owners and admins may ask; anyone else is refused as they are for sharing).
+    private func roles(_ context: AlbumsRequestContext) async throws -> Response {
+        let name = try APIRoutes.pathText(context, "name")
+        let roles = try await APIRoutes.session(library, context).read { reader -> [RoleJSON] in
+            let album = try reader.album(named: name)
+            try reader.require(.owner, on: album)
+            var ancestors: [FolderID: String] = [:]
+            var folder = album.parentID
+            while let id = folder {
+                ancestors[id] = try reader.path(of: id)
+                folder = try reader.folder(id).parentID
+            }
+            let names = Dictionary(uniqueKeysWithValues: try reader.people().map { ($0.id, $0.name) })
+            return try reader.grants().compactMap { grant in
+                switch grant.target {
+                case .album(let id) where id == album.id:
+                    RoleJSON(person: names[grant.person] ?? "?", role: grant.role.rawValue, given_on: "album")
+                case .folder(let id) where ancestors[id] != nil:
+                    RoleJSON(person: names[grant.person] ?? "?", role: grant.role.rawValue, given_on: ancestors[id]!)
+                default:
+                    nil
+                }
+            }
+        }
+        return JSONResponse.make(["roles": roles])
+    }
+
+    private struct RoleChange: Decodable {
+        let person: String
+        /// `viewer`, `editor`, `owner`, or null to take the role away.
+        let role: String?
+    }
+
+    /// `PUT /api/albums/NAME/roles` with `{"person", "role"}` (null: none).
+    private func setRole(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let name = try APIRoutes.pathText(context, "name")
+        guard let change = try? JSONDecoder().decode(RoleChange.self, from: Data(try await APIRoutes.bodyText(request).utf8)) else {
+            throw RequestRefusal.badParameter("send {\"person\": NAME, \"role\": \"viewer\" | \"editor\" | \"owner\" | null}")
+        }
+        let role = try change.role.map { text in
+            guard let role = Role(rawValue: text) else { throw RequestRefusal.badParameter("role must be viewer, editor, owner or null, not '\(text)'") }
+            return role
+        }
+        try await APIRoutes.session(library, context).write { writer in
+            let album = try writer.album(named: name)
+            let person = try writer.person(named: change.person)
+            try writer.setRole(role, of: person.id, on: .album(album.id))
+        }
+        return try await roles(context)
+    }
+}

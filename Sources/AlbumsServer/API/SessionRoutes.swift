@@ -1,0 +1,85 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import Foundation
+import Hummingbird
+
+/// Signing in and out, and who is signed in (`/api/session`).
+struct SessionRoutes: Sendable {
+    let library: Library
+    let settings: GateSettings
+    let throttle: SignInThrottle
+
+    func register(on router: Router<AlbumsRequestContext>, recording allowed: inout AllowedMethods) {
+        router.get("api/session") { _, context in try await whoIsSignedIn(context) }
+        router.post("api/session") { request, context in try await signIn(request, context) }
+        router.delete("api/session") { request, context in try await signOut(request, context) }
+        for method in [HTTPRequest.Method.get, .post, .delete] { allowed.add(method, "api/session") }
+    }
+
+    private struct SessionJSON: Encodable {
+        /// `people`: the server asks for sign-ins; `token`: it works with its token.
+        let mode: String
+        let person: PersonJSON?
+    }
+
+    struct PersonJSON: Encodable {
+        let name: String
+        let admin: Bool
+    }
+
+    private func whoIsSignedIn(_ context: AlbumsRequestContext) async throws -> Response {
+        let hasPeople = try await library.read { try $0.hasPeople() }
+        var person: PersonJSON?
+        if case .person(let signedIn) = context.principal { person = PersonJSON(name: signedIn.name, admin: signedIn.isAdmin) }
+        return JSONResponse.make(SessionJSON(mode: hasPeople ? "people" : "token", person: person))
+    }
+
+    private struct Credentials: Decodable {
+        let name: String
+        let password: String
+    }
+
+    /// `POST /api/session` with `{"name", "password"}`: a session cookie, or
+    /// 401 saying only that the name or password is wrong (which of them is
+    /// not told, and an unknown name takes as long as a wrong password).
+    private func signIn(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let body = try await APIRoutes.bodyText(request)
+        guard let credentials = try? JSONDecoder().decode(Credentials.self, from: Data(body.utf8)) else {
+            throw RequestRefusal.badParameter("sign in with a JSON object {\"name\": …, \"password\": …}")
+        }
+        let address = settings.clientAddress(request, peer: context.peer)
+        let wait = throttle.wait(name: credentials.name, address: address)
+        if wait > 0 {
+            var response = APIError.response(
+                status: .tooManyRequests, code: "too_many_attempts",
+                message: "too many failed sign-ins: try again in \(Int(wait.rounded(.up))) s")
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        let person = try await library.read { try $0.person(named: credentials.name, password: credentials.password) }
+        guard let person else {
+            throttle.noteFailure(name: credentials.name, address: address)
+            return APIError.response(status: .unauthorized, code: "sign_in_failed", message: "that name and password do not match a person who may sign in")
+        }
+        throttle.noteSuccess(name: credentials.name, address: address)
+        let session = try await library.write { try $0.openSession(for: person) }
+        var response = JSONResponse.make(SessionJSON(mode: "people", person: PersonJSON(name: person.name, admin: person.isAdmin)))
+        response.setCookie(
+            Cookie(
+                name: Gate.personCookie, value: session.token, maxAge: Int(PersonSession.lifetime), path: "/",
+                secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    /// `DELETE /api/session`: the session ends in the file, so its cookie,
+    /// replayed, signs nobody in.
+    private func signOut(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        if let token = request.cookies[Gate.personCookie]?.value {
+            try await library.write { try $0.closeSession(token: token) }
+        }
+        var response = Response(status: .noContent)
+        response.setCookie(
+            Cookie(name: Gate.personCookie, value: "", maxAge: 0, path: "/", secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
+        return response
+    }
+}

@@ -1,0 +1,170 @@
+import AlbumsPersistence
+import AlbumsThumbnails
+import AlbumsTransfer
+import Crypto
+import Foundation
+import Hummingbird
+
+/// What a share link shows: one album, read-only, to anyone holding the
+/// link (`/s/TOKEN` is its page). Every answer about a token that is
+/// unknown, revoked or expired is the same 404, so links cannot be told
+/// apart by guessing.
+struct ShareRoutes: Sendable {
+    let library: Library
+    let thumbnails: ThumbnailStore
+    let settings: GateSettings
+    let throttle: SignInThrottle
+    /// Signs the cookie that says a link's password was given: random per
+    /// server run, so a restart asks for it again.
+    let unlockKey = SymmetricKey(size: .bits256)
+
+    func register(on router: Router<AlbumsRequestContext>, recording allowed: inout AllowedMethods) {
+        router.get("s/:token") { _, _ in try AlbumsServer.page("share.html") }
+        router.get("api/share/:token") { request, context in try await album(request, context) }
+        router.post("api/share/:token/unlock") { request, context in try await unlock(request, context) }
+        router.get("api/share/:token/items") { request, context in try await items(request, context) }
+        router.get("api/share/:token/photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        router.get("api/share/:token/photos/:id/original") { request, context in try await original(request, context) }
+        for path in ["s/:token", "api/share/:token", "api/share/:token/items", "api/share/:token/photos/:id/thumbnail", "api/share/:token/photos/:id/original"] {
+            allowed.add(.get, path)
+        }
+        allowed.add(.post, "api/share/:token/unlock")
+    }
+
+    private static let notFound = RequestRefusal(status: .notFound, code: "share_link_not_found", message: "this link shows nothing: it may have expired or been revoked")
+
+    /// The link the path's token names, if it shows its album to this request.
+    private func link(_ request: Request, _ context: AlbumsRequestContext) async throws -> (ShareLink, TransferSession) {
+        let token = try APIRoutes.pathText(context, "token")
+        switch try await library.read({ try $0.shareLink(token: token, password: nil) }) {
+        case .none:
+            throw Self.notFound
+        case .needsPassword(let link):
+            guard let cookie = request.cookies[Self.cookieName(link)]?.value, Gate.same(cookie, proof(token)) else {
+                throw RequestRefusal(status: .unauthorized, code: "password_needed", message: "this link asks for its password")
+            }
+            return (link, session(for: link))
+        case .granted(let link):
+            return (link, session(for: link))
+        }
+    }
+
+    private func session(for link: ShareLink) -> TransferSession {
+        TransferSession(library: library, acting: .shareLink(link.id, album: link.album))
+    }
+
+    private static func cookieName(_ link: ShareLink) -> String { "albums_link_\(link.id)" }
+
+    private func proof(_ token: String) -> String {
+        HexDigits.string(HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: unlockKey))
+    }
+
+    private struct SharedAlbumJSON: Encodable {
+        let name: String
+        let item_count: Int
+        let download: Bool
+        let expires_at: String?
+    }
+
+    private func album(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (link, session) = try await link(request, context)
+        let album = try await session.read { try $0.album(link.album) }
+        return JSONResponse.make(
+            SharedAlbumJSON(name: album.name, item_count: album.itemCount, download: link.allowsDownload, expires_at: link.expiresAt.map(Timestamp.text)))
+    }
+
+    private struct Password: Decodable {
+        let password: String
+    }
+
+    /// `POST /api/share/TOKEN/unlock` with `{"password"}`: a cookie that
+    /// lets this browser see the album; slowed after failures, as sign-ins are.
+    private func unlock(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let token = try APIRoutes.pathText(context, "token")
+        guard let given = try? JSONDecoder().decode(Password.self, from: Data(try await APIRoutes.bodyText(request).utf8)) else {
+            throw RequestRefusal.badParameter("unlock with a JSON object {\"password\": …}")
+        }
+        let address = settings.clientAddress(request, peer: context.peer)
+        let key = "link " + String(token.prefix(12))
+        let wait = throttle.wait(name: key, address: address)
+        if wait > 0 {
+            var response = APIError.response(
+                status: .tooManyRequests, code: "too_many_attempts", message: "too many wrong passwords: try again in \(Int(wait.rounded(.up))) s")
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        switch try await library.read({ try $0.shareLink(token: token, password: given.password) }) {
+        case .none:
+            throw Self.notFound
+        case .needsPassword:
+            throttle.noteFailure(name: key, address: address)
+            return APIError.response(status: .unauthorized, code: "wrong_password", message: "that is not this link's password")
+        case .granted(let link):
+            throttle.noteSuccess(name: key, address: address)
+            var response = Response(status: .noContent)
+            response.setCookie(
+                Cookie(
+                    name: Self.cookieName(link), value: proof(token), path: "/api/share/\(token)",
+                    secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
+            return response
+        }
+    }
+
+    /// An item as a share link shows it: the photo's id, name, size and
+    /// date, never where its file is.
+    private struct SharedItemJSON: Encodable {
+        let position: Int
+        let photo_id: Int64
+        let name: String
+        /// Upright size in pixels, when known.
+        let width: Int?
+        let height: Int?
+        let captured_at: String?
+    }
+
+    private struct SharedItemsJSON: Encodable {
+        let items: [SharedItemJSON]
+        let offset: Int
+        let limit: Int
+    }
+
+    /// `GET /api/share/TOKEN/items?offset=&limit=`: the album's photos in
+    /// order (placeholders of loads still running are left out).
+    private func items(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (link, session) = try await link(request, context)
+        let offset = try APIRoutes.integer(request, "offset", default: 0, range: 0...Int.max)
+        let limit = try APIRoutes.integer(request, "limit", default: 500, range: 1...APIRoutes.maximumLimit)
+        let items = try await session.read { reader -> [SharedItemJSON] in
+            let album = try reader.album(link.album)
+            var items: [SharedItemJSON] = []
+            guard offset < album.itemCount else { return items }
+            var seen = 0
+            try reader.forEachListedItem(in: album.id, from: offset) { item, photo in
+                seen += 1
+                if let photo {
+                    items.append(
+                        SharedItemJSON(
+                            position: item.index + 1, photo_id: photo.id.rawValue, name: photo.content.originalName,
+                            width: photo.content.displayWidth, height: photo.content.displayHeight, captured_at: photo.content.capturedAt?.text))
+                }
+                return seen < limit
+            }
+            return items
+        }
+        return JSONResponse.make(SharedItemsJSON(items: items, offset: offset, limit: limit))
+    }
+
+    private func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (_, session) = try await link(request, context)
+        return try await APIRoutes.thumbnail(of: try await APIRoutes.photo(context, session: session), request, store: thumbnails)
+    }
+
+    private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (link, session) = try await link(request, context)
+        let photo = try await APIRoutes.photo(context, session: session)
+        guard link.allowsDownload else {
+            throw RequestRefusal(status: .forbidden, code: "download_not_allowed", message: "this link shows the photos without their originals")
+        }
+        return try await APIRoutes.original(of: photo)
+    }
+}

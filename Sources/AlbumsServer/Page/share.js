@@ -1,0 +1,149 @@
+// A share link's page: one album, read-only, in order. The grid reads the
+// album page by page as it scrolls; the viewer steps through it and plays
+// it as a slideshow; the original is offered when the link allows it.
+
+const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const base = `/api/share/${encodeURIComponent(token)}`;
+const PAGE = 200;
+const SLIDE_SECONDS = 4;
+
+const grid = document.getElementById('shared-grid');
+const status = document.getElementById('shared-status');
+const title = document.getElementById('shared-title');
+const more = document.getElementById('shared-more');
+const viewer = document.getElementById('shared-viewer');
+const image = document.getElementById('shared-image');
+const caption = document.getElementById('shared-caption');
+const download = document.getElementById('shared-download');
+const playButton = document.getElementById('shared-play');
+const slideshowButton = document.getElementById('slideshow-button');
+const unlockForm = document.getElementById('unlock-form');
+
+const photos = [];
+let album = null;
+let loading = false;
+let current = -1;
+let timer = null;
+
+async function answer(response) {
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(body.error?.message ?? `the server answered ${response.status}`), { code: body.error?.code });
+  return body;
+}
+
+async function open() {
+  try {
+    album = await answer(await fetch(base));
+  } catch (error) {
+    if (error.code === 'password_needed') {
+      unlockForm.hidden = false;
+      unlockForm.password.focus();
+      return;
+    }
+    status.textContent = error.message;
+    return;
+  }
+  unlockForm.hidden = true;
+  title.textContent = album.name;
+  document.title = `${album.name} · albums`;
+  status.textContent = `${album.item_count} photo${album.item_count === 1 ? '' : 's'}`;
+  new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) loadMore(); }, { rootMargin: '600px' }).observe(more);
+  await loadMore();
+}
+
+async function loadMore() {
+  if (loading || !album || photos.length >= album.item_count) return;
+  loading = true;
+  try {
+    const page = await answer(await fetch(`${base}/items?offset=${photos.length}&limit=${PAGE}`));
+    if (page.items.length === 0) {
+      album.item_count = photos.length;
+    }
+    for (const item of page.items) addTile(item);
+    slideshowButton.disabled = photos.length === 0;
+  } catch (error) {
+    status.textContent = error.message;
+  } finally {
+    loading = false;
+  }
+}
+
+function addTile(item) {
+  const index = photos.push(item) - 1;
+  const tile = document.createElement('li');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'shared-tile';
+  button.setAttribute('aria-label', `${item.name}, photo ${item.position}`);
+  const thumbnail = document.createElement('img');
+  thumbnail.loading = 'lazy';
+  thumbnail.alt = '';
+  thumbnail.src = `${base}/photos/${item.photo_id}/thumbnail?size=256`;
+  button.append(thumbnail);
+  button.addEventListener('click', () => show(index));
+  tile.append(button);
+  grid.append(tile);
+}
+
+function show(index) {
+  if (photos.length === 0) return;
+  current = (index + photos.length) % photos.length;
+  const photo = photos[current];
+  image.src = `${base}/photos/${photo.photo_id}/thumbnail?size=2048`;
+  image.alt = photo.name;
+  caption.textContent = `${photo.position} of ${album.item_count} · ${photo.name}${photo.captured_at ? ` · ${photo.captured_at}` : ''}`;
+  download.hidden = !album.download;
+  if (album.download) {
+    download.href = `${base}/photos/${photo.photo_id}/original`;
+    download.download = photo.name;
+  }
+  if (!viewer.open) viewer.showModal();
+  // The next pages load as the viewer nears the end of what is read.
+  if (current >= photos.length - 5) loadMore();
+}
+
+function play(on) {
+  clearInterval(timer);
+  timer = on ? setInterval(() => show(current + 1), SLIDE_SECONDS * 1000) : null;
+  playButton.setAttribute('aria-pressed', String(on));
+  playButton.textContent = on ? '❚❚ Pause' : '▶ Play';
+}
+
+document.getElementById('shared-previous').addEventListener('click', () => show(current - 1));
+document.getElementById('shared-next').addEventListener('click', () => show(current + 1));
+document.getElementById('shared-close').addEventListener('click', () => viewer.close());
+playButton.addEventListener('click', () => play(timer === null));
+slideshowButton.addEventListener('click', () => { show(Math.max(current, 0)); play(true); });
+viewer.addEventListener('close', () => play(false));
+viewer.addEventListener('keydown', (event) => {
+  if (event.key === 'ArrowRight') show(current + 1);
+  else if (event.key === 'ArrowLeft') show(current - 1);
+  else if (event.key === ' ' && event.target === viewer) { event.preventDefault(); play(timer === null); }
+});
+// A swipe steps through, as on a phone's photo viewer.
+let touchStart = null;
+viewer.addEventListener('touchstart', (event) => { touchStart = event.touches[0].clientX; }, { passive: true });
+viewer.addEventListener('touchend', (event) => {
+  if (touchStart === null) return;
+  const moved = event.changedTouches[0].clientX - touchStart;
+  touchStart = null;
+  if (Math.abs(moved) > 50) show(current + (moved < 0 ? 1 : -1));
+});
+
+unlockForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const message = document.getElementById('unlock-message');
+  message.textContent = '';
+  try {
+    const response = await fetch(`${base}/unlock`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: unlockForm.password.value }),
+    });
+    if (!response.ok) await answer(response);
+    await open();
+  } catch (error) {
+    message.textContent = error.message;
+    unlockForm.password.select();
+  }
+});
+
+open();

@@ -1,0 +1,131 @@
+import AlbumsPersistence
+import Foundation
+import Hummingbird
+
+/// Who may ask this server anything, and as whom.
+///
+/// Every request must carry a Host naming this server (no DNS rebinding)
+/// and, when it sends one, an Origin of this server (no cross-site
+/// requests). Then:
+/// - a library with no people: the session token printed by `albums serve`
+///   (a cookie set by the first visit with `?token=`, or `Authorization:
+///   Bearer`), and the request acts for the file's holder;
+/// - a library with people: a signed-in person's session cookie, and the
+///   request acts for them; the page goes to the sign-in page without one.
+/// Share links' pages and their API are open to anyone: the link's token,
+/// checked by their routes, is what they show.
+struct Gate: RouterMiddleware {
+    typealias Context = AlbumsRequestContext
+
+    let library: Library
+    let settings: GateSettings
+
+    static var tokenCookie: String { "albums_session" }
+    static var personCookie: String { "albums_person" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let allowed = settings.authorities()
+        guard let authority = request.head.authority, allowed.isEmpty || allowed.contains(authority.lowercased()) else {
+            return APIError.response(
+                status: .misdirectedRequest, code: "wrong_host", message: "this server answers only to \(allowed.sorted().joined(separator: ", "))")
+        }
+        let scheme = settings.isSecure(request, peer: context.peer) ? "https" : "http"
+        if let origin = request.headers[.origin], origin != "\(scheme)://\(authority)" {
+            return APIError.response(status: .forbidden, code: "wrong_origin", message: "requests from \(origin) are refused: only the page this server serves may call it")
+        }
+        let path = request.uri.path
+        if Self.isShared(path) { return try await next(request, context) }
+        guard try await library.read({ try $0.hasPeople() }) else { return try await withToken(request, context, next) }
+
+        var context = context
+        if let token = request.cookies[Self.personCookie]?.value,
+            let person = try await library.read({ try $0.person(signedInWith: token) })
+        {
+            context.principal = .person(person)
+            return try await next(request, context)
+        }
+        if Self.isOpenForSignIn(path, request.method) { return try await next(request, context) }
+        if request.method == .get && (path == "/" || path == "/index.html") {
+            return Response(status: .seeOther, headers: [.location: "/signin"])
+        }
+        return APIError.response(status: .unauthorized, code: "sign_in_needed", message: "sign in first: open this server's /signin page")
+    }
+
+    /// The token mode: as `albums serve` worked before it had people.
+    private func withToken(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
+        let token = settings.token
+        if presentsToken(request) { return try await next(request, context) }
+        // The first visit: the URL printed by `albums serve` carries the token once.
+        if request.method == .get, request.uri.queryParameters.get("token") == token {
+            var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+            response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", httpOnly: true, sameSite: .strict))
+            return response
+        }
+        if request.uri.path == "/api/session", request.method == .get { return try await next(request, context) }
+        return APIError.response(status: .unauthorized, code: "unauthorized", message: "this server needs its session token: open the URL albums serve printed")
+    }
+
+    private func presentsToken(_ request: Request) -> Bool {
+        if let cookie = request.cookies[Self.tokenCookie]?.value, Self.same(cookie, settings.token) { return true }
+        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer "),
+            Self.same(String(authorization.dropFirst(7)), settings.token)
+        {
+            return true
+        }
+        return false
+    }
+
+    /// A share link's page and API: open to anyone; the token decides.
+    static func isShared(_ path: String) -> Bool {
+        path.hasPrefix("/s/") || path.hasPrefix("/api/share/") || ["/page/share.js", "/page/style.css", "/page/icon.svg"].contains(path)
+    }
+
+    /// What someone not signed in may ask: the sign-in page and signing in.
+    static func isOpenForSignIn(_ path: String, _ method: HTTPRequest.Method) -> Bool {
+        switch (method, path) {
+        case (.get, "/signin"), (.get, "/page/signin.js"), (.get, "/page/style.css"), (.get, "/api/session"), (.post, "/api/session"): true
+        default: false
+        }
+    }
+
+    /// Compares in time independent of where the strings differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// How the gate reads requests: the token, the names this server answers
+/// to, and what a reverse proxy in front of it says.
+struct GateSettings: Sendable {
+    /// The session token of the token mode.
+    let token: String
+    /// The `host:port` forms this server answers to; empty: any.
+    let authorities: @Sendable () -> Set<String>
+    /// The address people reach the server at through a proxy (`https://photos.example.org`), if any.
+    let publicURL: URL?
+    /// Peers whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    let trustedProxies: Set<String>
+
+    init(token: String, authorities: @escaping @Sendable () -> Set<String>, publicURL: URL? = nil, trustedProxies: Set<String> = []) {
+        self.token = token
+        self.authorities = authorities
+        self.publicURL = publicURL
+        self.trustedProxies = trustedProxies
+    }
+
+    /// Whether the browser reached the page over HTTPS (cookies are then `Secure`).
+    func isSecure(_ request: Request, peer: String?) -> Bool {
+        if publicURL?.scheme == "https" { return true }
+        if let peer, trustedProxies.contains(peer), request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https" { return true }
+        return false
+    }
+
+    /// The client's address: the peer's, or, behind a trusted proxy, the
+    /// one the proxy says it served (the last in `X-Forwarded-For`).
+    func clientAddress(_ request: Request, peer: String?) -> String? {
+        guard let peer, trustedProxies.contains(peer), let forwarded = request.headers[.init("X-Forwarded-For")!] else { return peer }
+        return forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? peer
+    }
+}

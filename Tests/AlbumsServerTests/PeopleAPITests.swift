@@ -1,0 +1,209 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import AlbumsThumbnails
+import AlbumsTransfer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AlbumsServer
+
+/// The server with people: every endpoint against every role, anonymous
+/// requests and a share link, each cell's status spelled out.
+@Suite("albums serve: people, roles and share links")
+struct PeopleAPITests: Sendable {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    /// Who asks in a cell of the matrix.
+    enum Asker: String, CaseIterable, Sendable {
+        case anonymous, outsider, viewer, editor, owner, admin, link
+    }
+
+    let fixture: LibraryFixture
+    /// Session tokens by person's name.
+    let sessions: [String: String]
+    let linkToken: String
+    /// A photo of Wedding, and one of Secret.
+    let shared: Int64, secret: Int64
+
+    init() throws {
+        fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+        let folder = fixture.folder
+        var tokens: [String: String] = [:]
+        var link = ""
+        var ids: [Int64] = []
+        try fixture.library.write { writer in
+            let wedding = try writer.createAlbum(named: "Wedding")
+            let secret = try writer.createAlbum(named: "Secret")
+            for (index, album) in [wedding, wedding, secret].enumerated() {
+                let path = folder.path("p\(index).jpg")
+                try Data([0xFF, 0xD8, 0xFF, UInt8(index)]).write(to: URL(fileURLWithPath: path))
+                let photo = try writer.addPhoto(
+                    PhotoContent(
+                        sha256: Data(repeating: UInt8(index + 1), count: 32), byteCount: 4, mediaType: "image/jpeg", pixelWidth: 4,
+                        pixelHeight: 3, orientation: .up, originalName: "p\(index).jpg", sourcePath: path)
+                ).photo.id
+                try writer.insertPhotos([photo], into: album.id)
+                ids.append(photo.rawValue)
+            }
+            let hash = try PasswordHash(password: "correct horse", cost: 4)
+            for (name, role) in [("lee", nil), ("gran", Role.viewer), ("sam", .editor), ("olga", .owner)] as [(String, Role?)] {
+                let person = try writer.addPerson(named: name, password: hash)
+                if let role { try writer.setRole(role, of: person.id, on: .album(wedding.id)) }
+                tokens[name] = try writer.openSession(for: person).token
+            }
+            tokens["ana"] = try writer.openSession(for: try writer.addPerson(named: "ana", password: hash, isAdmin: true)).token
+            link = try writer.createShareLink(for: wedding.id, expiresAt: nil, password: nil).token
+        }
+        sessions = tokens
+        linkToken = link
+        (shared, secret) = (ids[0], ids[2])
+    }
+
+    var application: some ApplicationProtocol {
+        Application(router: AlbumsServer.router(session: TransferSession(library: fixture.library), token: Self.token) { ["localhost"] })
+    }
+
+    func headers(_ asker: Asker) -> HTTPFields {
+        let names: [Asker: String] = [.outsider: "lee", .viewer: "gran", .editor: "sam", .owner: "olga", .admin: "ana"]
+        guard let name = names[asker], let token = sessions[name] else { return [:] }
+        return [.cookie: "albums_person=\(token)"]
+    }
+
+    struct Cell: Sendable {
+        let method: HTTPRequest.Method
+        let uri: String
+        let body: String?
+        /// The status for each asker, in ``Asker/allCases`` order.
+        let expected: [HTTPResponse.Status]
+    }
+
+    /// Each row: one request, and what each asker gets, from a library as
+    /// it was set up (every cell runs on a fresh server and library).
+    func matrix() -> [Cell] {
+        let move = #"{"op": "move", "items": ["Wedding:1"], "to": "Wedding", "at": 2}"#
+        let (ok, no, forbidden, missing) = (HTTPResponse.Status.ok, HTTPResponse.Status.unauthorized, HTTPResponse.Status.forbidden, HTTPResponse.Status.notFound)
+        //                                                          anonymous outsider viewer    editor     owner      admin    link
+        return [
+            Cell(method: .get, uri: "/api/albums", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/albums/Wedding/items", body: nil, expected: [no, missing, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/albums/Secret/items", body: nil, expected: [no, missing, missing, missing, missing, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: move, expected: [no, missing, forbidden, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/operations?dry_run=1", body: move, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/batch", body: move, expected: [no, missing, forbidden, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: #"{"op": "rename_album", "album": "Wedding", "name": "W"}"#,
+                 expected: [no, missing, forbidden, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: #"{"op": "delete_album", "album": "Wedding"}"#,
+                 expected: [no, missing, forbidden, forbidden, ok, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: #"{"op": "rename_album", "album": "Secret", "name": "S"}"#,
+                 expected: [no, missing, missing, missing, missing, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: #"{"op": "create_album", "name": "New"}"#, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/operations", body: #"{"op": "create_folder", "name": "F"}"#, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/photos/\(shared)/original", body: nil, expected: [no, missing, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/photos/\(secret)/original", body: nil, expected: [no, missing, missing, missing, missing, ok, no]),
+            Cell(method: .get, uri: "/api/history", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .post, uri: "/api/undo", body: nil, expected: [no, forbidden, forbidden, forbidden, forbidden, ok, no]),
+            Cell(method: .get, uri: "/api/people", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/albums/Wedding/roles", body: nil, expected: [no, missing, forbidden, forbidden, ok, ok, no]),
+            Cell(method: .put, uri: "/api/albums/Wedding/roles", body: #"{"person": "lee", "role": "viewer"}"#,
+                 expected: [no, missing, forbidden, forbidden, ok, ok, no]),
+            Cell(method: .get, uri: "/api/session", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/api/share/\(linkToken)", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/api/share/\(linkToken)/items", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/api/share/\(linkToken)/photos/\(shared)/original", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/api/share/\(linkToken)/photos/\(secret)/original", body: nil, expected: [missing, missing, missing, missing, missing, missing, missing]),
+            Cell(method: .get, uri: "/api/share/\(String(repeating: "A", count: 43))", body: nil, expected: [missing, missing, missing, missing, missing, missing, missing]),
+            Cell(method: .get, uri: "/", body: nil, expected: [.seeOther, ok, ok, ok, ok, ok, .seeOther]),
+            Cell(method: .get, uri: "/signin", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+        ]
+    }
+
+    @Test("every endpoint against every role, anonymous and a share link: the status of each cell")
+    func everyCell() async throws {
+        var failures: [String] = []
+        for cell in matrix() {
+            for (asker, expected) in zip(Asker.allCases, cell.expected) {
+                // A fresh library for each cell: a write in one must not decide another.
+                let fresh = try PeopleAPITests()
+                let uri = cell.uri.replacingOccurrences(of: linkToken, with: fresh.linkToken)
+                    .replacingOccurrences(of: "/photos/\(shared)/", with: "/photos/\(fresh.shared)/")
+                let response = try await fresh.application.test(.router) { client in
+                    try await client.executeRequest(
+                        uri: uri, method: cell.method, headers: fresh.headers(asker), body: cell.body.map { ByteBuffer(string: $0) })
+                }
+                if response.status != expected {
+                    failures.append("\(cell.method) \(cell.uri) as \(asker): \(response.status.code), expected \(expected.code) — \(String(buffer: response.body).prefix(160))")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("signing in sets an HttpOnly SameSite cookie; signed out, the same cookie signs nobody in")
+    func signInAndOut() async throws {
+        try await application.test(.router) { client in
+            let wrong = try await client.executeRequest(
+                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "gran", "password": "wrong horse"}"#))
+            #expect(wrong.status == .unauthorized)
+            let unknown = try await client.executeRequest(
+                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "nobody", "password": "wrong horse"}"#))
+            #expect(String(buffer: unknown.body) == String(buffer: wrong.body), "an unknown name is answered as a wrong password")
+            let right = try await client.executeRequest(
+                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "gran", "password": "correct horse"}"#))
+            #expect(right.status == .ok)
+            let cookie = try #require(right.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && !cookie.contains("Secure"))
+            let token = try #require(cookie.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+            let signedIn: HTTPFields = [.cookie: "albums_person=\(token)"]
+            #expect(try await client.executeRequest(uri: "/api/albums", method: .get, headers: signedIn, body: nil).status == .ok)
+            #expect(try await client.executeRequest(uri: "/api/session", method: .delete, headers: signedIn, body: nil).status == .noContent)
+            #expect(try await client.executeRequest(uri: "/api/albums", method: .get, headers: signedIn, body: nil).status == .unauthorized)
+            // The server's token opens nothing once the library has people.
+            let bearer = try await client.executeRequest(uri: "/api/albums", method: .get, headers: [.authorization: "Bearer \(Self.token)"], body: nil)
+            #expect(bearer.status == .unauthorized)
+        }
+    }
+
+    @Test("guessing passwords is slowed per name: after three failures the fourth waits, and the right password waits too")
+    func guessingIsSlowed() async throws {
+        try await application.test(.router) { client in
+            for _ in 0..<3 {
+                let response = try await client.executeRequest(
+                    uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "olga", "password": "guess guess"}"#))
+                #expect(response.status == .unauthorized)
+            }
+            let held = try await client.executeRequest(
+                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "olga", "password": "correct horse"}"#))
+            #expect(held.status == .tooManyRequests)
+            #expect(held.headers[.retryAfter] != nil)
+        }
+    }
+
+    @Test("a writing request from another origin is refused, signed in or not")
+    func crossOrigin() async throws {
+        try await application.test(.router) { client in
+            var headers = headers(.admin)
+            headers[.origin] = "http://evil.example"
+            let response = try await client.executeRequest(
+                uri: "/api/operations", method: .post, headers: headers, body: ByteBuffer(string: #"{"op": "create_album", "name": "X"}"#))
+            #expect(response.status == .forbidden)
+            #expect(try await fixture.library.read { try $0.albumCount() } == 2)
+        }
+    }
+
+    @Test("a person hears the events of albums they can see, and no others")
+    func eventsAreFiltered() async throws {
+        let gran = try await fixture.library.read { try $0.person(named: "gran") }
+        let session = TransferSession(library: fixture.library, acting: .person(gran))
+        let stream = try await fixture.library.changes()
+        try await TransferSession(library: fixture.library).perform(.move([.position(0, in: "Secret")], to: .into("Secret")))
+        try await TransferSession(library: fixture.library).perform(LibraryOperation.album(.rename("Secret", to: "Hidden")))
+        try await TransferSession(library: fixture.library).perform(LibraryOperation.album(.rename("Wedding", to: "Our wedding")))
+        let heard = await first(2, of: stream)
+        #expect(try await APIRoutes.seen(heard[0], by: session) == nil)
+        let seen = try #require(try await APIRoutes.seen(heard[1], by: session))
+        #expect(seen.changeSets.map(\.albumName) == ["Our wedding"])
+    }
+}

@@ -1,0 +1,201 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+@testable import AlbumsTransfer
+
+/// People and their roles, held where operations are planned: whatever
+/// asks (a session, a batch, an undo), a person sees and changes only what
+/// their roles give them.
+@Suite("People and roles")
+struct PeopleTests {
+    /// The lowest bcrypt cost: these tests hash many passwords.
+    static func hash(_ password: String = "correct horse") throws -> PasswordHash {
+        try PasswordHash(password: password, cost: 4)
+    }
+
+    /// Wedding (photos 1–3) and Secret (photo 4) at the top level; Family/Trip
+    /// (photo 5) in a folder. ana is an admin, gran views Wedding, sam
+    /// edits the Family folder, and lee has nothing.
+    struct Household {
+        let fixture: LibraryFixture
+        let photos: [PhotoID]
+        var library: Library { fixture.library }
+
+        init() throws {
+            fixture = try LibraryFixture()
+            var photos: [PhotoID] = []
+            try fixture.library.write { writer in
+                photos = try writer.addTestPhotos(count: 5)
+                let wedding = try writer.createAlbum(named: "Wedding")
+                let secret = try writer.createAlbum(named: "Secret")
+                let family = try writer.createFolder(named: "Family", placement: .into(nil))
+                let trip = try writer.createAlbum(named: "Trip", placement: .into(.id(family.id)))
+                try writer.insertPhotos(Array(photos[0..<3]), into: wedding.id)
+                try writer.insertPhotos([photos[3]], into: secret.id)
+                try writer.insertPhotos([photos[4]], into: trip.id)
+                try writer.addPerson(named: "ana", password: try PeopleTests.hash(), isAdmin: true)
+                let gran = try writer.addPerson(named: "gran", password: try PeopleTests.hash())
+                let sam = try writer.addPerson(named: "sam", password: try PeopleTests.hash())
+                try writer.addPerson(named: "lee", password: try PeopleTests.hash())
+                try writer.setRole(.viewer, of: gran.id, on: .album(wedding.id))
+                try writer.setRole(.editor, of: sam.id, on: .folder(family.id))
+            }
+            self.photos = photos
+        }
+
+        func session(_ name: String) throws -> TransferSession {
+            let person = try library.read { try $0.person(named: name) }
+            return TransferSession(library: library, acting: .person(person))
+        }
+
+        func albumNames(as name: String) throws -> [String] {
+            try session(name).read { try $0.tree().map(\.node.name) }
+        }
+    }
+
+    @Test("a person sees only what is shared with them; what sits in a folder they cannot see stands at their top level")
+    func visibility() throws {
+        let house = try Household()
+        #expect(try house.albumNames(as: "ana") == ["Wedding", "Secret", "Family", "Trip"])
+        #expect(try house.albumNames(as: "gran") == ["Wedding"])
+        #expect(try house.albumNames(as: "sam") == ["Family", "Trip"])
+        #expect(try house.albumNames(as: "lee") == [])
+        let gran = try house.session("gran")
+        #expect(throws: LibraryError.albumNotFound(.named("Secret"))) { try gran.read { try $0.album(named: "Secret") } }
+        #expect(try gran.read { try $0.canSee(house.photos[0]) })
+        #expect(try !gran.read { try $0.canSee(house.photos[3]) })
+        // A folder shared inside one that is not: at the person's top level.
+        try house.library.write { writer in
+            let inner = try writer.createFolder(named: "2026", placement: .into(.path("Family")))
+            try writer.createAlbum(named: "Lisbon", placement: .into(.id(inner.id)))
+            try writer.setRole(.viewer, of: try writer.person(named: "lee").id, on: .folder(inner.id))
+        }
+        let lee = try house.session("lee")
+        let tree = try lee.read { try $0.tree() }
+        #expect(tree.map(\.node.name) == ["2026", "Lisbon"])
+        #expect(tree.map(\.depth) == [0, 1])
+        #expect(tree[0].node.parentID == nil)
+    }
+
+    @Test("a viewer's move is forbidden with the reason, the same from a proposal, a perform and a batch")
+    func viewerCannotChange() throws {
+        let house = try Household()
+        let gran = try house.session("gran")
+        let entries = try house.library.read { try $0.history(limit: 50).count }
+        let move = TransferOperation.move([.position(0, in: "Wedding")], to: .at(2, in: "Wedding"))
+        let reason = LibraryError.forbidden(reason: "you can view 'Wedding' but not change it")
+        #expect(try gran.propose(move).verdict == .forbidden(reason))
+        #expect(throws: reason) { try gran.perform(move) }
+        #expect(throws: BatchRefusal(index: 0, operation: .items(move), reason: reason)) { try gran.perform(batch: [.items(move)]) }
+        #expect(throws: reason) { try gran.perform(LibraryOperation.album(.rename("Wedding", to: "W"))) }
+        // Nothing was written, and an album they cannot see is not found rather than forbidden.
+        #expect(try house.library.read { try $0.history(limit: 50).count } == entries)
+        #expect(throws: LibraryError.albumNotFound(.named("Secret"))) { try gran.perform(LibraryOperation.album(.rename("Secret", to: "S"))) }
+        let peek = TransferOperation.copy([.photo(house.photos[3], in: nil)], to: .into("Wedding"))
+        #expect(try gran.propose(peek).verdict == .forbidden(.itemNotFound(.photo(house.photos[3], in: nil))))
+    }
+
+    @Test("an editor of a folder arranges what it holds, and copies only from what they can see")
+    func folderEditor() throws {
+        let house = try Household()
+        let sam = try house.session("sam")
+        try sam.perform(LibraryOperation.album(.create(name: "Beach", placement: .into(.path("Family")))))
+        try sam.perform(.copy([.position(0, in: "Trip")], to: .into("Beach")))
+        #expect(throws: LibraryError.albumNotFound(.named("Wedding"))) { try sam.perform(.copy([.position(0, in: "Wedding")], to: .into("Beach"))) }
+        // Deleting takes the owner; moving to the top level takes an admin.
+        #expect(throws: LibraryError.forbidden(reason: "you can change 'Trip' but not delete, move or share it: that takes its owner")) {
+            try sam.perform(LibraryOperation.album(.delete("Trip", force: false)))
+        }
+        #expect(throws: LibraryError.forbidden(reason: "only an admin arranges the library's top level")) {
+            try sam.perform(LibraryOperation.album(.move("Trip", to: .into(nil))))
+        }
+        // What a person creates at the top level is theirs: they may delete it.
+        try sam.perform(LibraryOperation.album(.create(name: "Sam's", placement: .into(nil))))
+        try sam.perform(LibraryOperation.album(.delete("Sam's", force: false)))
+    }
+
+    @Test("the history says who made each change; nobody undoes into an album they cannot edit")
+    func historyNamesAndUndo() throws {
+        let house = try Household()
+        let sam = try house.session("sam")
+        try sam.perform(.move([.position(0, in: "Trip")], to: .into("Trip")))  // a no-op: nothing recorded
+        try sam.perform(LibraryOperation.album(.rename("Trip", to: "Trip 2026")))
+        let entries = try house.library.read { try $0.history(limit: 1) }
+        #expect(entries.first?.madeBy == .person("sam"))
+        #expect(entries.first?.description == "rename album 'Trip' to 'Trip 2026'")
+        // gran cannot undo sam's rename, and is not told what it was.
+        let gran = try house.session("gran")
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it touched albums you cannot change")) {
+            try gran.write { try $0.undo() }
+        }
+        #expect(try gran.read { try $0.nextUndo() } == nil)
+        // The holder made the first changes; sam sees only those of what he can see.
+        #expect(try house.library.read { try $0.history(limit: 50).last?.madeBy } == .holder)
+        #expect(try sam.read { try $0.history(limit: 50).map(\.description) }.allSatisfy { $0.contains("Trip") })
+        try sam.write { try $0.undo() }
+        #expect(try house.library.read { try $0.album(named: "Trip").name } == "Trip")
+    }
+
+    @Test("sessions: a token signs in until it expires, is signed out, or its person is disabled")
+    func sessions() throws {
+        let house = try Household()
+        let gran = try house.library.read { try $0.person(named: "gran") }
+        let session = try house.library.write { try $0.openSession(for: gran) }
+        #expect(try house.library.read { try $0.person(signedInWith: session.token) }?.name == "gran")
+        #expect(try house.library.read { try $0.person(signedInWith: session.token, now: session.expiresAt.addingTimeInterval(1)) } == nil)
+        // The file keeps only the token's digest.
+        let stored = try house.library.read { reader in try reader.people().count }
+        #expect(stored == 4)
+        try house.library.write { _ = try $0.setDisabled("gran", true) }
+        #expect(try house.library.read { try $0.person(signedInWith: session.token) } == nil)
+        try house.library.write { _ = try $0.setDisabled("gran", false) }
+        let again = try house.library.write { try $0.openSession(for: gran) }
+        try house.library.write { try $0.closeSession(token: again.token) }
+        #expect(try house.library.read { try $0.person(signedInWith: again.token) } == nil)
+        // Passwords: the right one, not a wrong one, not for an unknown name.
+        #expect(try house.library.read { try $0.person(named: "GRAN", password: "correct horse") }?.name == "gran")
+        #expect(try house.library.read { try $0.person(named: "gran", password: "correct horses") } == nil)
+        #expect(try house.library.read { try $0.person(named: "nobody", password: "correct horse") } == nil)
+        #expect(throws: LibraryError.invalidPassword(reason: "it needs at least 8 characters")) { try PasswordHash(password: "short", cost: 4) }
+        #expect(throws: LibraryError.personNameTaken("ANA")) { try house.library.write { try $0.addPerson(named: "ANA", password: try PeopleTests.hash()) } }
+    }
+
+    @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")
+    func shareLinks() throws {
+        let house = try Household()
+        let wedding = try house.library.read { try $0.album(named: "Wedding") }
+        let (link, token) = try house.library.write {
+            try $0.createShareLink(for: wedding.id, expiresAt: Date().addingTimeInterval(3600), password: try PeopleTests.hash("open sesame"))
+        }
+        #expect(token.count == 43)
+        guard case .needsPassword = try house.library.read({ try $0.shareLink(token: token, password: nil) }) else {
+            Issue.record("a link with a password showed its album without it")
+            return
+        }
+        guard case .granted(let granted) = try house.library.read({ try $0.shareLink(token: token, password: "open sesame") }) else {
+            Issue.record("the right password did not open the link")
+            return
+        }
+        #expect(granted.album == wedding.id)
+        let viewer = TransferSession(library: house.library, acting: .shareLink(link.id, album: wedding.id))
+        #expect(try viewer.read { try $0.tree().map(\.node.name) } == ["Wedding"])
+        #expect(try !viewer.read { try $0.canSee(house.photos[4]) })
+        #expect(try viewer.propose(.remove([.position(0, in: "Wedding")])).verdict == .forbidden(.forbidden(reason: "a share link shows 'Wedding' read-only")))
+        guard case .none = try house.library.read({ try $0.shareLink(token: token, password: "open sesame", now: Date().addingTimeInterval(7200)) }) else {
+            Issue.record("an expired link still showed its album")
+            return
+        }
+        try house.library.write { try $0.revokeShareLink(link.id) }
+        guard case .none = try house.library.read({ try $0.shareLink(token: token, password: "open sesame") }) else {
+            Issue.record("a revoked link still showed its album")
+            return
+        }
+        // Only the album's owner (or an admin, or the holder) shares it.
+        let gran = try house.session("gran")
+        #expect(throws: LibraryError.forbidden(reason: "you can view 'Wedding' but not change it")) {
+            try gran.write { try $0.createShareLink(for: wedding.id, expiresAt: nil, password: nil) }
+        }
+    }
+}
