@@ -42,12 +42,19 @@ class PageSession(unittest.TestCase):
         self.cli("album", "create", "Book")
         photos = ["01-harbour.jpg", "02-market.png", "03-cliffs.webp", "04-lighthouse.webp", "06-map.gif", "07-scan.tiff"]
         self.cli("import", *[str(PHOTOS / name) for name in photos], "--to", "Trip")
+        self.prepare()
         self.server = subprocess.Popen(
             [ALBUMS, "--library", self.library, "--json", "serve", "--listen", "127.0.0.1:0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.url = json.loads(self.server.stdout.readline())["url"]
         self.drivers = []
-        self.driver = self.open_page()
+        self.driver = self.open_page() if self.OPENS_ORGANIZER else self.open_browser()
+
+    #: Whether setUp opens the organizer page (a subclass may open another first).
+    OPENS_ORGANIZER = True
+
+    def prepare(self):
+        """What a subclass adds to the library before the server starts."""
 
     def tearDown(self):
         for driver in self.drivers:
@@ -61,8 +68,10 @@ class PageSession(unittest.TestCase):
 
     # The library, through the CLI
 
-    def cli(self, *arguments):
-        result = subprocess.run([ALBUMS, "--library", self.library, *arguments], capture_output=True, text=True)
+    def cli(self, *arguments, input=None):
+        result = subprocess.run(
+            [ALBUMS, "--library", self.library, *arguments], capture_output=True, text=True, input=input,
+            env={**os.environ, "ALBUMS_BCRYPT_COST": "4"})
         self.assertEqual(result.returncode, 0, f"albums {' '.join(arguments)}: {result.stderr}")
         return result.stdout
 
@@ -74,6 +83,13 @@ class PageSession(unittest.TestCase):
     # The page
 
     def open_page(self):
+        driver = self.open_browser()
+        driver.get(self.url)
+        self.until(lambda: driver.execute_script("return document.body.dataset.ready") == "true", "the page to load")
+        return driver
+
+    def open_browser(self):
+        """A browser at this session's size, on no page yet."""
         driver = browser()
         self.drivers.append(driver)
         width, height, touch = SIZES[self.SIZE]
@@ -81,8 +97,6 @@ class PageSession(unittest.TestCase):
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch})
         if touch:
             driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        driver.get(self.url)
-        self.until(lambda: driver.execute_script("return document.body.dataset.ready") == "true", "the page to load")
         return driver
 
     def until(self, condition, what, timeout=10):
@@ -112,7 +126,8 @@ class PageSession(unittest.TestCase):
             ".map((tile) => tile.title || null)", f"#pane-{pane} .tile")
 
     def status(self):
-        return self.driver.find_element(By.ID, "status").text
+        found = self.driver.find_elements(By.ID, "status")
+        return found[0].text if found else ""  # pages other than the organizer's have none
 
     def screenshot(self, name):
         SHOTS.mkdir(parents=True, exist_ok=True)

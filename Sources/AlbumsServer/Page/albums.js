@@ -5,6 +5,7 @@
 // WAI-ARIA tree view's (arrows, Home, End, type-ahead), plus Space to lift
 // an album or folder and arrows to carry it.
 
+import { openShareDialog } from "./people.js";
 import { api, propose } from "./api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
@@ -319,6 +320,7 @@ menu.addEventListener("click", async (event) => {
   else if (action === "lock") setLocked(name, !albumNamed(name)?.locked);
   else if (action === "sort") sortAlbum(name, button.dataset.by, button.dataset.descending === "true");
   else if (action === "delete") confirmDelete(name);
+  else if (action === "share") openShareDialog(name);
   else if (action === "slideshow") {
     const pane = state.panes.find((each) => each.name === name) ?? currentPane();
     if (pane.name !== name) await pane.open(name);

@@ -5,6 +5,8 @@
 export async function api(path, options = {}) {
   const response = await fetch(path, { credentials: "same-origin", ...options });
   const body = await response.json().catch(() => ({}));
+  // A session that ended (signed out elsewhere, expired, disabled): sign in again.
+  if (response.status === 401 && body?.error?.code === "sign_in_needed") location.assign("/signin");
   if (!response.ok) throw refusal(response.status, response.statusText, body);
   return body;
 }

@@ -20,6 +20,7 @@
 //   zoom.js           the thumbnail size
 //   history.js        undo and redo
 //   live.js           writes, and the change stream
+//   people.js         who is signed in, signing out, sharing an album
 
 import { contextMenu, wireSelectionBar } from "./actions.js";
 import { createAlbum, loadAlbums, renderAlbumList, showAlbumMenu } from "./albums.js";
@@ -28,6 +29,7 @@ import { acceptFiles, pickFiles } from "./files.js";
 import { gridKeyDown } from "./keyboard.js";
 import { listen } from "./live.js";
 import { Pane, tileHooks } from "./pane.js";
+import { showSignedIn } from "./people.js";
 import { isNarrow, state } from "./state.js";
 import { openViewer, startSlideshow } from "./viewer.js";
 import { pinchToZoom, zoomTo } from "./zoom.js";
@@ -75,6 +77,7 @@ document.addEventListener("keydown", (event) => {
 // A phone starts with three photos across, as the photo apps of phones do.
 if (isNarrow()) zoomTo(110, null, undefined, undefined, { quiet: true });
 state.panes = [new Pane(0), new Pane(1)];
+await showSignedIn();
 await loadAlbums();
 await state.panes[0].open(state.albums[0]?.name ?? null);
 await state.panes[1].open(state.albums[1]?.name ?? null);

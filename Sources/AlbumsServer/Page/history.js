@@ -13,7 +13,7 @@ export async function refreshHistory() {
   const history = await api("/api/history?limit=1");
   for (const [button, entry, verb] of [[undoButton, history.next_undo, "Undo"], [redoButton, history.next_redo, "Redo"]]) {
     button.disabled = !entry;
-    button.title = entry ? `${verb}: ${entry.description}` : `Nothing to ${verb.toLowerCase()}`;
+    button.title = entry ? `${verb}: ${entry.description} (by ${entry.made_by?.name ?? "cli"})` : `Nothing to ${verb.toLowerCase()}`;
     button.setAttribute("aria-label", button.title);
   }
 }

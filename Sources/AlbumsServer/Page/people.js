@@ -1,0 +1,71 @@
+// People on the page: who is signed in (and signing out), and sharing an
+// album from its menu. Without people the server works with its token, and
+// none of this shows.
+
+import { api } from "./api.js";
+import { say } from "./state.js";
+
+const who = document.getElementById("who");
+const dialog = document.getElementById("share-dialog");
+const rolesList = document.getElementById("share-roles");
+const personSelect = document.getElementById("share-person");
+const roleSelect = document.getElementById("share-role");
+const message = document.getElementById("share-message");
+let sharing = null;
+
+/// Shows who is signed in, and the album menu's Share…, when the server has people.
+export async function showSignedIn() {
+  const session = await api("/api/session").catch(() => null);
+  if (session?.mode !== "people" || !session.person) return;
+  document.getElementById("who-name").textContent = `${session.person.name}${session.person.admin ? " (admin)" : ""}`;
+  who.hidden = false;
+  document.querySelector("#album-menu [data-action=share]").hidden = false;
+}
+
+document.getElementById("sign-out").addEventListener("click", async () => {
+  await fetch("/api/session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
+  location.assign("/signin");
+});
+
+/// The share dialog of `name`: who holds which role, and giving one.
+export async function openShareDialog(name) {
+  sharing = name;
+  message.textContent = "";
+  dialog.querySelector("h2").textContent = `Share ${name}`;
+  try {
+    const [{ people }] = await Promise.all([api("/api/people"), showRoles()]);
+    personSelect.replaceChildren(...people.filter((person) => !person.admin).map((person) => new Option(person.name, person.name)));
+    dialog.showModal();
+  } catch (error) {
+    say(`Not shared: ${error.message}.`, true);
+  }
+}
+
+async function showRoles() {
+  const { roles } = await api(`/api/albums/${encodeURIComponent(sharing)}/roles`);
+  render(roles);
+}
+
+function render(roles) {
+  rolesList.replaceChildren(...roles.map((role) => {
+    const line = document.createElement("li");
+    line.textContent = `${role.person}: ${role.role}${role.given_on === "album" ? "" : ` (from the folder ${role.given_on})`}`;
+    return line;
+  }));
+  if (roles.length === 0) rolesList.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Shared with nobody yet (admins see everything)." }));
+}
+
+document.getElementById("share-give").addEventListener("click", async () => {
+  if (!sharing || !personSelect.value) return;
+  message.textContent = "";
+  try {
+    const { roles } = await api(`/api/albums/${encodeURIComponent(sharing)}/roles`, {
+      method: "PUT",
+      body: JSON.stringify({ person: personSelect.value, role: roleSelect.value || null }),
+    });
+    render(roles);
+    say(roleSelect.value ? `${personSelect.value} is now ${roleSelect.value} of ${sharing}.` : `${personSelect.value} holds no role on ${sharing} now.`);
+  } catch (error) {
+    message.textContent = error.message;
+  }
+});

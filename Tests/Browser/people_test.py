@@ -1,0 +1,123 @@
+"""People on the page: signing in and out, a viewer's drag refused while it
+hovers, sharing an album from its menu, and a share link's read-only page
+at a phone's size, by finger; axe-core on the sign-in and share pages.
+"""
+
+import re
+import time
+import unittest
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from page_session import PageSession
+from whole_job_test import axe_script
+
+
+class Audited:
+    def audit(self, what):
+        """axe-core on the page as it is: no serious or critical violation."""
+        with open(axe_script(), encoding="utf8") as script:
+            self.driver.execute_script(script.read())
+        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
+        bad = [v for v in results.get("violations", []) if v["impact"] in ("serious", "critical")]
+        report = "\n".join(f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in bad)
+        self.assertEqual(bad, [], f"axe-core on the {what} at {self.SIZE} size:\n{report}")
+
+
+class SignedIn(Audited, PageSession):
+    """ana is an admin; gran may view Trip and nothing else."""
+
+    OPENS_ORGANIZER = False
+
+    def prepare(self):
+        self.cli("user", "add", "ana", "--admin", input="correct horse\n")
+        self.cli("user", "add", "gran", input="grandma's pass\n")
+        self.cli("share", "add", "Trip", "--with", "gran", "--role", "viewer")
+
+    def sign_in(self, name, password):
+        self.driver.get(self.url)
+        self.until(lambda: self.driver.find_element(By.ID, "signin-name").is_displayed(), "the sign-in page")
+        field = self.driver.find_element(By.ID, "signin-name")
+        field.clear()
+        field.send_keys(name, Keys.TAB, password, Keys.ENTER)
+
+    def test_a_viewer_signs_in_sees_only_what_is_shared_and_cannot_reorder_it(self):
+        self.assertTrue(self.url.endswith("/signin"), self.url)
+        self.sign_in("gran", "wrong password")
+        self.until(lambda: "do not match" in self.driver.find_element(By.ID, "signin-message").text, "the refusal")
+        self.audit("sign-in page")
+        self.screenshot("people-01-sign-in")
+        self.sign_in("gran", "grandma's pass")
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")
+        self.assertEqual(self.driver.find_element(By.ID, "who-name").text, "gran")
+        names = [li.get_attribute("data-album") for li in self.driver.find_elements(By.CSS_SELECTOR, "nav li[data-album]")]
+        self.assertEqual(names, ["Trip"])
+        trip = self.files("Trip")
+        self.drag(self.tile(0, 1), self.tile(0, 3), x=20, release=False)
+        self.until(lambda: "you can view 'Trip' but not change it" in self.status(), "the proposal's reason while hovering")
+        self.screenshot("people-02-viewer-drag-refused")
+        ActionChains(self.driver).release().perform()
+        self.until(lambda: self.status().startswith("Not dropped"), "the refusal after the drop")
+        self.assertEqual(self.files("Trip"), trip)
+        self.driver.find_element(By.ID, "sign-out").click()
+        self.until(lambda: self.driver.current_url.endswith("/signin"), "the sign-in page again")
+        self.driver.get(self.url.replace("/signin", "/"))
+        self.until(lambda: self.driver.current_url.endswith("/signin"), "the organizer to send a signed-out browser to sign in")
+
+    def test_an_admin_shares_an_album_from_its_menu(self):
+        self.sign_in("ana", "correct horse")
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")
+        self.assertEqual(self.driver.find_element(By.ID, "who-name").text, "ana (admin)")
+        self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .album-menu-button").click()
+        self.until(lambda: self.driver.find_element(By.CSS_SELECTOR, "#album-menu [data-action=share]").is_displayed(), "the menu's Share…")
+        self.driver.find_element(By.CSS_SELECTOR, "#album-menu [data-action=share]").click()
+        self.until(lambda: self.driver.find_element(By.ID, "share-dialog").is_displayed(), "the share dialog")
+        Select(self.driver.find_element(By.ID, "share-person")).select_by_visible_text("gran")
+        Select(self.driver.find_element(By.ID, "share-role")).select_by_value("editor")
+        self.driver.find_element(By.ID, "share-give").click()
+        self.until(lambda: "gran: editor" in self.driver.find_element(By.ID, "share-roles").text, "the role given")
+        self.audit("share dialog")
+        self.screenshot("people-03-share-dialog")
+        self.assertIn("editor of album 'Book'", self.cli("share", "list"))
+
+
+class ShareLinkOnAPhone(Audited, PageSession):
+    """A password-guarded link to Trip, opened on a phone by finger."""
+
+    SIZE = "phone"
+    OPENS_ORGANIZER = False
+
+    def prepare(self):
+        made = self.cli("link", "create", "Trip", "--password", "--no-download", input="open sesame\n")
+        self.link_path = made.strip()
+
+    def test_the_link_shows_its_album_in_order_and_nothing_else(self):
+        base = re.sub(r"/(\?token=.*)?$", "", self.url)
+        self.driver.get(base + self.link_path)
+        self.until(lambda: self.driver.find_element(By.ID, "unlock-form").is_displayed(), "the password form")
+        self.driver.find_element(By.ID, "unlock-password").send_keys("open sesame", Keys.ENTER)
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 6, "the six photos")
+        self.assertEqual(self.driver.find_element(By.ID, "shared-title").text, "Trip")
+        labels = [tile.get_attribute("aria-label") for tile in self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")]
+        self.assertEqual([label.split(",")[0] for label in labels], self.files("Trip"))
+        self.until(lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('.shared-tile img')].every((img) => img.complete && img.naturalWidth > 0)"), "the thumbnails")
+        self.audit("share page")
+        self.screenshot("people-04-share-link-phone")
+        self.tap(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")[1])
+        self.until(lambda: self.driver.find_element(By.ID, "shared-viewer").is_displayed(), "the viewer")
+        self.assertTrue(self.driver.find_element(By.ID, "shared-caption").text.startswith("2 of 6"))
+        self.assertFalse(self.driver.find_element(By.ID, "shared-download").is_displayed(), "no download: the link does not allow it")
+        self.tap(self.driver.find_element(By.ID, "shared-next"))
+        self.until(lambda: self.driver.find_element(By.ID, "shared-caption").text.startswith("3 of 6"), "the next photo")
+        self.screenshot("people-05-share-viewer-phone")
+        # What the link shows is all it shows: the organizer's API answers nothing.
+        answer = self.driver.execute_script("return fetch('/api/albums').then((r) => r.status)")
+        self.assertEqual(answer, 401)
+
+
+if __name__ == "__main__":
+    unittest.main()
