@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import AlbumsTestSupport
 import Foundation
 
@@ -102,6 +103,14 @@ struct CrashHarness {
             try runner.succeed(["--library", library, "import"] + files.map(\.path) + ["--to", album])
             for file in files { nameOf[file.sha256] = file.name }
         }
+        // People for the sharing steps, made through the library (their
+        // passwords are not what is tested here).
+        let people = try Library.open(at: library)
+        let hash = try PasswordHash(password: "crash harness", cost: 4)
+        try people.write { writer in
+            for name in CrashWorkload.people { try writer.addPerson(named: name, password: hash) }
+        }
+        try people.close()
         var model = LibraryModel(try ObservedLibrary.read(library))
         model.nameOf = nameOf
         return model
@@ -120,10 +129,19 @@ struct CrashHarness {
         try requireCheckPasses()
         let after = try ObservedLibrary.read(library)
         try requirePhotosKept(before: before, after: after, files: plan.files)
+        // Who may do what changes only by a sharing step, as a whole or not at all.
+        let sharingNow = plan.sharing ?? before.sharing
+        let sharingAllowed: [[String]] = if case .signaled = termination { [before.sharing, sharingNow] } else { [sharingNow] }
+        guard sharingAllowed.contains(after.sharing) else {
+            throw HarnessFailure("who may do what is \(after.sharing), expected \(sharingAllowed.map { "\($0)" }.joined(separator: " or "))")
+        }
 
         switch termination {
         case .signaled(SIGKILL):
-            if matches(after, model) {
+            if plan.kind == .sharing, matches(after, model) {
+                // The albums stay; the sharing was checked above to be as before or as asked.
+                if after.sharing == plan.sharing && after.sharing != before.sharing { tally.killedApplied += 1 } else { tally.killedUntouched += 1 }
+            } else if matches(after, model) {
                 tally.killedUntouched += 1
             } else if matches(after, plan.completed) {
                 tally.killedApplied += 1

@@ -25,6 +25,9 @@ struct CrashStep {
         case undo
         /// `albums redo`: forward to the state the newest undo left.
         case redo
+        /// `albums share add|remove`, `user disable|enable`, `link create`:
+        /// who may do what, one transaction each, beside the albums.
+        case sharing
     }
 
     let kind: Kind
@@ -38,6 +41,9 @@ struct CrashStep {
     let placed: LibraryModel?
     /// Files this step brings into the library.
     let files: [PhotoFile]
+    /// For sharing steps: who may do what once it completes (the albums
+    /// stay as they are). Every other step leaves it as it was.
+    var sharing: [String]? = nil
 }
 
 /// Generates steps from the model, with the model's prediction of each.
@@ -62,9 +68,44 @@ struct CrashWorkload {
         case 60..<66: return sort(model)
         case 66..<90: return try load(model)
         case 90..<96 where placeholders: return resume(model)
+        case 92..<96: return try sharing(model)
         case 96..<100: return CrashStep(kind: .initialize, arguments: [], expectedStatus: 0, completed: model, placed: nil, files: [])
         default: return try batch(model, refused: false)
         }
+    }
+
+    // MARK: Sharing
+
+    /// The people the harness's library holds (made before the first step).
+    static let people = ["p1", "p2", "p3", "p4"]
+
+    /// One change of who may do what, and the state it leaves, as `ObservedLibrary.sharing` reads it.
+    private mutating func sharing(_ model: LibraryModel) throws -> CrashStep {
+        var lines = Set(try ObservedLibrary.read(library).sharing)
+        let person = Self.people.randomElement(using: &random)!
+        let album = model.albumOrder.randomElement(using: &random)!
+        let granted = lines.first { $0.hasPrefix("grant \(person) \(album) ") }
+        var arguments = ["--library", library]
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<45:
+            let role = ["viewer", "editor", "owner"].randomElement(using: &random)!
+            arguments += ["share", "add", album, "--with", person, "--role", role]
+            if let granted { lines.remove(granted) }
+            lines.insert("grant \(person) \(album) \(role)")
+        case 45..<65:
+            arguments += ["share", "remove", album, "--with", person]
+            if let granted { lines.remove(granted) }
+        case 65..<85:
+            let disabled = lines.contains("disabled \(person)")
+            arguments += ["user", disabled ? "enable" : "disable", person]
+            if disabled { lines.remove("disabled \(person)") } else { lines.insert("disabled \(person)") }
+        default:
+            arguments += ["link", "create", album]
+            let count = lines.first { $0.hasPrefix("links ") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+            lines.remove("links \(count)")
+            lines.insert("links \(count + 1)")
+        }
+        return CrashStep(kind: .sharing, arguments: arguments, expectedStatus: 0, completed: model, placed: nil, files: [], sharing: lines.sorted())
     }
 
     // MARK: The tree

@@ -29,6 +29,7 @@ import time
 import zlib
 from pathlib import Path
 
+import people
 from serverkit import Library, Server, fail, multipart, wait_until
 
 HERE = Path(__file__).resolve().parent
@@ -313,6 +314,7 @@ def main():
     if status != 0:
         fail(f"albums serve exited {status} on Ctrl-C: {server.process.stderr.read()[-2000:]}")
     library.check()
+    people.run(arguments.albums, arguments.schemathesis, arguments.examples, arguments.seed)
     print("server hostile harness passed: the library checks clean")
 
 

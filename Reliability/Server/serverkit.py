@@ -36,9 +36,9 @@ class Library:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = str(self.folder / "library.albums")
 
-    def cli(self, *arguments, check=True, env=None):
+    def cli(self, *arguments, check=True, env=None, input=None):
         result = subprocess.run(
-            [self.albums, "--library", self.path, *arguments], capture_output=True, text=True, env=env)
+            [self.albums, "--library", self.path, *arguments], capture_output=True, text=True, env=env, input=input)
         if check and result.returncode != 0:
             fail(f"albums {' '.join(arguments)} exited {result.returncode}: {result.stderr.strip()}")
         return result
@@ -78,22 +78,34 @@ class Library:
 class Server:
     """`albums serve` on a free loopback port, until stopped."""
 
-    def __init__(self, library, extra_env=None):
+    def __init__(self, library, extra_env=None, extra_arguments=()):
         self.library = library
         env = dict(os.environ, **(extra_env or {}))
         self.process = subprocess.Popen(
-            [library.albums, "--library", library.path, "--json", "serve", "--listen", "127.0.0.1:0"],
+            [library.albums, "--library", library.path, "--json", "serve", "--listen", "127.0.0.1:0", *extra_arguments],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         line = self.process.stdout.readline()
         if not line:
             fail(f"albums serve did not start: {self.process.stderr.read().strip()}")
         url = json.loads(line)["url"]
-        self.base, self.token = url.split("/?token=")
+        # With people in the library, the server prints its sign-in page, and no token.
+        self.base, self.token = url.split("/?token=") if "/?token=" in url else (url.removesuffix("/signin"), None)
         self.port = int(self.base.rsplit(":", 1)[1])
         self.host = f"127.0.0.1:{self.port}"
+        #: A signed-in person's session cookie, sent instead of the token when set.
+        self.cookie = None
 
     def headers(self, extra=None):
+        if self.cookie:
+            return {"Cookie": self.cookie, **(extra or {})}
         return {"Authorization": f"Bearer {self.token}", **(extra or {})}
+
+    def sign_in(self, name, password, headers=None):
+        """Signs `name` in; answers (status, the session cookie or None)."""
+        status, answer, _ = self.request(
+            "POST", "/api/session", json.dumps({"name": name, "password": password}), headers=headers, token=False)
+        cookie = answer.get("Set-Cookie", "").split(";")[0] or None
+        return status, cookie
 
     def request(self, method, path, body=None, headers=None, token=True, timeout=60):
         """(status, headers, body bytes) of one request on its own connection."""
@@ -128,7 +140,7 @@ class EventStream(threading.Thread):
     """Reads `GET /api/events` off a raw socket: every `change` event's
     sequence number and its operations, in the order received."""
 
-    def __init__(self, server):
+    def __init__(self, server, cookie=None):
         super().__init__(daemon=True)
         self.server = server
         self.events = []
@@ -138,7 +150,8 @@ class EventStream(threading.Thread):
         self.socket = socket.create_connection(("127.0.0.1", server.port), timeout=120)
         request = (
             f"GET /api/events HTTP/1.1\r\nHost: {server.host}\r\n"
-            f"Authorization: Bearer {server.token}\r\nAccept: text/event-stream\r\n\r\n")
+            + (f"Cookie: {cookie}\r\n" if cookie else f"Authorization: Bearer {server.token}\r\n")
+            + "Accept: text/event-stream\r\n\r\n")
         self.socket.sendall(request.encode())
 
     def run(self):

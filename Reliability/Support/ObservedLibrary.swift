@@ -44,6 +44,9 @@ struct ObservedLibrary: Equatable {
     var photos: Set<String> = []
     /// Where the history stands (migration 0005).
     var history = HistoryMarks()
+    /// Who may do what (migration 0009), as sorted lines: `grant PERSON
+    /// ALBUM ROLE`, `disabled PERSON`, `links N`.
+    var sharing: [String] = []
 
     /// The newest history entry, and the ones undo and redo would take.
     struct HistoryMarks: Equatable {
@@ -81,6 +84,12 @@ struct ObservedLibrary: Equatable {
                 """) {
                 observed.history = HistoryMarks(newest: marks[0], nextUndo: marks[1], nextRedo: marks[2])
             }
+            observed.sharing = try String.fetchAll(db, sql: """
+                SELECT 'grant ' || p.name || ' ' || a.name || ' ' || g.role
+                FROM role_grant g JOIN person p ON p.id = g.person_id JOIN album a ON a.id = g.album_id
+                UNION ALL SELECT 'disabled ' || name FROM person WHERE is_disabled
+                UNION ALL SELECT 'links ' || count(*) FROM share_link
+                """).sorted()
             return observed
         }
     }

@@ -111,9 +111,12 @@ struct PeopleTests {
         #expect(throws: LibraryError.forbidden(reason: "only an admin arranges the library's top level")) {
             try sam.perform(LibraryOperation.album(.move("Trip", to: .into(nil))))
         }
-        // What a person creates at the top level is theirs: they may delete it.
-        try sam.perform(LibraryOperation.album(.create(name: "Sam's", placement: .into(nil))))
+        // What a person creates is theirs: they may delete it. The top level is an admin's.
+        try sam.perform(LibraryOperation.album(.create(name: "Sam's", placement: .into(.path("Family")))))
         try sam.perform(LibraryOperation.album(.delete("Sam's", force: false)))
+        #expect(throws: LibraryError.forbidden(reason: "only an admin arranges the library's top level")) {
+            try sam.perform(LibraryOperation.album(.create(name: "Top", placement: .into(nil))))
+        }
     }
 
     @Test("the history says who made each change; nobody undoes into an album they cannot edit")

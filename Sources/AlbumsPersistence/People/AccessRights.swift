@@ -170,12 +170,11 @@ extension LibraryReader {
 
 extension LibraryWriter {
     /// Refuses a new album or folder in `parent` unless the principal edits
-    /// it. At the top level anyone signed in may create (what they create is
-    /// theirs); a share link never creates.
+    /// it; the top level is an admin's. What a person creates is theirs.
     func requireCreating(in parent: Folder?) throws {
         guard rights != nil else { return }
         if case .shareLink = principal { throw LibraryError.forbidden(reason: "a share link shows its album read-only") }
-        if let parent { try require(.editor, on: parent) }
+        try require(.editor, on: parent)
     }
 
     /// Refuses moving `node` from where it is to `destination` unless the

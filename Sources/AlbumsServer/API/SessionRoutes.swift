@@ -19,10 +19,11 @@ struct SessionRoutes: Sendable {
     private struct SessionJSON: Encodable {
         /// `people`: the server asks for sign-ins; `token`: it works with its token.
         let mode: String
-        let person: PersonJSON?
+        /// Who is signed in; null when nobody is.
+        @KeptNull var person: PersonJSON?
     }
 
-    struct PersonJSON: Encodable {
+    struct PersonJSON: Encodable, Sendable {
         let name: String
         let admin: Bool
     }

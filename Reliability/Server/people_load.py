@@ -1,0 +1,173 @@
+"""Several signed-in people on one `albums serve` at once (issue 25,
+RELIABILITY.md).
+
+A household: each person edits an album of their own and views a shared
+one; an admin sees everything. For --seconds, all at once: each person
+drags in their own album (proposals at pointer rate, then drops), reads the
+shared one, and tries now and then to change it (a viewer: always 403);
+CLI processes move items in every album; every person and the admin keep
+an event stream open.
+
+Then: no request got an answer the contract does not name; each person's
+stream holds exactly the admin's events narrowed to the albums that person
+can see (none of anyone else's), in order; the library checks clean.
+
+Usage: people_load.py --albums BINARY [--seconds N] [--people N] [--seed N]
+"""
+
+import argparse
+import json
+import os
+import random
+import threading
+import time
+
+from load import Tally, album_size, timed
+from serverkit import EventStream, Library, Server, fail, percentile, wait_until
+
+PASSWORD = "correct horse battery"
+FAST = dict(os.environ, ALBUMS_BCRYPT_COST="4")
+
+
+class PeopleTally(Tally):
+    """A viewer's move answers 403, and only that; everything else as the load harness's clients."""
+
+    def record(self, kind, status, seconds, body=b""):
+        if kind == "viewer's move":
+            with self.lock:
+                self.latencies.setdefault(kind, []).append(seconds)
+                counts = self.statuses.setdefault(kind, {})
+                counts[status] = counts.get(status, 0) + 1
+                if status != 403:
+                    self.unexpected.append(f"a viewer's move answered {status}: {body[:200]!r}")
+            return
+        super().record(kind, status, seconds, body)
+
+
+def person_drags(server, tally, stop, seed, cookie, own, shared):
+    rng = random.Random(seed)
+    headers = {"Cookie": cookie}
+    while not stop.is_set():
+        count = album_size_as(server, own, headers)
+        if count < 2:
+            time.sleep(0.05)
+            continue
+        item = f"{own}:{rng.randint(1, count)}"
+        for _ in range(rng.randint(5, 20)):
+            operation = json.dumps({"op": "move", "items": [item], "to": own, "at": rng.randint(1, count)})
+            timed(server, tally, "proposal", "POST", "/api/operations?dry_run=1", body=operation, headers=headers)
+            time.sleep(0.016)
+            if stop.is_set():
+                return
+        timed(server, tally, "drop", "POST", "/api/operations", body=operation, headers=headers)
+        timed(server, tally, "items page", "GET", f"/api/albums/{shared}/items?limit=200", headers=headers)
+        # A viewer's change: refused with the reason, every time.
+        timed(server, tally, "viewer's move", "POST", "/api/operations",
+              body=json.dumps({"op": "move", "items": [f"{shared}:1"], "to": shared, "at": 2}), headers=headers)
+
+
+def album_size_as(server, name, headers):
+    status, _, data = server.request("GET", f"/api/albums/{name}/items?limit=1", headers=headers)
+    return json.loads(data)["album"]["count"] if status == 200 else 0
+
+
+def cli_writer(library, tally, stop, seed, albums):
+    rng = random.Random(seed)
+    while not stop.is_set():
+        album = rng.choice(albums)
+        count = len(library.json("list", album)["items"])
+        if count < 2:
+            continue
+        started = time.perf_counter()
+        result = library.cli("move", f"{album}:{rng.randint(1, count)}", "--to", album, "--at", str(rng.randint(1, count)), check=False)
+        tally.record("CLI process", {0: 200, 1: 422, 75: 503}.get(result.returncode, 500), time.perf_counter() - started, result.stderr.encode())
+
+
+def narrowed(events, visible):
+    """The admin's events as a person who sees `visible` albums hears them."""
+    kept = []
+    for event in events:
+        operations = [[change for change in operation if change["album_id"] in visible] for operation in event["operations"]]
+        operations = [operation for operation in operations if operation]
+        if operations:
+            kept.append({**event, "operations": operations, "folder_changes": []})
+    return kept
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--albums", required=True)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--people", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=20261125)
+    arguments = parser.parse_args()
+
+    names = [f"person{index}" for index in range(arguments.people)]
+    owns = {name: f"Album-{name}" for name in names}
+    library = Library(arguments.albums)
+    library.make_example(albums=("Shared", *owns.values()))
+    for name, album in owns.items():
+        library.cli("copy", "Shared:1-9", "--to", album)
+        library.cli("user", "add", name, input=PASSWORD + "\n", env=FAST)
+        library.cli("share", "add", album, "--with", name, "--role", "editor")
+        library.cli("share", "add", "Shared", "--with", name, "--role", "viewer")
+    library.cli("user", "add", "ana", "--admin", input=PASSWORD + "\n", env=FAST)
+    album_ids = {album["name"]: album["id"] for album in library.json("album", "list")["albums"]}
+    server = Server(library)
+    tally = PeopleTally()
+    stop = threading.Event()
+    try:
+        cookies = {name: server.sign_in(name, PASSWORD)[1] for name in names + ["ana"]}
+        if not all(cookies.values()):
+            fail(f"not everyone could sign in: {cookies}")
+        streams = {name: EventStream(server, cookie=cookie) for name, cookie in cookies.items()}
+        for stream in streams.values():
+            stream.start()
+        if not all(stream.opened.wait(30) for stream in streams.values()):
+            fail("an event stream did not open")
+        clients = (
+            [threading.Thread(target=person_drags, args=(server, tally, stop, arguments.seed + i, cookies[name], owns[name], "Shared"))
+             for i, name in enumerate(names)]
+            + [threading.Thread(target=cli_writer, args=(library, tally, stop, arguments.seed + 100, list(owns.values()) + ["Shared"]))])
+        began = time.monotonic()
+        for client in clients:
+            client.start()
+        stop.wait(arguments.seconds)
+        stop.set()
+        for client in clients:
+            client.join()
+        elapsed = time.monotonic() - began
+        admin = streams["ana"]
+        expected = {name: narrowed(admin.events, {album_ids[owns[name]], album_ids["Shared"]}) for name in names}
+        wait_until(lambda: all(len(streams[name].events) >= len(expected[name]) for name in names), 5)
+        time.sleep(0.5)
+        for stream in streams.values():
+            stream.close()
+        for name in names:
+            heard = [{**event, "folder_changes": []} for event in streams[name].events]
+            expected[name] = narrowed(admin.events, {album_ids[owns[name]], album_ids["Shared"]})
+            if not expected[name]:
+                fail(f"{name} made no change the admin heard: the check would prove nothing")
+            if heard != expected[name]:
+                others = {change["album"] for event in streams[name].events for operation in event["operations"] for change in operation} - {owns[name], "Shared"}
+                fail(f"{name} heard {len(heard)} events, expected {len(expected[name])}; albums not theirs heard: {sorted(others)}")
+    finally:
+        stop.set()
+        status = server.stop()
+    if tally.unexpected:
+        fail(f"{len(tally.unexpected)} answers the contract does not name, e.g. {tally.unexpected[:5]}")
+    if status != 0:
+        fail(f"albums serve exited {status} on Ctrl-C")
+    library.check()
+    print(f"people load: {elapsed:.0f} s, {arguments.people} people signed in at once and an admin, {len(admin.events)} "
+          f"transactions; each person heard exactly the admin's events narrowed to their albums, the library checks clean")
+    print(f"{'requests':<14}{'count':>8}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}  answers")
+    for kind in ["proposal", "drop", "items page", "viewer's move", "CLI process"]:
+        values = tally.latencies.get(kind, [])
+        answers = ", ".join(f"{code}×{n}" for code, n in sorted(tally.statuses.get(kind, {}).items()))
+        print(f"{kind:<14}{len(values):>8}{percentile(values, 0.5) * 1000:>11.1f}{percentile(values, 0.99) * 1000:>9.1f}"
+              f"{(max(values) if values else 0) * 1000:>9.1f}  {answers}")
+
+
+if __name__ == "__main__":
+    main()
