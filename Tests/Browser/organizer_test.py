@@ -277,7 +277,7 @@ class Organizer(PageSession):
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
         self.until(lambda: self.files("Trip") == trip and self.files("Book") == [], "Ctrl+Z to undo the move")
         self.until(lambda: self.shown(0) == trip and self.shown(1) == [], "the page to show the undo")
-        self.until(lambda: self.status() == "Undone: move 1 item to 'Book' at position 1.", "the announcement of the undo")
+        self.until(lambda: self.status() == "Undone: move 1 item to 'Book' at position 1 (made by cli).", "the announcement of the undo")
         self.until(lambda: redo.is_enabled(), "the redo button")
         self.screenshot("08-undone")
         ActionChains(self.driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
@@ -293,7 +293,7 @@ class Organizer(PageSession):
         undo.click()
         self.until(lambda: [a["name"] for a in json.loads(self.cli("--json", "album", "list"))["albums"]] == ["Trip", "Book"], "the deleted album to come back")
         self.assertEqual(self.files("Book"), [trip[0]])
-        self.until(lambda: "Undone: delete album 'Book' (1 item)." == self.status(), "the announcement")
+        self.until(lambda: "Undone: delete album 'Book' (1 item) (made by cli)." == self.status(), "the announcement")
         reloaded = self.driver.execute_script("return performance.getEntriesByType('navigation').length")
         self.assertEqual(reloaded, 1, "no reload")
 

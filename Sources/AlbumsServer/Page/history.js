@@ -23,7 +23,7 @@ async function replay(undoing) {
     const answer = await api(undoing ? "/api/undo" : "/api/redo", { method: "POST" });
     await applyChanges(answer.changes);
     await loadAlbums();
-    say(`${undoing ? "Undone" : "Redone"}: ${answer.entry.description}.`);
+    say(`${undoing ? "Undone" : "Redone"}: ${answer.entry.description} (made by ${answer.entry.made_by?.name ?? "cli"}).`);
   } catch (error) {
     await refused(error, undoing ? "Not undone" : "Not redone");
     refreshHistory().catch(() => {});
