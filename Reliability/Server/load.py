@@ -46,6 +46,15 @@ class Tally:
         self.unexpected = []
         self.refusals = {}
 
+    def print_table(self, kinds):
+        """Latency percentiles and answers per kind of request."""
+        print(f"{'requests':<14}{'count':>8}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}  answers")
+        for kind in kinds:
+            values = self.latencies.get(kind, [])
+            answers = ", ".join(f"{code}×{n}" for code, n in sorted(self.statuses.get(kind, {}).items()))
+            print(f"{kind:<14}{len(values):>8}{percentile(values, 0.5) * 1000:>11.1f}{percentile(values, 0.99) * 1000:>9.1f}"
+                  f"{(max(values) if values else 0) * 1000:>9.1f}  {answers}")
+
     def record(self, kind, status, seconds, body=b""):
         with self.lock:
             self.latencies.setdefault(kind, []).append(seconds)
@@ -252,12 +261,7 @@ def main():
 
     print(f"server load: {elapsed:.0f} s, {len(streams)} event streams, {end - start} transactions committed "
           f"(each reached every stream once, in order), the library checks clean")
-    print(f"{'requests':<14}{'count':>8}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}  answers")
-    for kind in ["proposal", "drop", "albums", "items page", "upload", "CLI process"]:
-        values = tally.latencies.get(kind, [])
-        answers = ", ".join(f"{code}×{n}" for code, n in sorted(tally.statuses.get(kind, {}).items()))
-        print(f"{kind:<14}{len(values):>8}{percentile(values, 0.5) * 1000:>11.1f}{percentile(values, 0.99) * 1000:>9.1f}"
-              f"{(max(values) if values else 0) * 1000:>9.1f}  {answers}")
+    tally.print_table(["proposal", "drop", "albums", "items page", "upload", "CLI process"])
     for kind, body in sorted(tally.refusals.items()):
         print(f"  a refused {kind}, for example: {body.decode(errors='replace').strip()}")
     print(f"{'thumbnail (wrk)':<14}{requests:>8}{p50 / 1000:>11.1f}{p99 / 1000:>9.1f}{worst / 1000:>9.1f}  200×{requests}")

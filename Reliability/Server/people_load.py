@@ -23,7 +23,7 @@ import threading
 import time
 
 from load import Tally, album_size, timed
-from serverkit import EventStream, Library, Server, fail, percentile, wait_until
+from serverkit import EventStream, Library, Server, fail, wait_until
 
 PASSWORD = "correct horse battery"
 FAST = dict(os.environ, ALBUMS_BCRYPT_COST="4")
@@ -161,12 +161,7 @@ def main():
     library.check()
     print(f"people load: {elapsed:.0f} s, {arguments.people} people signed in at once and an admin, {len(admin.events)} "
           f"transactions; each person heard exactly the admin's events narrowed to their albums, the library checks clean")
-    print(f"{'requests':<14}{'count':>8}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}  answers")
-    for kind in ["proposal", "drop", "items page", "viewer's move", "CLI process"]:
-        values = tally.latencies.get(kind, [])
-        answers = ", ".join(f"{code}×{n}" for code, n in sorted(tally.statuses.get(kind, {}).items()))
-        print(f"{kind:<14}{len(values):>8}{percentile(values, 0.5) * 1000:>11.1f}{percentile(values, 0.99) * 1000:>9.1f}"
-              f"{(max(values) if values else 0) * 1000:>9.1f}  {answers}")
+    tally.print_table(["proposal", "drop", "items page", "viewer's move", "CLI process"])
 
 
 if __name__ == "__main__":

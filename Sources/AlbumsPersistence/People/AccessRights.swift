@@ -21,8 +21,7 @@ final class AccessRights {
             db, cachedSQL: "SELECT album_id, folder_id, role FROM role_grant WHERE person_id = ?", arguments: [person.id.rawValue])
         {
             guard let role = Role(rawValue: row[2]) else { continue }
-            let target: GrantTarget = if let album: Int64 = row[0] { .album(AlbumID(rawValue: album)) } else { .folder(FolderID(rawValue: row[1])) }
-            roles[target] = role
+            roles[GrantTarget(albumID: row[0], folderID: row[1])] = role
         }
         grants = roles
         return roles

@@ -56,8 +56,7 @@ extension LibraryReader {
             arguments: [person?.rawValue])
         return rows.compactMap { row in
             guard let role = Role(rawValue: row[3]) else { return nil }
-            let target: GrantTarget = if let album: Int64 = row[1] { .album(AlbumID(rawValue: album)) } else { .folder(FolderID(rawValue: row[2])) }
-            return RoleGrant(person: PersonID(rawValue: row[0]), target: target, role: role)
+            return RoleGrant(person: PersonID(rawValue: row[0]), target: GrantTarget(albumID: row[1], folderID: row[2]), role: role)
         }
     }
 }

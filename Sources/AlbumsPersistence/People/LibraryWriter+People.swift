@@ -76,10 +76,7 @@ extension LibraryWriter {
         case .album(let id): try require(.owner, on: try album(id))
         case .folder(let id): try require(.owner, on: try folder(id) as Folder?)
         }
-        let (column, id): (String, Int64) = switch target {
-        case .album(let album): ("album_id", album.rawValue)
-        case .folder(let folder): ("folder_id", folder.rawValue)
-        }
+        let (column, id) = target.column
         try db.execute(sql: "DELETE FROM role_grant WHERE person_id = ? AND \(column) = ?", arguments: [person.rawValue, id])
         if let role {
             try db.execute(
@@ -92,10 +89,7 @@ extension LibraryWriter {
     /// created, unless they own everything already.
     func grantOwnershipToCreator(_ target: GrantTarget) throws {
         guard case .person(let person) = principal, !person.isAdmin else { return }
-        let (column, id): (String, Int64) = switch target {
-        case .album(let album): ("album_id", album.rawValue)
-        case .folder(let folder): ("folder_id", folder.rawValue)
-        }
+        let (column, id) = target.column
         try db.execute(sql: "INSERT INTO role_grant (person_id, \(column), role) VALUES (?, ?, 'owner')", arguments: [person.id.rawValue, id])
         rights = rights.map { AccessRights(principal: $0.principal) }
     }

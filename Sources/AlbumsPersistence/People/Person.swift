@@ -74,6 +74,19 @@ public enum Role: String, Hashable, Sendable, Comparable, CaseIterable, CustomSt
 public enum GrantTarget: Hashable, Sendable {
     case album(AlbumID)
     case folder(FolderID)
+
+    /// From a `role_grant` row's two columns, exactly one of which is set.
+    init(albumID: Int64?, folderID: Int64?) {
+        if let albumID { self = .album(AlbumID(rawValue: albumID)) } else { self = .folder(FolderID(rawValue: folderID ?? 0)) }
+    }
+
+    /// The `role_grant` column naming it, and its id there.
+    var column: (name: String, id: Int64) {
+        switch self {
+        case .album(let album): ("album_id", album.rawValue)
+        case .folder(let folder): ("folder_id", folder.rawValue)
+        }
+    }
 }
 
 /// A role a person holds on an album or a folder.

@@ -76,6 +76,16 @@ enum APIError {
     }
 }
 
+extension APIError {
+    /// 429 with `Retry-After`: an attempt that must wait (sign-ins, link passwords).
+    static func tooManyAttempts(_ what: String, wait: TimeInterval) -> Response {
+        let seconds = Int(wait.rounded(.up))
+        var response = response(status: .tooManyRequests, code: "too_many_attempts", message: "too many \(what): try again in \(seconds) s")
+        response.headers[.retryAfter] = String(seconds)
+        return response
+    }
+}
+
 /// A request the API will not serve as sent: a bad parameter, path or body.
 struct RequestRefusal: Error {
     let status: HTTPResponse.Status

@@ -16,15 +16,10 @@ struct PeopleRoutes: Sendable {
         allowed.add(.put, "api/albums/:name/roles")
     }
 
-    private struct PersonJSON: Encodable {
-        let name: String
-        let admin: Bool
-    }
-
     /// `GET /api/people`: everyone who can be given a role.
     private func people(_ context: AlbumsRequestContext) async throws -> Response {
         let people = try await library.read { try $0.people() }
-        return JSONResponse.make(["people": people.filter { !$0.isDisabled }.map { PersonJSON(name: $0.name, admin: $0.isAdmin) }])
+        return JSONResponse.make(["people": people.filter { !$0.isDisabled }.map { SessionRoutes.PersonJSON(name: $0.name, admin: $0.isAdmin) }])
     }
 
     private struct RoleJSON: Encodable {

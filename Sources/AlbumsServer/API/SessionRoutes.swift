@@ -50,13 +50,7 @@ struct SessionRoutes: Sendable {
         }
         let address = settings.clientAddress(request, peer: context.peer)
         let wait = throttle.wait(name: credentials.name, address: address)
-        if wait > 0 {
-            var response = APIError.response(
-                status: .tooManyRequests, code: "too_many_attempts",
-                message: "too many failed sign-ins: try again in \(Int(wait.rounded(.up))) s")
-            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
-            return response
-        }
+        if wait > 0 { return APIError.tooManyAttempts("failed sign-ins", wait: wait) }
         let person = try await library.read { try $0.person(named: credentials.name, password: credentials.password) }
         guard let person else {
             throttle.noteFailure(name: credentials.name, address: address)

@@ -87,12 +87,7 @@ struct ShareRoutes: Sendable {
         let address = settings.clientAddress(request, peer: context.peer)
         let key = "link " + String(token.prefix(12))
         let wait = throttle.wait(name: key, address: address)
-        if wait > 0 {
-            var response = APIError.response(
-                status: .tooManyRequests, code: "too_many_attempts", message: "too many wrong passwords: try again in \(Int(wait.rounded(.up))) s")
-            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
-            return response
-        }
+        if wait > 0 { return APIError.tooManyAttempts("wrong passwords", wait: wait) }
         switch try await library.read({ try $0.shareLink(token: token, password: given.password) }) {
         case .none:
             throw Self.notFound
