@@ -48,16 +48,38 @@ extension AlbumsCommand {
                 ValidationError("argument \(position)\(previous.map { " (after '\($0)')" } ?? "") is not valid UTF-8: albums reads names, references and paths as UTF-8"),
                 json: json)
         }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitReporting(error, json: json)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-        } catch {
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch let error as ValidationError {
+            exitFailing(error, json: json)
+        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // Help asked of a command with subcommands, and the like: ArgumentParser's own.
             exitReporting(error, json: json)
+        } catch {
+            exitFailing(error, json: json)
         }
+    }
+
+    /// The one place a command's failure becomes output and an exit status:
+    /// one line on stderr (`albums: …`, or the JSON error object under
+    /// --json), and the status ``ExitStatus`` gives it.
+    static func exitFailing(_ error: any Error, json: Bool) -> Never {
+        let report = ExitStatus.report(for: error)
+        let line = json ? report.json : "albums: \(report.message)"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Foundation.exit(report.status)
     }
 
     /// Ends the program for `error`: as ArgumentParser would (usage, help,

@@ -15,33 +15,31 @@ struct InitCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say whether the file would be created or upgraded, without touching it.") var dryRun = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            if dryRun {
-                let path = global.resolvedPath()
-                let plan: InitPlanJSON
-                if !FileManager.default.fileExists(atPath: path) {
-                    plan = InitPlanJSON(library: path, action: "create", schema_version: 0, text: "would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
-                } else {
-                    let inspection = try LibraryInspection.inspect(path: path)
-                    let pending = inspection.migrations.filter { !$0.isApplied }.count
-                    plan = !inspection.isLibrary && !inspection.tableRows.isEmpty
-                        ? InitPlanJSON(library: path, action: "refuse", schema_version: inspection.schemaVersion, text: "\(path) is not an albums library; init would refuse it")
-                        : pending == 0
-                        ? InitPlanJSON(library: path, action: "none", schema_version: inspection.schemaVersion, text: "\(path) is up to date (schema \(inspection.schemaVersion))")
-                        : InitPlanJSON(library: path, action: "upgrade", schema_version: inspection.schemaVersion,
-                            text: "would upgrade \(path) from schema \(inspection.schemaVersion) to \(EmbeddedMigrations.latestVersion), keeping a backup")
-                }
-                if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
-                return
-            }
-            let library = try global.openLibrary(for: .writing)
-            let version = EmbeddedMigrations.latestVersion
-            if global.json {
-                try global.console.result(json: InitJSON(library: library.path, schema_version: version))
+    func run() throws {
+        if dryRun {
+            let path = global.resolvedPath()
+            let plan: InitPlanJSON
+            if !FileManager.default.fileExists(atPath: path) {
+                plan = InitPlanJSON(library: path, action: "create", schema_version: 0, text: "would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
             } else {
-                global.console.result("library \(library.path) ready (schema \(version))")
+                let inspection = try LibraryInspection.inspect(path: path)
+                let pending = inspection.migrations.filter { !$0.isApplied }.count
+                plan = !inspection.isLibrary && !inspection.tableRows.isEmpty
+                    ? InitPlanJSON(library: path, action: "refuse", schema_version: inspection.schemaVersion, text: "\(path) is not an albums library; init would refuse it")
+                    : pending == 0
+                    ? InitPlanJSON(library: path, action: "none", schema_version: inspection.schemaVersion, text: "\(path) is up to date (schema \(inspection.schemaVersion))")
+                    : InitPlanJSON(library: path, action: "upgrade", schema_version: inspection.schemaVersion,
+                        text: "would upgrade \(path) from schema \(inspection.schemaVersion) to \(EmbeddedMigrations.latestVersion), keeping a backup")
             }
+            if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
+            return
+        }
+        let library = try global.openLibrary(for: .writing)
+        let version = EmbeddedMigrations.latestVersion
+        if global.json {
+            try global.console.result(json: InitJSON(library: library.path, schema_version: version))
+        } else {
+            global.console.result("library \(library.path) ready (schema \(version))")
         }
     }
 }

@@ -56,18 +56,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors(global.console) {
-            let (host, port) = try Self.parse(listen)
-            let options = ServeOptions(
-                host: host, port: port, allowsRemote: allowRemote, publicURL: try parsedPublicURL(), trustedProxies: Set(trustedProxy))
-            if !options.isLoopback && !allowRemote {
-                throw CommandFailure(status: ExitStatus.usage, code: "remote_not_allowed", message: ServeRefusal.remoteNotAllowed(host: host).description)
-            }
-            do {
-                try await serve(options)
-            } catch let refusal as ServeRefusal {
-                throw CommandFailure(status: ExitStatus.inputOutput, code: refusal.code, message: refusal.description)
-            }
+        let (host, port) = try Self.parse(listen)
+        let options = ServeOptions(
+            host: host, port: port, allowsRemote: allowRemote, publicURL: try parsedPublicURL(), trustedProxies: Set(trustedProxy))
+        if !options.isLoopback && !allowRemote {
+            throw CommandFailure(status: ExitStatus.usage, code: "remote_not_allowed", message: ServeRefusal.remoteNotAllowed(host: host).description)
+        }
+        do {
+            try await serve(options)
+        } catch let refusal as ServeRefusal {
+            throw CommandFailure(status: ExitStatus.inputOutput, code: refusal.code, message: refusal.description)
         }
     }
 

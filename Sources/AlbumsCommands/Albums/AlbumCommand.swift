@@ -50,16 +50,14 @@ struct AlbumCommand: AsyncParsableCommand {
         @OptionGroup var place: TreePlacementOptions
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) {
-                    try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
-                }
-                if global.json {
-                    try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])
-                } else {
-                    global.console.result("\(dryRun ? "would create" : "created") album \(LibraryError.quoted(album.name)) at position \(album.index + 1)")
-                }
+        func run() throws {
+            let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) {
+                try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
+            }
+            if global.json {
+                try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])
+            } else {
+                global.console.result("\(dryRun ? "would create" : "created") album \(LibraryError.quoted(album.name)) at position \(album.index + 1)")
             }
         }
     }
@@ -84,36 +82,34 @@ struct AlbumCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Show the folders, and each album inside its folder.") var tree = false
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let entries = try global.openLibrary(for: .reading).read { try $0.tree() }
-                if global.json {
-                    // Thousands of albums: written straight to bytes, as list --json is.
-                    var output = ListingJSONWriter()
-                    output.appendTree(entries)
-                    output.flush(force: true)
-                    return
-                }
-                if entries.isEmpty {
-                    global.console.result("no albums yet: albums album create NAME")
-                    return
-                }
-                if tree {
-                    for line in TreeText(entries).lines { global.console.result(line) }
-                    return
-                }
-                // With folders, each album's folder is named beside it.
-                let paths = entries.folderPaths()
-                let rows = entries.compactMap { entry -> [String]? in
-                    guard case .album(let album) = entry.node else { return nil }
-                    return [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
-                            String(album.revision), album.isLocked ? "locked" : ""]
-                        + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"])
-                }
-                let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])
-                for line in Table(header: header, rows: rows).lines {
-                    global.console.result(line)
-                }
+        func run() throws {
+            let entries = try global.openLibrary(for: .reading).read { try $0.tree() }
+            if global.json {
+                // Thousands of albums: written straight to bytes, as list --json is.
+                var output = ListingJSONWriter()
+                output.appendTree(entries)
+                output.flush(force: true)
+                return
+            }
+            if entries.isEmpty {
+                global.console.result("no albums yet: albums album create NAME")
+                return
+            }
+            if tree {
+                for line in TreeText(entries).lines { global.console.result(line) }
+                return
+            }
+            // With folders, each album's folder is named beside it.
+            let paths = entries.folderPaths()
+            let rows = entries.compactMap { entry -> [String]? in
+                guard case .album(let album) = entry.node else { return nil }
+                return [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
+                        String(album.revision), album.isLocked ? "locked" : ""]
+                    + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"])
+            }
+            let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])
+            for line in Table(header: header, rows: rows).lines {
+                global.console.result(line)
             }
         }
     }
@@ -127,11 +123,9 @@ struct AlbumCommand: AsyncParsableCommand {
         @Argument(help: "Its new name.") var newName: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(
-                    global, write, .rename(.named(name), to: newName), verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))")
-            }
+        func run() throws {
+            try AlbumCommand.change(
+                global, write, .rename(.named(name), to: newName), verb: "renamed \(LibraryError.quoted(name)) to \(LibraryError.quoted(newName))")
         }
     }
 
@@ -151,10 +145,8 @@ struct AlbumCommand: AsyncParsableCommand {
         @Flag(help: "Delete it even with pending loads, cancelling them.") var force = false
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, .delete(.named(name), force: force), verb: "deleted album \(LibraryError.quoted(name))")
-            }
+        func run() throws {
+            try AlbumCommand.change(global, write, .delete(.named(name), force: force), verb: "deleted album \(LibraryError.quoted(name))")
         }
     }
 
@@ -179,11 +171,9 @@ struct AlbumCommand: AsyncParsableCommand {
             if place.placement == nil { throw ValidationError("say where: --into FOLDER, --at N, --before X or --after X") }
         }
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(
-                    global, write, .move(.named(name), to: place.placement!), verb: "moved album \(LibraryError.quoted(name)) \(place.words)")
-            }
+        func run() throws {
+            try AlbumCommand.change(
+                global, write, .move(.named(name), to: place.placement!), verb: "moved album \(LibraryError.quoted(name)) \(place.words)")
         }
     }
 
@@ -196,10 +186,8 @@ struct AlbumCommand: AsyncParsableCommand {
         @Argument(help: "The album.") var name: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, .setLocked(.named(name), true), verb: "locked album \(LibraryError.quoted(name))")
-            }
+        func run() throws {
+            try AlbumCommand.change(global, write, .setLocked(.named(name), true), verb: "locked album \(LibraryError.quoted(name))")
         }
     }
 
@@ -211,10 +199,8 @@ struct AlbumCommand: AsyncParsableCommand {
         @Argument(help: "The album.") var name: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(global, write, .setLocked(.named(name), false), verb: "unlocked album \(LibraryError.quoted(name))")
-            }
+        func run() throws {
+            try AlbumCommand.change(global, write, .setLocked(.named(name), false), verb: "unlocked album \(LibraryError.quoted(name))")
         }
     }
 
@@ -235,12 +221,10 @@ struct AlbumCommand: AsyncParsableCommand {
         @Flag(help: "Newest or last first.") var descending = false
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try AlbumCommand.change(
-                    global, write, .sort(.named(name), by: by, ascending: !descending),
-                    verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")")
-            }
+        func run() throws {
+            try AlbumCommand.change(
+                global, write, .sort(.named(name), by: by, ascending: !descending),
+                verb: "sorted album \(LibraryError.quoted(name)) by \(by.rawValue)\(descending ? ", descending" : "")")
         }
     }
 }

@@ -26,8 +26,8 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The backup file, or a folder to put it in.") var destination: String
     @Flag(help: "Replace a file already at DEST.") var force = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) { try backUp() }
+    func run() throws {
+        try backUp()
     }
 
     private func backUp() throws {

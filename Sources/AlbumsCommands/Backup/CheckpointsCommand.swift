@@ -22,8 +22,8 @@ struct CheckpointsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "auto or external; none shows the current setting.") var policy: CheckpointPolicy?
 
-    func run() async throws {
-        try await reportingErrors(global.console) { try show() }
+    func run() throws {
+        try show()
     }
 
     private func show() throws {

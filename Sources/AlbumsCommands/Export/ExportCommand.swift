@@ -31,32 +31,30 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "Export sources whose bytes changed since import, as they are now.") var allowChanged = false
     @Flag(help: "Say what would be written, without writing.") var dryRun = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let planned = try global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
-            let export: AlbumExport
-            if dryRun {
-                try planned.check(folder: folder, replacing: force)
-                export = try planned.verified(allowingChanged: allowChanged)
-            } else {
-                export = try planned.write(to: folder, link: link, replacing: force, allowingChanged: allowChanged)
-            }
-            if global.json {
-                try global.console.result(json: [
-                    "dry_run": AnyEncodable(dryRun), "folder": AnyEncodable(folder), "files": AnyEncodable(export.entries),
-                    "pending_positions": AnyEncodable(export.pendingPositions),
-                ])
-                return
-            }
-            let count = export.entries.count
-            let changed = export.entries.filter(\.changed).count
-            let left = (export.pendingPositions.isEmpty ? "" : "; \(export.pendingPositions.count) pending placeholder(s) left out")
-                + (changed == 0 ? "" : "; \(changed) changed since import (manifest: \"changed\": true)")
-            let name = LibraryError.quoted(export.album.name)
-            global.console.result(dryRun
-                ? "would export \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue))\(left)"
-                : "exported \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue)), with manifest.json\(left)")
+    func run() throws {
+        let planned = try global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
+        let export: AlbumExport
+        if dryRun {
+            try planned.check(folder: folder, replacing: force)
+            export = try planned.verified(allowingChanged: allowChanged)
+        } else {
+            export = try planned.write(to: folder, link: link, replacing: force, allowingChanged: allowChanged)
         }
+        if global.json {
+            try global.console.result(json: [
+                "dry_run": AnyEncodable(dryRun), "folder": AnyEncodable(folder), "files": AnyEncodable(export.entries),
+                "pending_positions": AnyEncodable(export.pendingPositions),
+            ])
+            return
+        }
+        let count = export.entries.count
+        let changed = export.entries.filter(\.changed).count
+        let left = (export.pendingPositions.isEmpty ? "" : "; \(export.pendingPositions.count) pending placeholder(s) left out")
+            + (changed == 0 ? "" : "; \(changed) changed since import (manifest: \"changed\": true)")
+        let name = LibraryError.quoted(export.album.name)
+        global.console.result(dryRun
+            ? "would export \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue))\(left)"
+            : "exported \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue)), with manifest.json\(left)")
     }
 }
 

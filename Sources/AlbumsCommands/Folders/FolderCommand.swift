@@ -54,18 +54,16 @@ struct FolderCommand: AsyncParsableCommand {
             return (String(trimmed[..<slash]), String(trimmed[trimmed.index(after: slash)...]))
         }
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let (parentPath, name) = parts
-                let placement: TreePlacement =
-                    if let parentPath {
-                        place.at.map { .at($0 - 1, in: .path(parentPath)) } ?? .into(.path(parentPath))
-                    } else {
-                        place.placement ?? .into(nil)
-                    }
-                try FolderCommand.change(
-                    global, write, .create(name: name, placement: placement), verb: "created folder \(LibraryError.quoted(path))")
-            }
+        func run() throws {
+            let (parentPath, name) = parts
+            let placement: TreePlacement =
+                if let parentPath {
+                    place.at.map { .at($0 - 1, in: .path(parentPath)) } ?? .into(.path(parentPath))
+                } else {
+                    place.placement ?? .into(nil)
+                }
+            try FolderCommand.change(
+                global, write, .create(name: name, placement: placement), verb: "created folder \(LibraryError.quoted(path))")
         }
     }
 
@@ -81,20 +79,18 @@ struct FolderCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let tree = TreeJSON(try global.openLibrary(for: .reading).read { try $0.tree() })
-                if global.json {
-                    try global.console.result(json: ["folders": tree.folders])
-                    return
-                }
-                if tree.folders.isEmpty {
-                    global.console.result("no folders yet: albums folder create NAME")
-                    return
-                }
-                let rows = tree.folders.map { [String($0.position), $0.path, String($0.revision), $0.locked ? "locked" : ""] }
-                for line in Table(header: ["#", "FOLDER", "REVISION", ""], rows: rows).lines { global.console.result(line) }
+        func run() throws {
+            let tree = TreeJSON(try global.openLibrary(for: .reading).read { try $0.tree() })
+            if global.json {
+                try global.console.result(json: ["folders": tree.folders])
+                return
             }
+            if tree.folders.isEmpty {
+                global.console.result("no folders yet: albums folder create NAME")
+                return
+            }
+            let rows = tree.folders.map { [String($0.position), $0.path, String($0.revision), $0.locked ? "locked" : ""] }
+            for line in Table(header: ["#", "FOLDER", "REVISION", ""], rows: rows).lines { global.console.result(line) }
         }
     }
 
@@ -108,12 +104,10 @@ struct FolderCommand: AsyncParsableCommand {
         @Argument(help: "Its new name (a name, not a path).") var newName: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try FolderCommand.change(
-                    global, write, .rename(.path(path), to: newName),
-                    verb: "renamed folder \(LibraryError.quoted(path)) to \(LibraryError.quoted(newName))")
-            }
+        func run() throws {
+            try FolderCommand.change(
+                global, write, .rename(.path(path), to: newName),
+                verb: "renamed folder \(LibraryError.quoted(path)) to \(LibraryError.quoted(newName))")
         }
     }
 
@@ -143,12 +137,10 @@ struct FolderCommand: AsyncParsableCommand {
             if force && !deleteAlbums { throw ValidationError("--force goes with --delete-albums") }
         }
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let contents: FolderContentsOnDelete = moveContents ? .moveToParent : deleteAlbums ? .deleteAlbums : .refuse
-                try FolderCommand.change(
-                    global, write, .delete(.path(path), contents: contents, force: force), verb: "deleted folder \(LibraryError.quoted(path))")
-            }
+        func run() throws {
+            let contents: FolderContentsOnDelete = moveContents ? .moveToParent : deleteAlbums ? .deleteAlbums : .refuse
+            try FolderCommand.change(
+                global, write, .delete(.path(path), contents: contents, force: force), verb: "deleted folder \(LibraryError.quoted(path))")
         }
     }
 
@@ -172,11 +164,9 @@ struct FolderCommand: AsyncParsableCommand {
             if place.placement == nil { throw ValidationError("say where: --into FOLDER, --at N, --before X or --after X") }
         }
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try FolderCommand.change(
-                    global, write, .move(.path(path), to: place.placement!), verb: "moved folder \(LibraryError.quoted(path)) \(place.words)")
-            }
+        func run() throws {
+            try FolderCommand.change(
+                global, write, .move(.path(path), to: place.placement!), verb: "moved folder \(LibraryError.quoted(path)) \(place.words)")
         }
     }
 
@@ -189,10 +179,8 @@ struct FolderCommand: AsyncParsableCommand {
         @Argument(help: "The folder's path.") var path: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try FolderCommand.change(global, write, .setLocked(.path(path), true), verb: "locked folder \(LibraryError.quoted(path))")
-            }
+        func run() throws {
+            try FolderCommand.change(global, write, .setLocked(.path(path), true), verb: "locked folder \(LibraryError.quoted(path))")
         }
     }
 
@@ -204,10 +192,8 @@ struct FolderCommand: AsyncParsableCommand {
         @Argument(help: "The folder's path.") var path: String
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try FolderCommand.change(global, write, .setLocked(.path(path), false), verb: "unlocked folder \(LibraryError.quoted(path))")
-            }
+        func run() throws {
+            try FolderCommand.change(global, write, .setLocked(.path(path), false), verb: "unlocked folder \(LibraryError.quoted(path))")
         }
     }
 }

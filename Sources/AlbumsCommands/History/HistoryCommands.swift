@@ -38,8 +38,8 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await reportingErrors(global.console) { try list() }
+    func run() throws {
+        try list()
     }
 
     private func list() throws {
@@ -113,10 +113,8 @@ struct UndoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say what would change (the change sets), without writing anything.") var dryRun = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            try replayHistory(undoing: true, dryRun: dryRun, global: global)
-        }
+    func run() throws {
+        try replayHistory(undoing: true, dryRun: dryRun, global: global)
     }
 }
 
@@ -134,10 +132,8 @@ struct RedoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say what would change (the change sets), without writing anything.") var dryRun = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            try replayHistory(undoing: false, dryRun: dryRun, global: global)
-        }
+    func run() throws {
+        try replayHistory(undoing: false, dryRun: dryRun, global: global)
     }
 }
 

@@ -60,44 +60,42 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors(global.console) {
-            let destination = try destination()
-            // A bare --expect-revision R is about the destination album, checked
-            // in the transaction that inserts the placeholders.
-            let expected = try write.revisions(target: destination?.album)
-            let sources = ImportSources.expand(paths, recursive: recursive)
-            let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
-            let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let target = try destination.map { try runner.checkDestination($0, expecting: expected) }
-            let album = target?.album.name
-            if write.dryRun {
-                let place = target.map { " into \(LibraryError.quoted($0.album.name)) at position \($0.index + 1)" } ?? " into the library"
-                if global.json {
-                    try global.console.result(json: ImportPlanJSON(
-                        album: album, position: target.map { $0.index + 1 }, files: sources.files,
-                        skipped: sources.skipped.map { .init(source: $0.path, reason: $0.reason) },
-                        failed: sources.failed.map { .init(source: $0.path, reason: $0.reason) }))
-                } else {
-                    global.console.result("would import \(sources.files.count) file\(sources.files.count == 1 ? "" : "s")\(place)")
-                    for file in sources.files { global.console.result("  \(file)") }
-                    for skipped in sources.skipped { global.console.result("  skipped  \(skipped.path): \(skipped.reason)") }
-                    for failed in sources.failed { global.console.note("  failed   \(failed.path): \(failed.reason)") }
-                }
-                if !sources.failed.isEmpty { throw ExitCode(ExitStatus.refused) }
-                return
+        let destination = try destination()
+        // A bare --expect-revision R is about the destination album, checked
+        // in the transaction that inserts the placeholders.
+        let expected = try write.revisions(target: destination?.album)
+        let sources = ImportSources.expand(paths, recursive: recursive)
+        let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
+        let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let target = try destination.map { try runner.checkDestination($0, expecting: expected) }
+        let album = target?.album.name
+        if write.dryRun {
+            let place = target.map { " into \(LibraryError.quoted($0.album.name)) at position \($0.index + 1)" } ?? " into the library"
+            if global.json {
+                try global.console.result(json: ImportPlanJSON(
+                    album: album, position: target.map { $0.index + 1 }, files: sources.files,
+                    skipped: sources.skipped.map { .init(source: $0.path, reason: $0.reason) },
+                    failed: sources.failed.map { .init(source: $0.path, reason: $0.reason) }))
+            } else {
+                global.console.result("would import \(sources.files.count) file\(sources.files.count == 1 ? "" : "s")\(place)")
+                for file in sources.files { global.console.result("  \(file)") }
+                for skipped in sources.skipped { global.console.result("  skipped  \(skipped.path): \(skipped.reason)") }
+                for failed in sources.failed { global.console.note("  failed   \(failed.path): \(failed.reason)") }
             }
-            let files = sources.files
-            let session = LoadSession(library: library, console: global.console)
-            var report = try await session.run { progress in
-                if let destination {
-                    try await runner.load(files, at: destination, expecting: expected, progress: progress)
-                } else {
-                    await runner.loadIntoLibrary(files, progress: progress)
-                }
-            }
-            report.add(skipped: sources.skipped, failed: sources.failed)
-            try session.print(report, album: album, verb: "imported")
+            if !sources.failed.isEmpty { throw ExitCode(ExitStatus.refused) }
+            return
         }
+        let files = sources.files
+        let session = LoadSession(library: library, console: global.console)
+        var report = try await session.run { progress in
+            if let destination {
+                try await runner.load(files, at: destination, expecting: expected, progress: progress)
+            } else {
+                await runner.loadIntoLibrary(files, progress: progress)
+            }
+        }
+        report.add(skipped: sources.skipped, failed: sources.failed)
+        try session.print(report, album: album, verb: "imported")
     }
 }
 

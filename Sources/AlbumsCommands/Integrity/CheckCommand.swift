@@ -29,35 +29,33 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "With --repair: say what would be repaired, without writing.") var dryRun = false
     @Flag(help: "Also read every photo's source and compare it with its SHA-256.") var files = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let library = try global.openLibrary(for: repair && !dryRun ? .writing : .reading)
-            let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
-            let report = try library.read { try $0.integrityReport(thorough: full) }
-            let (violations, notes) = (report.violations, report.notes)
-            let sourceProblems = files ? try library.checkSources() : []
-            let ok = violations.isEmpty && sourceProblems.isEmpty
-            if global.json {
-                var object: [String: AnyEncodable] = [
-                    "violations": AnyEncodable(violations.map { ["code": $0.code, "message": $0.message] }),
-                    "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(ok),
-                ]
-                if files { object["files"] = AnyEncodable(sourceProblems.map(SourceProblemJSON.init)) }
-                try global.console.result(json: object)
-            } else {
-                for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
-                for note in notes { global.console.result("note      \(note)") }
-                for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
-                for problem in sourceProblems { global.console.note("source    \(problem.issue.code): \(problem.description)") }
-                var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
-                if files {
-                    summary.append(sourceProblems.isEmpty ? "every source holds its photo's bytes"
-                        : "\(sourceProblems.count) source\(sourceProblems.count == 1 ? "" : "s") missing or changed")
-                }
-                global.console.result((ok ? "ok: " : "") + summary.joined(separator: "; "))
+    func run() throws {
+        let library = try global.openLibrary(for: repair && !dryRun ? .writing : .reading)
+        let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
+        let report = try library.read { try $0.integrityReport(thorough: full) }
+        let (violations, notes) = (report.violations, report.notes)
+        let sourceProblems = files ? try library.checkSources() : []
+        let ok = violations.isEmpty && sourceProblems.isEmpty
+        if global.json {
+            var object: [String: AnyEncodable] = [
+                "violations": AnyEncodable(violations.map { ["code": $0.code, "message": $0.message] }),
+                "notes": AnyEncodable(notes), "repaired": AnyEncodable(repairs), "ok": AnyEncodable(ok),
+            ]
+            if files { object["files"] = AnyEncodable(sourceProblems.map(SourceProblemJSON.init)) }
+            try global.console.result(json: object)
+        } else {
+            for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
+            for note in notes { global.console.result("note      \(note)") }
+            for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
+            for problem in sourceProblems { global.console.note("source    \(problem.issue.code): \(problem.description)") }
+            var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
+            if files {
+                summary.append(sourceProblems.isEmpty ? "every source holds its photo's bytes"
+                    : "\(sourceProblems.count) source\(sourceProblems.count == 1 ? "" : "s") missing or changed")
             }
-            if !ok || (dryRun && !repairs.isEmpty) { throw ExitCode(ExitStatus.refused) }
+            global.console.result((ok ? "ok: " : "") + summary.joined(separator: "; "))
         }
+        if !ok || (dryRun && !repairs.isEmpty) { throw ExitCode(ExitStatus.refused) }
     }
 }
 

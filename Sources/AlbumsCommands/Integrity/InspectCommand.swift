@@ -22,16 +22,14 @@ struct InspectCommand: AsyncParsableCommand {
     @Argument(help: "The file (default: the library).") var file: String?
     @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let inspection = try LibraryInspection.inspect(path: file ?? global.resolvedPath(), full: full)
-            if global.json {
-                try global.console.result(json: InspectionJSON(inspection))
-            } else {
-                for line in Self.describe(inspection) { global.console.result(line) }
-            }
-            if !inspection.isSound { throw ExitCode(ExitStatus.unusableFile) }
+    func run() throws {
+        let inspection = try LibraryInspection.inspect(path: file ?? global.resolvedPath(), full: full)
+        if global.json {
+            try global.console.result(json: InspectionJSON(inspection))
+        } else {
+            for line in Self.describe(inspection) { global.console.result(line) }
         }
+        if !inspection.isSound { throw ExitCode(ExitStatus.unusableFile) }
     }
 
     static func describe(_ inspection: LibraryInspection) -> [String] {

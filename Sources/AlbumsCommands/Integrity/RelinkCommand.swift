@@ -31,26 +31,24 @@ struct RelinkCommand: AsyncParsableCommand {
         if folders.isEmpty { throw ValidationError("name at least one folder to look in") }
     }
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let library = try global.openLibrary(for: dryRun ? .reading : .writing)
-            let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
-            if global.json {
-                try global.console.result(json: RelinkJSON(
-                    dry_run: dryRun,
-                    relinked: relinked.map { .init(photo_id: $0.photoID.rawValue, old_source: $0.oldSource, new_source: $0.newSource) },
-                    remaining: remaining.map(SourceProblemJSON.init)))
-            } else {
-                for link in relinked {
-                    global.console.result("\(dryRun ? "would relink" : "relinked") id:\(link.photoID)  \(link.oldSource) → \(link.newSource)")
-                }
-                for problem in remaining { global.console.note("not found  \(problem.description)") }
-                global.console.result(
-                    "\(dryRun ? "would relink" : "relinked") \(relinked.count) photo\(relinked.count == 1 ? "" : "s")"
-                        + (remaining.isEmpty ? "; every source holds its photo's bytes" : "; \(remaining.count) still missing or changed"))
+    func run() throws {
+        let library = try global.openLibrary(for: dryRun ? .reading : .writing)
+        let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
+        if global.json {
+            try global.console.result(json: RelinkJSON(
+                dry_run: dryRun,
+                relinked: relinked.map { .init(photo_id: $0.photoID.rawValue, old_source: $0.oldSource, new_source: $0.newSource) },
+                remaining: remaining.map(SourceProblemJSON.init)))
+        } else {
+            for link in relinked {
+                global.console.result("\(dryRun ? "would relink" : "relinked") id:\(link.photoID)  \(link.oldSource) → \(link.newSource)")
             }
-            if !remaining.isEmpty { throw ExitCode(ExitStatus.refused) }
+            for problem in remaining { global.console.note("not found  \(problem.description)") }
+            global.console.result(
+                "\(dryRun ? "would relink" : "relinked") \(relinked.count) photo\(relinked.count == 1 ? "" : "s")"
+                    + (remaining.isEmpty ? "; every source holds its photo's bytes" : "; \(remaining.count) still missing or changed"))
         }
+        if !remaining.isEmpty { throw ExitCode(ExitStatus.refused) }
     }
 }
 

@@ -29,38 +29,36 @@ struct ApplyCommand: AsyncParsableCommand {
     @Argument(help: "The JSON Lines file, or - for standard input.") var file: String
     @Flag(help: "Say what would change, without writing anything.") var dryRun = false
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let data: Data
-            do {
-                data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw LibraryError.fileAccess(path: file, error: error)
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandFailure(status: ExitStatus.usage, code: "invalid_batch", message: "\(file) is not UTF-8 text")
-            }
-            let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: text)
-            let operations = numbered.map(\.operation)
-            let results: [TransferResult]
-            do {
-                results = try TransferSession(library: try global.openLibrary(for: dryRun ? .reading : .writing)).perform(batch: operations, dryRun: dryRun)
-            } catch var refusal as BatchRefusal {
-                refusal.line = numbered[refusal.index].line
-                throw refusal
-            }
-            let changes = results.map(\.changes)
-            if global.json {
-                try global.console.result(json: [
-                    "dry_run": AnyEncodable(dryRun), "operations": AnyEncodable(operations.count),
-                    "changes": AnyEncodable(changes.map { $0.map(ChangeJSON.init) }),
-                ])
-                return
-            }
-            global.console.result("\(dryRun ? "would apply" : "applied") \(operations.count) operation\(operations.count == 1 ? "" : "s") in one transaction")
-            for (index, operationChanges) in changes.enumerated() {
-                for change in operationChanges { global.console.result("  \(index + 1). " + ChangeSummary(change).text) }
-            }
+    func run() throws {
+        let data: Data
+        do {
+            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw LibraryError.fileAccess(path: file, error: error)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(status: ExitStatus.usage, code: "invalid_batch", message: "\(file) is not UTF-8 text")
+        }
+        let numbered = try TransferBatchFormat.numberedOperations(fromJSONLines: text)
+        let operations = numbered.map(\.operation)
+        let results: [TransferResult]
+        do {
+            results = try TransferSession(library: try global.openLibrary(for: dryRun ? .reading : .writing)).perform(batch: operations, dryRun: dryRun)
+        } catch var refusal as BatchRefusal {
+            refusal.line = numbered[refusal.index].line
+            throw refusal
+        }
+        let changes = results.map(\.changes)
+        if global.json {
+            try global.console.result(json: [
+                "dry_run": AnyEncodable(dryRun), "operations": AnyEncodable(operations.count),
+                "changes": AnyEncodable(changes.map { $0.map(ChangeJSON.init) }),
+            ])
+            return
+        }
+        global.console.result("\(dryRun ? "would apply" : "applied") \(operations.count) operation\(operations.count == 1 ? "" : "s") in one transaction")
+        for (index, operationChanges) in changes.enumerated() {
+            for change in operationChanges { global.console.result("  \(index + 1). " + ChangeSummary(change).text) }
         }
     }
 }

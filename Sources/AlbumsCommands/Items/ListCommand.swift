@@ -26,15 +26,13 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The album to list.") var album: String
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            try global.openLibrary(for: .reading).read { reader in
-                let album = try reader.album(named: album)
-                if global.json {
-                    try streamJSON(album, reader)
-                } else {
-                    try printTable(album, reader)
-                }
+    func run() throws {
+        try global.openLibrary(for: .reading).read { reader in
+            let album = try reader.album(named: album)
+            if global.json {
+                try streamJSON(album, reader)
+            } else {
+                try printTable(album, reader)
             }
         }
     }

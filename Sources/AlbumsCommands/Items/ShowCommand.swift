@@ -31,38 +31,36 @@ struct ShowCommand: AsyncParsableCommand {
         return (item, try reader.photo(photoID))
     }
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let parsed = try CommandReferences.single(reference)
-            try global.openLibrary(for: .reading).read { reader in
-                let (item, photo) = try Self.resolve(parsed, in: reader)
-                let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
-                if global.json {
-                    try global.console.result(json: [
-                        "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
-                        "photo_id": AnyEncodable(photo?.id.rawValue),
-                        "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
-                        "albums": AnyEncodable(albums),
-                    ])
-                    return
-                }
-                if let item, case .placeholder(let load) = item.content {
-                    global.console.result("placeholder \(item.id) at position \(item.index + 1), loading \(load.source)")
-                    global.console.result("owner      \(load.owner.host):\(load.owner.processID)\(load.owner.isGone ? " (gone: stale)" : "")")
-                    global.console.result("since      \(Timestamp.text(load.createdAt))")
-                    return
-                }
-                guard let photo else { return }
-                let content = photo.content
-                global.console.result("photo      id:\(photo.id)\(item.map { " at position \($0.index + 1)" } ?? "")")
-                global.console.result("file       \(content.originalName)")
-                global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
-                global.console.result("size       \(Self.sizeDescription(content))")
-                global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
-                global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")
-                global.console.result("sha256     \(content.sha256Hex)")
-                global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
+    func run() throws {
+        let parsed = try CommandReferences.single(reference)
+        try global.openLibrary(for: .reading).read { reader in
+            let (item, photo) = try Self.resolve(parsed, in: reader)
+            let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
+            if global.json {
+                try global.console.result(json: [
+                    "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
+                    "photo_id": AnyEncodable(photo?.id.rawValue),
+                    "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
+                    "albums": AnyEncodable(albums),
+                ])
+                return
             }
+            if let item, case .placeholder(let load) = item.content {
+                global.console.result("placeholder \(item.id) at position \(item.index + 1), loading \(load.source)")
+                global.console.result("owner      \(load.owner.host):\(load.owner.processID)\(load.owner.isGone ? " (gone: stale)" : "")")
+                global.console.result("since      \(Timestamp.text(load.createdAt))")
+                return
+            }
+            guard let photo else { return }
+            let content = photo.content
+            global.console.result("photo      id:\(photo.id)\(item.map { " at position \($0.index + 1)" } ?? "")")
+            global.console.result("file       \(content.originalName)")
+            global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
+            global.console.result("size       \(Self.sizeDescription(content))")
+            global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
+            global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")
+            global.console.result("sha256     \(content.sha256Hex)")
+            global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
         }
     }
 

@@ -104,13 +104,11 @@ struct MoveCommand: AsyncParsableCommand {
     @OptionGroup var destination: DestinationOptions
     @OptionGroup var write: WriteOptions
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let operation = TransferOperation.move(
-                try CommandReferences.parse(items, from: from), to: try destination.destination(from: from))
-            let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
-            try performTransfer(operation, options: write, global: global, done: ("moved \(items)", "move \(items)"))
-        }
+    func run() throws {
+        let operation = TransferOperation.move(
+            try CommandReferences.parse(items, from: from), to: try destination.destination(from: from))
+        let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+        try performTransfer(operation, options: write, global: global, done: ("moved \(items)", "move \(items)"))
     }
 }
 
@@ -131,13 +129,11 @@ struct CopyCommand: AsyncParsableCommand {
     @OptionGroup var destination: DestinationOptions
     @OptionGroup var write: WriteOptions
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let operation = TransferOperation.copy(
-                try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil))
-            let photos = "\(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
-            try performTransfer(operation, options: write, global: global, done: ("copied \(photos)", "copy \(photos)"))
-        }
+    func run() throws {
+        let operation = TransferOperation.copy(
+            try CommandReferences.parse(items, from: nil), to: try destination.destination(from: nil))
+        let photos = "\(operation.sources.count) photo\(operation.sources.count == 1 ? "" : "s")"
+        try performTransfer(operation, options: write, global: global, done: ("copied \(photos)", "copy \(photos)"))
     }
 }
 
@@ -157,12 +153,10 @@ struct SwapCommand: AsyncParsableCommand {
     @Option(help: "The album of id:P references, when the photo is in several.") var from: String?
     @OptionGroup var write: WriteOptions
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let operation = TransferOperation.swap(
-                try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from))
-            try performTransfer(operation, options: write, global: global, done: ("swapped 2 items", "swap 2 items"))
-        }
+    func run() throws {
+        let operation = TransferOperation.swap(
+            try CommandReferences.single(first, from: from), try CommandReferences.single(second, from: from))
+        try performTransfer(operation, options: write, global: global, done: ("swapped 2 items", "swap 2 items"))
     }
 }
 
@@ -183,11 +177,9 @@ struct RemoveCommand: AsyncParsableCommand {
     @Option(help: "The album of id:P references, when the photo is in several.") var from: String?
     @OptionGroup var write: WriteOptions
 
-    func run() async throws {
-        try await reportingErrors(global.console) {
-            let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from))
-            let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
-            try performTransfer(operation, options: write, global: global, done: ("removed \(items)", "remove \(items)"))
-        }
+    func run() throws {
+        let operation = TransferOperation.remove(try CommandReferences.parse(items, from: from))
+        let items = "\(operation.sources.count) item\(operation.sources.count == 1 ? "" : "s")"
+        try performTransfer(operation, options: write, global: global, done: ("removed \(items)", "remove \(items)"))
     }
 }

@@ -26,25 +26,23 @@ struct PendingCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let pending = try global.openLibrary(for: .reading).read { try $0.pendingPlaceholders() }
-                if global.json {
-                    try global.console.result(json: ["pending": pending.map(PendingJSON.init)])
-                    return
-                }
-                if pending.isEmpty {
-                    global.console.result("no pending loads")
-                    return
-                }
-                let rows = pending.map { placeholder in
-                    [String(placeholder.id.rawValue), "\(placeholder.albumName):\(placeholder.index + 1)",
-                     placeholder.isStale ? "stale" : "loading", Self.age(since: placeholder.load.createdAt),
-                     "\(placeholder.load.owner.host):\(placeholder.load.owner.processID)", placeholder.load.source]
-                }
-                for line in Table(header: ["ID", "WHERE", "STATE", "AGE", "OWNER", "SOURCE"], rows: rows).lines {
-                    global.console.result(line)
-                }
+        func run() throws {
+            let pending = try global.openLibrary(for: .reading).read { try $0.pendingPlaceholders() }
+            if global.json {
+                try global.console.result(json: ["pending": pending.map(PendingJSON.init)])
+                return
+            }
+            if pending.isEmpty {
+                global.console.result("no pending loads")
+                return
+            }
+            let rows = pending.map { placeholder in
+                [String(placeholder.id.rawValue), "\(placeholder.albumName):\(placeholder.index + 1)",
+                 placeholder.isStale ? "stale" : "loading", Self.age(since: placeholder.load.createdAt),
+                 "\(placeholder.load.owner.host):\(placeholder.load.owner.processID)", placeholder.load.source]
+            }
+            for line in Table(header: ["ID", "WHERE", "STATE", "AGE", "OWNER", "SOURCE"], rows: rows).lines {
+                global.console.result(line)
             }
         }
 
@@ -69,35 +67,33 @@ struct PendingCommand: AsyncParsableCommand {
         @OptionGroup var write: WriteOptions
 
         func run() async throws {
-            try await reportingErrors(global.console) {
-                let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
-                let chosen = try PendingCommand.select(ids, in: library)
-                let albums = Set(chosen.map(\.albumName))
-                let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
-                guard !chosen.isEmpty else {
-                    if global.json {
-                        try global.console.result(json: LoadReportJSON(
-                            album: nil, imported: [], already_in_album: [], skipped: [], failed: [], cancelled: [], changes: []))
-                    } else {
-                        global.console.result("no stale placeholders to resume")
-                    }
-                    return
+            let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
+            let chosen = try PendingCommand.select(ids, in: library)
+            let albums = Set(chosen.map(\.albumName))
+            let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
+            guard !chosen.isEmpty else {
+                if global.json {
+                    try global.console.result(json: LoadReportJSON(
+                        album: nil, imported: [], already_in_album: [], skipped: [], failed: [], cancelled: [], changes: []))
+                } else {
+                    global.console.result("no stale placeholders to resume")
                 }
-                if write.dryRun {
-                    try await library.read { try $0.requireRevisions(expected) }
-                    if global.json {
-                        try global.console.result(json: ["dry_run": AnyEncodable(true), "resumed": AnyEncodable(chosen.map(PendingJSON.init))])
-                        return
-                    }
-                    global.console.result("would resume \(chosen.count) load\(chosen.count == 1 ? "" : "s")")
-                    for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
-                    return
-                }
-                let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-                let session = LoadSession(library: library, console: global.console)
-                let report = try await session.run { progress in try await runner.resume(chosen, expecting: expected, progress: progress) }
-                try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")
+                return
             }
+            if write.dryRun {
+                try await library.read { try $0.requireRevisions(expected) }
+                if global.json {
+                    try global.console.result(json: ["dry_run": AnyEncodable(true), "resumed": AnyEncodable(chosen.map(PendingJSON.init))])
+                    return
+                }
+                global.console.result("would resume \(chosen.count) load\(chosen.count == 1 ? "" : "s")")
+                for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
+                return
+            }
+            let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let session = LoadSession(library: library, console: global.console)
+            let report = try await session.run { progress in try await runner.resume(chosen, expecting: expected, progress: progress) }
+            try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")
         }
     }
 
@@ -109,22 +105,20 @@ struct PendingCommand: AsyncParsableCommand {
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
         @OptionGroup var write: WriteOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
-                let chosen = try PendingCommand.select(ids, in: library)
-                let albums = Set(chosen.map(\.albumName))
-                let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
-                try library.write(dryRun: write.dryRun) { writer in
-                    try writer.requireRevisions(expected)
-                    try writer.deletePlaceholders(chosen.map(\.id))
-                }
-                if global.json {
-                    try global.console.result(json: ["cancelled": chosen.map(PendingJSON.init)])
-                } else {
-                    global.console.result("\(write.dryRun ? "would cancel" : "cancelled") \(chosen.count) pending load\(chosen.count == 1 ? "" : "s")")
-                    for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
-                }
+        func run() throws {
+            let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
+            let chosen = try PendingCommand.select(ids, in: library)
+            let albums = Set(chosen.map(\.albumName))
+            let expected = try write.revisions(target: albums.count == 1 ? albums.first.map(AlbumReference.named) : nil)
+            try library.write(dryRun: write.dryRun) { writer in
+                try writer.requireRevisions(expected)
+                try writer.deletePlaceholders(chosen.map(\.id))
+            }
+            if global.json {
+                try global.console.result(json: ["cancelled": chosen.map(PendingJSON.init)])
+            } else {
+                global.console.result("\(write.dryRun ? "would cancel" : "cancelled") \(chosen.count) pending load\(chosen.count == 1 ? "" : "s")")
+                for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
             }
         }
     }

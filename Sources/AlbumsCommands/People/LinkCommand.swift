@@ -69,21 +69,19 @@ struct LinkCommand: AsyncParsableCommand {
             throw ValidationError("--expires takes 7d, 12h or a future date such as 2026-12-31, not '\(expires)'")
         }
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let expiresAt = try expiry()
-                let library = try global.openLibrary(for: .writing)
-                let album = try library.read { try $0.album(named: self.album) }
-                let hash = password ? try PasswordPrompt.hash(for: "the link to \(album.name)") : nil
-                let (link, token) = try library.write {
-                    try $0.createShareLink(for: album.id, expiresAt: expiresAt, password: hash, allowsDownload: !noDownload)
-                }
-                if global.json { return try global.console.result(json: ["link": LinkJSON(link, token: token)]) }
-                global.console.result("/s/\(token)")
-                global.console.note(
-                    "link \(link.id) shows \(LibraryError.quoted(album.name)) read-only\(expiresAt.map { " until \(Timestamp.text($0))" } ?? ""); "
-                        + "put the path after albums serve's address; the token is not shown again")
+        func run() throws {
+            let expiresAt = try expiry()
+            let library = try global.openLibrary(for: .writing)
+            let album = try library.read { try $0.album(named: self.album) }
+            let hash = password ? try PasswordPrompt.hash(for: "the link to \(album.name)") : nil
+            let (link, token) = try library.write {
+                try $0.createShareLink(for: album.id, expiresAt: expiresAt, password: hash, allowsDownload: !noDownload)
             }
+            if global.json { return try global.console.result(json: ["link": LinkJSON(link, token: token)]) }
+            global.console.result("/s/\(token)")
+            global.console.note(
+                "link \(link.id) shows \(LibraryError.quoted(album.name)) read-only\(expiresAt.map { " until \(Timestamp.text($0))" } ?? ""); "
+                    + "put the path after albums serve's address; the token is not shown again")
         }
     }
 
@@ -94,21 +92,19 @@ struct LinkCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let links = try global.openLibrary(for: .reading).read { try $0.shareLinks() }
-                if global.json { return try global.console.result(json: ["links": links.map { LinkJSON($0) }]) }
-                if links.isEmpty { return global.console.result("no share links: albums link create ALBUM") }
-                let rows = links.map { link in
-                    [
-                        String(link.id.rawValue), link.albumName,
-                        link.revokedAt != nil ? "revoked" : link.isLive() ? "live" : "expired",
-                        link.expiresAt.map(Timestamp.text) ?? "never", link.needsPassword ? "yes" : "no", link.allowsDownload ? "yes" : "no",
-                    ]
-                }
-                for line in Table(header: ["ID", "ALBUM", "STATE", "EXPIRES", "PASSWORD", "DOWNLOAD"], rows: rows).lines {
-                    global.console.result(line)
-                }
+        func run() throws {
+            let links = try global.openLibrary(for: .reading).read { try $0.shareLinks() }
+            if global.json { return try global.console.result(json: ["links": links.map { LinkJSON($0) }]) }
+            if links.isEmpty { return global.console.result("no share links: albums link create ALBUM") }
+            let rows = links.map { link in
+                [
+                    String(link.id.rawValue), link.albumName,
+                    link.revokedAt != nil ? "revoked" : link.isLive() ? "live" : "expired",
+                    link.expiresAt.map(Timestamp.text) ?? "never", link.needsPassword ? "yes" : "no", link.allowsDownload ? "yes" : "no",
+                ]
+            }
+            for line in Table(header: ["ID", "ALBUM", "STATE", "EXPIRES", "PASSWORD", "DOWNLOAD"], rows: rows).lines {
+                global.console.result(line)
             }
         }
     }
@@ -121,12 +117,10 @@ struct LinkCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The link's id (albums link list).") var id: Int64
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                try global.openLibrary(for: .writing).write { try $0.revokeShareLink(ShareLinkID(rawValue: id)) }
-                if global.json { return try global.console.result(json: ["revoked": id]) }
-                global.console.result("revoked link \(id)")
-            }
+        func run() throws {
+            try global.openLibrary(for: .writing).write { try $0.revokeShareLink(ShareLinkID(rawValue: id)) }
+            if global.json { return try global.console.result(json: ["revoked": id]) }
+            global.console.result("revoked link \(id)")
         }
     }
 }

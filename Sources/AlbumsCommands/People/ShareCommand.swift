@@ -61,19 +61,17 @@ struct ShareCommand: AsyncParsableCommand {
         @Option(help: "The person's name.") var with: String
         @Option(help: "viewer, editor or owner.") var role: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                guard let role = Role(rawValue: role) else {
-                    throw ValidationError("--role must be viewer, editor or owner, not '\(self.role)'")
-                }
-                let words = try global.openLibrary(for: .writing).write { writer in
-                    let person = try writer.person(named: with)
-                    let (target, what) = try ShareCommand.target(self.target, in: writer)
-                    try writer.setRole(role, of: person.id, on: target)
-                    return "\(person.name) is now \(role) of \(what)"
-                }
-                if global.json { try global.console.result(json: ["shared": words]) } else { global.console.result(words) }
+        func run() throws {
+            guard let role = Role(rawValue: role) else {
+                throw ValidationError("--role must be viewer, editor or owner, not '\(self.role)'")
             }
+            let words = try global.openLibrary(for: .writing).write { writer in
+                let person = try writer.person(named: with)
+                let (target, what) = try ShareCommand.target(self.target, in: writer)
+                try writer.setRole(role, of: person.id, on: target)
+                return "\(person.name) is now \(role) of \(what)"
+            }
+            if global.json { try global.console.result(json: ["shared": words]) } else { global.console.result(words) }
         }
     }
 
@@ -86,16 +84,14 @@ struct ShareCommand: AsyncParsableCommand {
         @Argument(help: "An album's name, or a folder's path.") var target: String
         @Option(help: "The person's name.") var with: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let words = try global.openLibrary(for: .writing).write { writer in
-                    let person = try writer.person(named: with)
-                    let (target, what) = try ShareCommand.target(self.target, in: writer)
-                    try writer.setRole(nil, of: person.id, on: target)
-                    return "\(person.name) holds no role on \(what) now"
-                }
-                if global.json { try global.console.result(json: ["unshared": words]) } else { global.console.result(words) }
+        func run() throws {
+            let words = try global.openLibrary(for: .writing).write { writer in
+                let person = try writer.person(named: with)
+                let (target, what) = try ShareCommand.target(self.target, in: writer)
+                try writer.setRole(nil, of: person.id, on: target)
+                return "\(person.name) holds no role on \(what) now"
             }
+            if global.json { try global.console.result(json: ["unshared": words]) } else { global.console.result(words) }
         }
     }
 
@@ -106,19 +102,17 @@ struct ShareCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let (people, grants) = try global.openLibrary(for: .reading).read { reader in
-                    (try reader.people(), try ShareCommand.describedGrants(reader))
-                }
-                let rows = people.flatMap { person in (grants[person.id] ?? []).map { [person.name, $0] } }
-                if global.json {
-                    try global.console.result(json: ["roles": rows.map { ["person": $0[0], "role": $0[1]] }])
-                    return
-                }
-                if rows.isEmpty { return global.console.result("nothing is shared: albums share add ALBUM --with NAME --role viewer") }
-                for line in Table(header: ["PERSON", "ROLE"], rows: rows).lines { global.console.result(line) }
+        func run() throws {
+            let (people, grants) = try global.openLibrary(for: .reading).read { reader in
+                (try reader.people(), try ShareCommand.describedGrants(reader))
             }
+            let rows = people.flatMap { person in (grants[person.id] ?? []).map { [person.name, $0] } }
+            if global.json {
+                try global.console.result(json: ["roles": rows.map { ["person": $0[0], "role": $0[1]] }])
+                return
+            }
+            if rows.isEmpty { return global.console.result("nothing is shared: albums share add ALBUM --with NAME --role viewer") }
+            for line in Table(header: ["PERSON", "ROLE"], rows: rows).lines { global.console.result(line) }
         }
     }
 }

@@ -54,15 +54,13 @@ struct UserCommand: AsyncParsableCommand {
         @Argument(help: "The person's name.") var name: String
         @Flag(help: "Give them every right on every album and folder.") var admin = false
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                if let problem = Person.problem(withName: name) { throw LibraryError.invalidPersonName(name, reason: problem) }
-                let library = try global.openLibrary(for: .writing)
-                if try library.read({ try? $0.person(named: name) }) != nil { throw LibraryError.personNameTaken(name) }
-                let hash = try PasswordPrompt.hash(for: name)
-                let person = try library.write { try $0.addPerson(named: name, password: hash, isAdmin: admin) }
-                try UserCommand.report(person, global, "added \(admin ? "admin " : "")\(person.name): albums serve now asks for a sign-in")
-            }
+        func run() throws {
+            if let problem = Person.problem(withName: name) { throw LibraryError.invalidPersonName(name, reason: problem) }
+            let library = try global.openLibrary(for: .writing)
+            if try library.read({ try? $0.person(named: name) }) != nil { throw LibraryError.personNameTaken(name) }
+            let hash = try PasswordPrompt.hash(for: name)
+            let person = try library.write { try $0.addPerson(named: name, password: hash, isAdmin: admin) }
+            try UserCommand.report(person, global, "added \(admin ? "admin " : "")\(person.name): albums serve now asks for a sign-in")
         }
     }
 
@@ -74,14 +72,12 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let library = try global.openLibrary(for: .writing)
-                let person = try library.read { try $0.person(named: name) }
-                let hash = try PasswordPrompt.hash(for: person.name)
-                try library.write { try $0.setPassword(of: name, to: hash) }
-                try UserCommand.report(person, global, "new password for \(person.name); their sessions have ended")
-            }
+        func run() throws {
+            let library = try global.openLibrary(for: .writing)
+            let person = try library.read { try $0.person(named: name) }
+            let hash = try PasswordPrompt.hash(for: person.name)
+            try library.write { try $0.setPassword(of: name, to: hash) }
+            try UserCommand.report(person, global, "new password for \(person.name); their sessions have ended")
         }
     }
 
@@ -96,27 +92,25 @@ struct UserCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let (people, grants) = try global.openLibrary(for: .reading).read { reader in
-                    (try reader.people(), try ShareCommand.describedGrants(reader))
-                }
-                if global.json {
-                    try global.console.result(json: ["people": people.map(PersonJSON.init)])
-                    return
-                }
-                if people.isEmpty {
-                    global.console.result("no people: albums serve uses its token (albums user add NAME to ask for sign-ins)")
-                    return
-                }
-                let rows = people.map { person in
-                    [
-                        person.name, person.isAdmin ? "admin" : "", person.isDisabled ? "disabled" : "",
-                        person.isAdmin ? "everything" : (grants[person.id] ?? []).joined(separator: ", "),
-                    ]
-                }
-                for line in Table(header: ["NAME", "ADMIN", "STATE", "ROLES"], rows: rows).lines { global.console.result(line) }
+        func run() throws {
+            let (people, grants) = try global.openLibrary(for: .reading).read { reader in
+                (try reader.people(), try ShareCommand.describedGrants(reader))
             }
+            if global.json {
+                try global.console.result(json: ["people": people.map(PersonJSON.init)])
+                return
+            }
+            if people.isEmpty {
+                global.console.result("no people: albums serve uses its token (albums user add NAME to ask for sign-ins)")
+                return
+            }
+            let rows = people.map { person in
+                [
+                    person.name, person.isAdmin ? "admin" : "", person.isDisabled ? "disabled" : "",
+                    person.isAdmin ? "everything" : (grants[person.id] ?? []).joined(separator: ", "),
+                ]
+            }
+            for line in Table(header: ["NAME", "ADMIN", "STATE", "ROLES"], rows: rows).lines { global.console.result(line) }
         }
     }
 
@@ -128,11 +122,9 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let person = try global.openLibrary(for: .writing).write { try $0.setDisabled(name, true) }
-                try UserCommand.report(person, global, "disabled \(person.name): they cannot sign in (albums user enable undoes it)")
-            }
+        func run() throws {
+            let person = try global.openLibrary(for: .writing).write { try $0.setDisabled(name, true) }
+            try UserCommand.report(person, global, "disabled \(person.name): they cannot sign in (albums user enable undoes it)")
         }
     }
 
@@ -144,11 +136,9 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let person = try global.openLibrary(for: .writing).write { try $0.setDisabled(name, false) }
-                try UserCommand.report(person, global, "enabled \(person.name)")
-            }
+        func run() throws {
+            let person = try global.openLibrary(for: .writing).write { try $0.setDisabled(name, false) }
+            try UserCommand.report(person, global, "enabled \(person.name)")
         }
     }
 
@@ -164,16 +154,14 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
 
-        func run() async throws {
-            try await reportingErrors(global.console) {
-                let library = try global.openLibrary(for: .writing)
-                let person = try library.write { writer in
-                    let person = try writer.person(named: name)
-                    try writer.removePerson(named: name)
-                    return person
-                }
-                try UserCommand.report(person, global, "removed \(person.name)")
+        func run() throws {
+            let library = try global.openLibrary(for: .writing)
+            let person = try library.write { writer in
+                let person = try writer.person(named: name)
+                try writer.removePerson(named: name)
+                return person
             }
+            try UserCommand.report(person, global, "removed \(person.name)")
         }
     }
 }

@@ -71,23 +71,3 @@ struct CommandFailure: Error {
     let code: String
     let message: String
 }
-
-extension ParsableCommand {
-    /// Runs `body`; a failure prints one line (or a JSON error object) on
-    /// stderr and ends the command with its exit status.
-    func reportingErrors(_ console: Console, _ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            let report = ExitStatus.report(for: error)
-            if console.json {
-                console.note(report.json)
-            } else {
-                console.note("albums: \(report.message)")
-            }
-            throw ExitCode(report.status)
-        }
-    }
-}
