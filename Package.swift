@@ -130,26 +130,22 @@ let package = Package(
             exclude: ["Server"]
         ),
 
-        // Build support: turns migrations/*.sql into Swift source, so the
-        // binary carries its schema and never looks files up at run time.
+        // Build support: turns files into Swift source, so the binary carries
+        // them and never looks files up at run time: migrations/*.sql (the
+        // schema) and the page `albums serve` serves.
         .executableTarget(
-            name: "MigrationEmbedder",
-            path: "BuildTools/MigrationEmbedder"
+            name: "FileEmbedder",
+            path: "BuildTools/FileEmbedder"
         ),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
-            dependencies: ["MigrationEmbedder"]
-        ),
-        // The same for the page `albums serve` serves.
-        .executableTarget(
-            name: "PageEmbedder",
-            path: "BuildTools/PageEmbedder"
+            dependencies: ["FileEmbedder"]
         ),
         .plugin(
             name: "EmbedPage",
             capability: .buildTool(),
-            dependencies: ["PageEmbedder"]
+            dependencies: ["FileEmbedder"]
         ),
 
         // Fixtures shared by the test targets: temporary folders, libraries, seeded randomness.

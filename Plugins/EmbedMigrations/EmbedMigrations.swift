@@ -18,8 +18,8 @@ struct EmbedMigrations: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(sqlFiles.count) migrations",
-                executable: try context.tool(named: "MigrationEmbedder").url,
-                arguments: [output.path] + sqlFiles.map(\.path),
+                executable: try context.tool(named: "FileEmbedder").url,
+                arguments: [output.path, "EmbeddedMigrations", "--numbered"] + sqlFiles.map(\.path),
                 inputFiles: sqlFiles,
                 outputFiles: [output]
             )

@@ -18,8 +18,8 @@ struct EmbedPage: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) page files",
-                executable: try context.tool(named: "PageEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
+                executable: try context.tool(named: "FileEmbedder").url,
+                arguments: [output.path, "PageFiles"] + files.map(\.path),
                 inputFiles: files,
                 outputFiles: [output]
             )

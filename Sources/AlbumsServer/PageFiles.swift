@@ -1,10 +1,12 @@
 /// The page's files, embedded at build time from the `Page` folder (the
-/// EmbedPage plugin generates ``embedded``).
+/// EmbedPage plugin generates `embeddedFiles`).
 enum PageFiles {
     /// The file's text and its content type, by file name.
     static func file(named name: String) -> (text: String, contentType: String)? {
-        embedded[name].map { ($0, contentType(of: name)) }
+        byName[name].map { ($0, contentType(of: name)) }
     }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: embeddedFiles.map { ($0.fileName, $0.text) })
 
     private static func contentType(of name: String) -> String {
         switch name.split(separator: ".").last {

@@ -17,8 +17,8 @@ struct MigrationTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!names.isEmpty)
-        #expect(EmbeddedMigrations.files.map(\.fileName) == names)
-        for (name, embedded) in zip(names, EmbeddedMigrations.files) {
+        #expect(EmbeddedMigrations.embeddedFiles.map(\.fileName) == names)
+        for (name, embedded) in zip(names, EmbeddedMigrations.embeddedFiles) {
             let text = try String(contentsOf: Self.migrationsFolder.appending(path: name), encoding: .utf8)
             #expect(embedded.text == text, "migrations/\(name) differs from its embedded copy")
         }

@@ -3,7 +3,7 @@
 /// the build folder).
 package enum EmbeddedMigrations {
     /// Every migration, in version order.
-    package static let all: [Migration] = files.map { file in
+    package static let all: [Migration] = embeddedFiles.map { file in
         guard let migration = Migration(fileName: file.fileName, sql: file.text) else {
             fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")  // trap: the build tool refuses such names
         }

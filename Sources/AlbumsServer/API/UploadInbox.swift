@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import Foundation
 
 #if canImport(Glibc)
@@ -17,33 +18,33 @@ import Foundation
 /// Files are written whole before anything reads them, each under its
 /// sender's name made safe (no folders, no hidden or control characters),
 /// with ` (2)`, ` (3)`, … when the day's folder already holds that name.
-public struct UploadInbox: Sendable {
+struct UploadInbox: Sendable {
     /// The inbox folder.
-    public let folder: URL
+    let folder: URL
     /// The largest file accepted, in bytes.
-    public let maximumFileSize: Int64
+    let maximumFileSize: Int64
     /// The most pixels a sent photo may declare. A few kilobytes can
     /// declare billions (a decompression bomb), and every thumbnail would
     /// decode them all; 250 megapixels is more than any camera's sensor
     /// (and a 16k × 16k panorama) makes.
-    public let maximumPixelCount: Int
+    let maximumPixelCount: Int
 
     /// The inbox of the library at `libraryPath`.
-    public init(libraryPath: String, maximumFileSize: Int64 = 256 << 20, maximumPixelCount: Int = 250_000_000) {
+    init(libraryPath: String, maximumFileSize: Int64 = 256 << 20, maximumPixelCount: Int = 250_000_000) {
         folder = URL(fileURLWithPath: libraryPath + ".uploads", isDirectory: true)
         self.maximumFileSize = maximumFileSize
         self.maximumPixelCount = maximumPixelCount
     }
 
     /// Why a sent file is not taken.
-    public enum Refusal: Error, Equatable, CustomStringConvertible {
+    enum Refusal: Error, Equatable, CustomStringConvertible {
         case tooLarge(name: String, limit: Int64)
         case notAnImage(name: String, detail: String)
         /// The photo declares more pixels than the inbox takes.
         case tooManyPixels(name: String, width: Int, height: Int, limit: Int)
         case cannotWrite(detail: String)
 
-        public var code: String {
+        var code: String {
             switch self {
             case .tooLarge: "file_too_large"
             case .tooManyPixels: "too_many_pixels"
@@ -52,7 +53,7 @@ public struct UploadInbox: Sendable {
             }
         }
 
-        public var description: String {
+        var description: String {
             switch self {
             case .tooLarge(let name, let limit): "\(name) is larger than \(limit >> 20) MiB, the most one upload may be"
             case .notAnImage(let name, let detail): "\(name) is not a photo albums reads: \(detail)"
@@ -65,17 +66,17 @@ public struct UploadInbox: Sendable {
 
     /// A file being received: bytes are appended, then it is finished
     /// (kept) or abandoned (deleted).
-    public final class IncomingFile {
+    final class IncomingFile {
         /// The name it is kept under (the sender's, made safe).
-        public let name: String
+        let name: String
         /// Where it is kept.
-        public let path: String
+        let path: String
         /// The sender's name, for messages.
-        public let sentName: String
+        let sentName: String
         private let limit: Int64
         private let pixelLimit: Int
         private var descriptor: Int32
-        public private(set) var byteCount: Int64 = 0
+        private(set) var byteCount: Int64 = 0
 
         init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64, pixelLimit: Int) {
             self.path = path
@@ -91,7 +92,7 @@ public struct UploadInbox: Sendable {
         }
 
         /// Appends bytes; refuses past the size limit.
-        public func append(_ bytes: UnsafeRawBufferPointer) throws(Refusal) {
+        func append(_ bytes: UnsafeRawBufferPointer) throws(Refusal) {
             guard byteCount + Int64(bytes.count) <= limit else { throw .tooLarge(name: sentName, limit: limit) }
             var offset = 0
             while offset < bytes.count {
@@ -107,7 +108,7 @@ public struct UploadInbox: Sendable {
 
         /// Flushes the file to disk and checks it is a photo albums reads,
         /// of at most the inbox's pixel count.
-        public func finish() throws(Refusal) {
+        func finish() throws(Refusal) {
             defer {
                 close(descriptor)
                 descriptor = -1
@@ -136,7 +137,7 @@ public struct UploadInbox: Sendable {
         }
 
         /// Deletes what was received.
-        public func abandon() {
+        func abandon() {
             if descriptor >= 0 {
                 close(descriptor)
                 descriptor = -1
@@ -146,7 +147,7 @@ public struct UploadInbox: Sendable {
     }
 
     /// Starts receiving a file the sender calls `sentName`, in today's folder.
-    public func receive(sentName: String, on day: Date = Date()) throws(Refusal) -> IncomingFile {
+    func receive(sentName: String, on day: Date = Date()) throws(Refusal) -> IncomingFile {
         let dayFolder = folder.appending(path: Self.dayName(day), directoryHint: .isDirectory)
         do {
             try FileManager.default.createDirectory(at: dayFolder, withIntermediateDirectories: true)
@@ -170,7 +171,7 @@ public struct UploadInbox: Sendable {
 
     /// A name that is one plain file name: the last path component, NFC,
     /// without control or bidi characters, not hidden, at most 200 bytes.
-    public static func safeName(_ sent: String) -> String {
+    static func safeName(_ sent: String) -> String {
         let last = sent.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var name = String(String.UnicodeScalarView(last.precomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
             !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format)
