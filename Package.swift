@@ -22,6 +22,12 @@ let package = Package(
         // bcrypt for people's and share links' passwords: a maintained
         // implementation (OpenBSD's, in C), never one of our own.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        // What the server uses of Hummingbird's own foundations directly:
+        // NIO's byte buffers and socket addresses, the logger it is given, and
+        // the HTTP types its tests build requests with.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         // Hummingbird's own lifecycle: event streams end on graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
@@ -41,7 +47,7 @@ let package = Package(
         // Drag-and-drop operations over the library: moves, copies, proposals, change sets.
         .target(
             name: "AlbumsTransfer",
-            dependencies: ["AlbumsPersistence"]
+            dependencies: ["AlbumsPersistence", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Thumbnails, upright and cached on disk, made by libvips.
         .target(
@@ -64,6 +70,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]
@@ -160,7 +168,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumsTransferTests",
-            dependencies: ["AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport"]
+            dependencies: [
+                "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Thumbnails of every format, upright, cached; against real libvips.
         .testTarget(
@@ -174,14 +185,19 @@ let package = Package(
         .testTarget(
             name: "AlbumsServerTests",
             dependencies: [
-                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Runs the built `albums` binary end to end.
         .testTarget(
             name: "AlbumsCLITests",
-            dependencies: ["albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsTestSupport"]
+            dependencies: [
+                "albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
