@@ -105,6 +105,13 @@ public enum AlbumsServer {
     }
 
     static func router(library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings) -> Router<AlbumsRequestContext> {
+        routes(library: library, thumbnails: thumbnails, loads: loads, settings: settings).router
+    }
+
+    /// The router, and every route it answers (what the OpenAPI document must describe).
+    static func routes(
+        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings
+    ) -> (router: Router<AlbumsRequestContext>, allowed: AllowedMethods) {
         let router = Router(context: AlbumsRequestContext.self)
         let throttle = SignInThrottle()
         router.add(middleware: ErrorAnswering())
@@ -124,7 +131,7 @@ public enum AlbumsServer {
         // Added last, so it wraps only what no route answered: a known path
         // asked with another method.
         router.add(middleware: MethodCheck(allowed: allowed))
-        return router
+        return (router, allowed)
     }
 
     static func page(_ name: String) throws -> Response {

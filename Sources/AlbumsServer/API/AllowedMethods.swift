@@ -7,6 +7,15 @@ import Hummingbird
 struct AllowedMethods: Sendable {
     private var routes: [(segments: [Substring], methods: Set<HTTPRequest.Method>)] = []
 
+    /// Every route registered, as `GET /api/albums/{name}/items`: how the
+    /// OpenAPI document names them, for holding the two together.
+    var described: Set<String> {
+        Set(routes.flatMap { route in
+            let path = "/" + route.segments.map { $0.first == ":" ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+            return route.methods.map { "\($0.rawValue) \(path)" }
+        })
+    }
+
     /// Records that `path` (a route template: `:name` stands for any one
     /// segment) takes `method`.
     mutating func add(_ method: HTTPRequest.Method, _ path: String) {
