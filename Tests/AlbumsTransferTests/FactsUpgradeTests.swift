@@ -72,4 +72,34 @@ struct FactsUpgradeTests {
         #expect(next.photo.id.rawValue == 5)
         #expect(try library.violations() == [])
     }
+
+    @Test("opening for use upgrades, reads facts again and hands over the upgrade's notes, once; read-only, it only opens")
+    func openForUse() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        let turned = Self.jpeg(try Data(contentsOf: Self.photos.appending(path: "11-forest.jpg")), orientation: 6)
+        try turned.write(to: folder.url.appending(path: "turned.jpg"))
+        var old = Library.Options(allowsConcurrentReads: false)
+        old.migrations = Array(EmbeddedMigrations.all.prefix(2))
+        let before = try Library.open(at: path, options: old)
+        try before.database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, original_name, source_path)
+                    VALUES (?, ?, 'image/jpeg', 400, 600, 'turned.jpg', ?)
+                    """,
+                arguments: [Data(SHA256.hash(data: turned)), turned.count, folder.path("turned.jpg")])
+            // A name schema 4 refuses: the upgrade renames the album and leaves a note.
+            try db.execute(sql: "INSERT INTO album (name, order_key) VALUES ('id', 1024)")
+        }
+        try before.close()
+
+        let (library, opening) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: false))
+        #expect(opening.factsRefresh == PhotoFactsRefresh(refreshed: 1, unreadable: 0))
+        #expect(opening.upgradeNotes.count == 1)
+        #expect(try library.read { try $0.photo(PhotoID(rawValue: 1)).content.orientation } == .right)
+        try library.close()
+        let (_, again) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: false))
+        #expect(again.upgradeNotes.isEmpty && again.factsRefresh == PhotoFactsRefresh())
+    }
 }

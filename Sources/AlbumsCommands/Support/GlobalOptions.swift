@@ -30,22 +30,19 @@ struct GlobalOptions: ParsableArguments {
         case writing
     }
 
-    /// Opens (creating for writes, upgrading) the library; after an upgrade,
-    /// reads again the facts of photos an older albums imported.
+    /// Opens the library for use (``Library/openForUse(at:options:)``:
+    /// created for writes, upgraded, facts read again) and shows the notes
+    /// an upgrade left.
     func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
         if purpose == .writing && library == nil && ProcessInfo.processInfo.environment["ALBUMS_LIBRARY"].map(\.isEmpty) != false {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
-        let library = try Library.open(
+        // What opening means (upgrade, facts read again, notes) is the library's rule, not the CLI's.
+        let (library, opening) = try Library.openForUse(
             at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .writing ? .createIfMissing : .existing))
-        guard !library.isReadOnly else { return library }
-        let (outdatedFacts, notes) = try library.read { (try $0.hasPhotosWithOutdatedFacts(), try $0.hasUpgradeNotes()) }
-        if outdatedFacts { try library.refreshOutdatedPhotoFacts() }
-        if notes {
-            for note in try library.takeUpgradeNotes() { console.notice(note) }
-        }
+        for note in opening.upgradeNotes { console.notice(note) }
         return library
     }
 
