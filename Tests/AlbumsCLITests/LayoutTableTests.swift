@@ -1,18 +1,18 @@
 import Foundation
 import Testing
 
-/// The README's Layout table says what is in the tree: every module is a
+/// ARCHITECTURE.md's Layout table says what is in the tree: every module is a
 /// row, every path it names exists, and every folder of a module is named
 /// in its row (a DocC catalog aside). A new folder or a renamed one fails
 /// here until the table says so.
-@Suite("The README's Layout")
+@Suite("The Layout table of ARCHITECTURE.md")
 struct LayoutTableTests {
     static let root = CLI.packageRoot
 
     /// The table's rows: the first column's paths, and the rest of the row.
     func rows() throws -> [(paths: [String], text: String)] {
-        let readme = try String(contentsOf: Self.root.appending(path: "README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "## Layout\n") else { throw LayoutError("the README has no Layout section") }
+        let readme = try String(contentsOf: Self.root.appending(path: "ARCHITECTURE.md"), encoding: .utf8)
+        guard let start = readme.range(of: "## Layout\n") else { throw LayoutError("ARCHITECTURE.md has no Layout section") }
         return readme[start.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("## ") }
             .filter { $0.hasPrefix("| `") }
             .map { line in

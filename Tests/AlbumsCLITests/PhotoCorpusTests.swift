@@ -7,7 +7,7 @@ import Testing
 /// Debian's wallpaper packages, and files derived from them), imported by
 /// the real binary and listed with --json.
 ///
-/// The expectations apply the README's rules ("The facts of a photo") to `exiftool -j -n -G1 -a`,
+/// The expectations apply the rules of Documentation/PhotoFacts.md to `exiftool -j -n -G1 -a`,
 /// written here again, apart from albums' own readers. scripts/test builds
 /// the corpus and sets ALBUMS_PHOTO_CORPUS; without it this suite does not
 /// run (the corpus is 170 MB of downloads).

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import Testing
 
-/// The files behind the photos (README): check --files, relink, relink on
+/// The files behind the photos (Documentation/Importing.md): check --files, relink, relink on
 /// re-import, and an export that verifies what it copies.
 @Suite("Source files: check --files, relink, verified export", .serialized)
 struct SourceFilesTests {

@@ -10,7 +10,7 @@ struct CheckpointsCommand: AsyncParsableCommand {
             external: albums never checkpoints; a replicator such as Litestream,
             which must see every change in the log before it is checkpointed, does.
             Stored in the library, so every albums process that opens it agrees.
-            See the README, "Replicas with Litestream".
+            See Documentation/Backups.md, "Replicas with Litestream".
 
             --json prints {"checkpoints"}.
 

@@ -8,7 +8,7 @@ struct ApplyCommand: AsyncParsableCommand {
         commandName: "apply",
         abstract: "Apply a batch of operations (JSON Lines) in one transaction: all of them, or none.",
         discussion: """
-            One JSON object per line (README, "Batches as JSON Lines"):
+            One JSON object per line (Documentation/TransferSemantics.md, "Batches as JSON Lines"):
               {"op": "move", "items": ["Trip:3", "Trip:5-7"], "to": "Book", "at": 2}
               {"op": "copy", "items": ["id:42"], "to": "Portfolio"}
               {"op": "swap", "items": ["Book:1", "Book:9"]}

@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 
 /// The one place where errors become exit statuses and JSON error codes
-/// (README, "Exit status").
+/// (Documentation/Commands.md, "Output, errors and exit status").
 enum ExitStatus {
     static let success: Int32 = 0
     static let refused: Int32 = 1

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Album names are what they look like (README, "Names"): stored and looked up in
+/// Album names are what they look like (Documentation/Commands.md, "Names"): stored and looked up in
 /// Unicode NFC, so two names that look the same are the same name; never
 /// invisible, never with bidirectional controls that make a name display
 /// as another; never `id`, which would shadow `id:P` references.

@@ -12,7 +12,7 @@ extension LibraryWriter {
     public func addPhoto(_ content: PhotoContent) throws -> (photo: Photo, isNew: Bool) {
         if let existing = try photo(sha256: content.sha256) {
             // The same bytes from a new place, while the recorded source is
-            // gone: the new place becomes the source (README, "The files behind the photos": relink on import).
+            // gone: the new place becomes the source (Documentation/Importing.md, "The files behind the photos": relink on import).
             if existing.content.sourcePath != content.sourcePath && FileSize.of(existing.content.sourcePath) == nil {
                 try setSource(of: existing.id, to: content.sourcePath)
                 return (try photo(existing.id), false)

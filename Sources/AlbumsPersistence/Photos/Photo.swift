@@ -28,7 +28,7 @@ public struct PhotoContent: Hashable, Sendable {
     public var pixelHeight: Int?
     /// How the stored raster is turned to be seen upright.
     public var orientation: PhotoOrientation
-    /// When the photo was taken, as the file records it (README: "The facts of a photo").
+    /// When the photo was taken, as the file records it (Documentation/PhotoFacts.md).
     public var capturedAt: CaptureDate?
     /// The file name it was imported from.
     public var originalName: String

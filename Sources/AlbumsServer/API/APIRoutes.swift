@@ -5,7 +5,7 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// The JSON API of `albums serve` (README, "The organizer in the browser"), on the libraries only: what the CLI prints
+/// The JSON API of `albums serve` (Documentation/Server.md), on the libraries only: what the CLI prints
 /// with `--json`, under the same keys and error codes.
 struct APIRoutes: Sendable {
     let library: Library

@@ -1,8 +1,8 @@
 import Foundation
 import AlbumsPersistence
 
-/// Which date a file records is its capture date (README, "The
-/// facts of a photo"). The first of these that holds a date wins:
+/// Which date a file records is its capture date (Documentation/PhotoFacts.md).
+/// The first of these that holds a date wins:
 ///
 /// 1. EXIF `DateTimeOriginal`, with `SubSecTimeOriginal` and `OffsetTimeOriginal`;
 /// 2. EXIF `CreateDate` (`DateTimeDigitized`), with `SubSecTimeDigitized`
