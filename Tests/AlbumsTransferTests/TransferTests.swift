@@ -232,6 +232,19 @@ struct TransferTests {
         #expect(throws: LibraryError.albumLocked(name: "Book")) { try session.library.write { try $0.sortAlbum("Book", by: .name) } }
         #expect(try session.library.write { try $0.setLocked(true, album: "Book") }.revision == before + 1)
     }
+
+    @Test("a move between albums writes each album's row for its counts once, however many items move")
+    func albumRowsWrittenOnce() throws {
+        // Three items, then one: the difference is the two items' own rows, nothing per item in the albums.
+        func rows(_ count: Int) throws -> Int {
+            try session.library.write(dryRun: true) { writer in
+                try writer.rowsWritten {
+                    try writer.perform(TransferOperation.move((0..<count).map { .position($0, in: "Trip") }, to: .at(0, in: "Book")))
+                }
+            }
+        }
+        #expect(try rows(3) - rows(1) == 2)
+    }
 }
 
 /// A list several threads may append to.
