@@ -233,6 +233,25 @@ struct TransferTests {
         #expect(try session.library.write { try $0.setLocked(true, album: "Book") }.revision == before + 1)
     }
 
+    @Test("a refused move gives the same reason however it is asked: perform, proposal, batch, the writer's own method")
+    func oneOrderOfChecks() throws {
+        try session.library.write { writer in
+            _ = try writer.setLocked(true, album: "Trip")
+            _ = try writer.setLocked(true, album: "Book")
+        }
+        let move = TransferOperation.move([.position(0, in: "Trip")], to: .at(0, in: "Book"))
+        let reason = LibraryError.albumLocked(name: "Book")
+        #expect(throws: reason) { try session.perform(move) }
+        #expect(try session.propose(move).verdict == .forbidden(reason))
+        #expect(throws: BatchRefusal(index: 0, operation: .items(move), reason: reason)) { try session.perform(batch: [.items(move)]) }
+        #expect(throws: reason) {
+            try session.library.write { writer in
+                let item = try writer.resolve(.position(0, in: "Trip"))
+                try writer.moveItems([item.id], to: try writer.album(named: "Book").id, at: 0)
+            }
+        }
+    }
+
     @Test("a move between albums writes each album's row for its counts once, however many items move")
     func albumRowsWrittenOnce() throws {
         // Three items, then one: the difference is the two items' own rows, nothing per item in the albums.

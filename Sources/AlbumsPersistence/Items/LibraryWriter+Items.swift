@@ -42,10 +42,12 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/albumLocked(name:)``.
-    public func removeItems(_ items: [AlbumItemID]) throws {
+    package func removeItems(_ items: [AlbumItemID]) throws {
         let found = try distinctItems(items)
         let albums = try albumsOf(found)
-        for album in albums.values { try requireUnlocked(album) }
+        // In the items' order, as the planner checks them.
+        var checked = Set<AlbumID>()
+        for placed in found where checked.insert(placed.item.albumID).inserted { try requireChangeable(albums[placed.item.albumID]!) }
         _ = try recordingOperation(describing: "remove \(LibraryError.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
             try executeRemoval(of: found, albums: albums)
         }
@@ -63,12 +65,14 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``,
     ///   ``LibraryError/positionOutOfRange(index:valid:album:)``.
-    public func moveItems(_ items: [AlbumItemID], to album: AlbumID, at index: Int? = nil) throws {
+    package func moveItems(_ items: [AlbumItemID], to album: AlbumID, at index: Int? = nil) throws {
         let found = try distinctItems(items)
         let destination = try self.album(album)
         var albums = try albumsOf(found)
         albums[destination.id] = destination
-        for album in albums.values.sorted(by: { $0.id < $1.id }) { try requireUnlocked(album) }
+        // The destination, then the sources in the items' order: the planner's order.
+        try requireChangeable(destination)
+        for placed in found { try requireChangeable(albums[placed.item.albumID]!) }
         var arriving = Set<PhotoID>()
         for placed in found where placed.item.albumID != album {
             if let photo = placed.item.photoID { try requireRoom(for: photo, in: destination, arriving: &arriving) }
@@ -85,11 +89,12 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``.
-    public func swapItems(_ first: AlbumItemID, _ second: AlbumItemID) throws {
+    package func swapItems(_ first: AlbumItemID, _ second: AlbumItemID) throws {
         let found = try distinctItems([first, second])
         let albums = try albumsOf(found)
         let (a, b) = (found[0].item, found[1].item)
-        for album in albums.values.sorted(by: { $0.id < $1.id }) { try requireUnlocked(album) }
+        try requireChangeable(albums[a.albumID]!)
+        try requireChangeable(albums[b.albumID]!)
         if a.albumID != b.albumID {
             for (item, other) in [(a, albums[b.albumID]!), (b, albums[a.albumID]!)] {
                 var arriving = Set<PhotoID>()
