@@ -54,7 +54,7 @@ enum EmbeddingExample {
 
         // On drop: perform it; the change stream then brings its change sets.
         let result = try await session.perform(drop)
-        print("performed:", result.verdict)
+        print("performed:", result.outcome)
         for await committed in changes {
             for change in committed.changeSets where change.albumID == album.id {
                 print("committed #\(committed.sequence): r\(change.revision) moved \(change.moved.map { "\($0.item): \($0.from)→\($0.to)" })")

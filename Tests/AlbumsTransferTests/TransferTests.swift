@@ -119,7 +119,7 @@ struct TransferTests {
         }
         #expect(try await session.library.read { try $0.album(named: "Book").isLocked } == false)
         // A rename to the same name changes nothing and says so.
-        #expect(try await session.perform(.album(.rename("Book", to: "Book"))).verdict == .noOp)
+        #expect(try await session.perform(.album(.rename("Book", to: "Book"))).outcome == .noOp)
         // Each is a step of the history: undo takes the last back.
         let revision = try await session.library.read { try $0.album(named: "Book").revision }
         try await session.perform(.album(.rename("Book", to: "Photo book"), expecting: ["Book": revision]))

@@ -148,7 +148,7 @@ struct TreePropertyTests {
                 case .applied:
                     break
                 case .unchanged:
-                    #expect(result.verdict == .noOp, "\(context): \(operation) changed what the model says it leaves")
+                    #expect(result.outcome == .noOp, "\(context): \(operation) changed what the model says it leaves")
                     tally.unchanged += 1
                     continue
                 case .refused:

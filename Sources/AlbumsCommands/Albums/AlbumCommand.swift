@@ -23,9 +23,9 @@ struct AlbumCommand: AsyncParsableCommand {
             try? global.console.result(
                 json: WriteJSON(
                     changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init),
-                    dry_run: write.dryRun, verdict: result.verdict.name))
+                    dry_run: write.dryRun, verdict: result.outcome.name))
         } else {
-            let said = result.verdict == .noOp ? "nothing to do: " + verb : verb
+            let said = result.outcome == .noOp ? "nothing to do: " + verb : verb
             global.console.result(write.dryRun ? "dry run, nothing written: " + said : said)
             for change in result.changes where !change.isEmpty { global.console.result("  " + ChangeSummary(change).text) }
         }

@@ -41,10 +41,10 @@ func performTransfer(_ operation: TransferOperation, options: WriteOptions, glob
     let operation = try options.expecting(operation)
     let result = try TransferSession(library: try global.openLibrary(for: options.dryRun ? .reading : .writing)).perform(operation, dryRun: options.dryRun)
     if global.json {
-        try global.console.result(json: WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: result.verdict.name))
+        try global.console.result(json: WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: result.outcome.name))
         return
     }
-    if result.verdict == .noOp {
+    if result.outcome == .noOp {
         global.console.result("nothing to do: the items already stand there")
         return
     }

@@ -115,11 +115,10 @@ struct APIRoutes: Sendable {
                     dry_run: true))
         }
         let result = try await session.perform(operation)
-        if case .forbidden(let error) = result.verdict { throw error }
         return JSONResponse.make(
             WriteJSON(
                 changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init), dry_run: false,
-                verdict: result.verdict.name))
+                verdict: result.outcome.name))
     }
 
     private struct BatchJSON: Encodable {

@@ -12,7 +12,7 @@ extension LibraryReader {
     public func propose(_ operation: TransferOperation) throws -> Proposal {
         do {
             let plan = try TransferPlanner(reader: self).plan(operation)
-            return Proposal(verdict: plan.verdict, changes: plan.foreseenChanges)
+            return Proposal(verdict: plan.outcome.verdict, changes: plan.foreseenChanges)
         } catch let error as LibraryError where error.kind == .refused {
             return Proposal(verdict: .forbidden(error), changes: [])
         }
@@ -29,19 +29,19 @@ extension LibraryWriter {
     @discardableResult
     public func perform(_ operation: TransferOperation) throws -> TransferResult {
         let plan = try TransferPlanner(reader: self).plan(operation)
-        if plan.verdict == .noOp {
-            return TransferResult(verdict: .noOp, changes: [])
+        if plan.outcome == .noOp {
+            return TransferResult(outcome: .noOp, changes: [])
         }
         let (_, changes) = try recordingOperation(describing: Self.words(for: plan)) { try execute(plan) }
-        return TransferResult(verdict: plan.verdict, changes: changes)
+        return TransferResult(outcome: plan.outcome, changes: changes)
     }
 
     /// What the history calls the operation: "move 3 items to 'Book' at position 2".
     private static func words(for plan: TransferPlan) -> String {
         switch plan.work {
         case .transfer(let moving, let photos, let destination, let index):
-            let count = plan.verdict == .copy ? photos.count : moving.count
-            return "\(plan.verdict == .copy ? "copy" : "move") \(LibraryError.counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+            let count = plan.outcome == .copy ? photos.count : moving.count
+            return "\(plan.outcome == .copy ? "copy" : "move") \(LibraryError.counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         case .swap:
             return "swap 2 items in \(names(of: plan.albums.values))"
         case .remove(let removed):
@@ -52,7 +52,7 @@ extension LibraryWriter {
     private func execute(_ plan: TransferPlan) throws {
         switch plan.work {
         case .transfer(let items, let photos, let destination, let index):
-            if plan.verdict == .copy {
+            if plan.outcome == .copy {
                 _ = try executeInsertion(of: photos, into: destination, at: index)
             } else {
                 try executeMove(of: items, to: destination, at: index, albums: plan.albums)

@@ -89,7 +89,7 @@ public final class TransferSession: Sendable {
         case .album, .folder:
             do {
                 let result = try await perform(operation, dryRun: true)
-                return Proposal(verdict: result.verdict, changes: result.changes, folderChanges: result.folderChanges)
+                return Proposal(verdict: result.outcome.verdict, changes: result.changes, folderChanges: result.folderChanges)
             } catch let error as LibraryError where error.kind == .refused {
                 return Proposal(verdict: .forbidden(error), changes: [])
             }

@@ -85,6 +85,6 @@ extension LibraryWriter {
     func result(of changes: [AlbumChangeSet]) -> TransferResult {
         let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
         let folders = lastOperationFolderChanges
-        return TransferResult(verdict: changed.isEmpty && folders.isEmpty ? .noOp : .move, changes: changed, folderChanges: folders)
+        return TransferResult(outcome: changed.isEmpty && folders.isEmpty ? .noOp : .move, changes: changed, folderChanges: folders)
     }
 }

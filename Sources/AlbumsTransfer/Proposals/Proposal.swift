@@ -44,17 +44,40 @@ public struct Proposal: Hashable, Sendable {
     }
 }
 
-/// What a performed operation did: its verdict and the change sets of what it wrote.
+/// What a performed operation did: what it was, and the change sets of what it wrote.
+///
+/// A refused operation has no result: it throws its ``AlbumsPersistence/LibraryError``.
 public struct TransferResult: Hashable, Sendable {
-    /// ``Proposal/Verdict/move``, ``Proposal/Verdict/copy`` or ``Proposal/Verdict/noOp``.
-    public let verdict: Proposal.Verdict
+    /// What a performed operation turned out to be.
+    public enum Outcome: Hashable, Sendable {
+        /// Items changed place (a move, a swap, a removal), or albums or folders changed.
+        case move
+        /// The destination gained copies of the items' photos.
+        case copy
+        /// Nothing needed changing.
+        case noOp
+
+        /// Its name in JSON, as a proposal's verdict would say it: `move`, `copy` or `no_op`.
+        public var name: String { verdict.name }
+
+        /// The proposal's verdict for the same thing.
+        public var verdict: Proposal.Verdict {
+            switch self {
+            case .move: .move
+            case .copy: .copy
+            case .noOp: .noOp
+            }
+        }
+    }
+
+    public let outcome: Outcome
     /// One change set per album changed, as written; empty for a no-op.
     public let changes: [AlbumChangeSet]
     /// What it did to folders of the tree, each folder once.
     public let folderChanges: [FolderChange]
 
-    public init(verdict: Proposal.Verdict, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
-        self.verdict = verdict
+    public init(outcome: Outcome, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
+        self.outcome = outcome
         self.changes = changes
         self.folderChanges = folderChanges
     }

@@ -10,7 +10,7 @@ struct TransferPlan {
         case remove([PlacedItem])
     }
 
-    let verdict: Proposal.Verdict
+    let outcome: TransferResult.Outcome
     let work: Work
     /// Every album the operation touches, by id.
     let albums: [AlbumID: Album]
@@ -196,10 +196,10 @@ struct TransferPlanner {
         }
         let work = TransferPlan.Work.transfer(items: items, photos: photos, destination: album, index: index)
         if destinationChanges.inserted.isEmpty && otherChanges.isEmpty && destinationChanges.moved.allSatisfy({ $0.from == $0.to }) {
-            return TransferPlan(verdict: .noOp, work: work, albums: albums.byID, foreseenChanges: [])
+            return TransferPlan(outcome: .noOp, work: work, albums: albums.byID, foreseenChanges: [])
         }
         let changes = ([destinationChanges] + otherChanges.values).sorted { $0.albumID < $1.albumID }
-        return TransferPlan(verdict: action == .copy ? .copy : .move, work: work, albums: albums.byID, foreseenChanges: changes)
+        return TransferPlan(outcome: action == .copy ? .copy : .move, work: work, albums: albums.byID, foreseenChanges: changes)
     }
 
     /// The destination album and index, counted in the album without the moving items.
@@ -257,7 +257,7 @@ struct TransferPlanner {
             secondChange.recordInsertion(at: second.index, of: first.id)
             changes = [firstChange, secondChange].sorted { $0.albumID < $1.albumID }
         }
-        return TransferPlan(verdict: .move, work: .swap(items[0], items[1]), albums: albums.byID, foreseenChanges: changes)
+        return TransferPlan(outcome: .move, work: .swap(items[0], items[1]), albums: albums.byID, foreseenChanges: changes)
     }
 
     private func planRemoval(_ operation: TransferOperation) throws -> TransferPlan {
@@ -274,7 +274,7 @@ struct TransferPlanner {
             changes[item.albumID]!.recordRemoval(at: item.index, of: item.id)
         }
         return TransferPlan(
-            verdict: .move, work: .remove(items), albums: albums.byID,
+            outcome: .move, work: .remove(items), albums: albums.byID,
             foreseenChanges: changes.values.sorted { $0.albumID < $1.albumID })
     }
 }
