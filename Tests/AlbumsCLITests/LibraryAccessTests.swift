@@ -76,6 +76,18 @@ struct LibraryAccessTests {
             #expect(result.status == 74, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("cannot be written"), "\(command): \(result.stderr)")
         }
+        // A move's dry run is its proposal: reads only. A batch's rolls back a
+        // real write, and says in one line why it cannot here.
+        let planned = try run(["move", "Trip:1", "--to", "Trip", "--at", "2", "--dry-run"])
+        #expect(planned.status == 0 && planned.stdout.hasPrefix("would move 1 item"), "\(planned.stderr)")
+        try Data(#"{"op": "move", "items": ["Trip:1"], "to": "Trip", "at": 2}"#.utf8).write(to: URL(fileURLWithPath: "/tmp/albums-readonly-\(getpid()).jsonl"))
+        defer { unlink("/tmp/albums-readonly-\(getpid()).jsonl") }
+        for command in [["apply", "/tmp/albums-readonly-\(getpid()).jsonl", "--dry-run"], ["album", "rename", "Trip", "Book", "--dry-run"], ["undo", "--dry-run"]] {
+            let result = try run(command)
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot be written") && result.stderr.contains("dry run of"), "\(command): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(command): \(result.stderr)")
+        }
         #expect(try cli.folder.fileNames() == before)
     }
 

@@ -11,7 +11,7 @@ struct AlbumCommand: AsyncParsableCommand {
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
         let expected = try write.revisions(target: operation.album)
-        let result = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer in
+        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "an album operation").write(dryRun: write.dryRun) { writer in
             try writer.perform(operation, expecting: expected)
         }
         report(result, global, write, verb: verb)
@@ -51,7 +51,7 @@ struct AlbumCommand: AsyncParsableCommand {
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() throws {
-            let album = try global.openLibrary(for: dryRun ? .reading : .writing).write(dryRun: dryRun) {
+            let album = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation").write(dryRun: dryRun) {
                 try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
             }
             if global.json {

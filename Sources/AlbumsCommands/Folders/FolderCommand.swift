@@ -15,7 +15,7 @@ struct FolderCommand: AsyncParsableCommand {
     /// Runs a folder change (or its dry run) and prints what it did.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: FolderOperation, verb: String) throws {
         let expected = try write.revisions(target: nil)
-        let result = try global.openLibrary(for: write.dryRun ? .reading : .writing).write(dryRun: write.dryRun) { writer in
+        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "a folder operation").write(dryRun: write.dryRun) { writer in
             try writer.perform(operation, expecting: expected)
         }
         AlbumCommand.report(result, global, write, verb: verb)

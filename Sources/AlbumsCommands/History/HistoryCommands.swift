@@ -139,7 +139,7 @@ struct RedoCommand: AsyncParsableCommand {
 
 /// Undoes or redoes (or says what that would change) and prints the change sets.
 private func replayHistory(undoing: Bool, dryRun: Bool, global: GlobalOptions) throws {
-    let library = try global.openLibrary(for: dryRun ? .reading : .writing)
+    let library = try global.openLibraryToWrite(dryRun: dryRun, what: undoing ? "an undo" : "a redo")
     let result = try library.write(dryRun: dryRun) { undoing ? try $0.undo() : try $0.redo() }
     if global.json {
         try global.console.result(json: HistoryReplayJSON(result, dryRun: dryRun))

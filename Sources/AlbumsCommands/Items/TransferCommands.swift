@@ -39,17 +39,30 @@ extension WriteOptions {
 ///   would say it: ("moved 2 items", "move 2 items").
 func performTransfer(_ operation: TransferOperation, options: WriteOptions, global: GlobalOptions, done: (past: String, planned: String)) throws {
     let operation = try options.expecting(operation)
-    let result = try TransferSession(library: try global.openLibrary(for: options.dryRun ? .reading : .writing)).perform(operation, dryRun: options.dryRun)
+    let session = TransferSession(library: try global.openLibrary(for: options.dryRun ? .reading : .writing))
+    let verdict: Proposal.Verdict
+    let changes: [AlbumChangeSet]
+    if options.dryRun {
+        // A dry run is the operation's proposal: planned with reads only, so
+        // it works on a library that cannot be written, and says exactly
+        // what a page asking while a drag hovers would hear.
+        let proposal = try session.propose(operation)
+        if case .forbidden(let reason) = proposal.verdict { throw reason }
+        (verdict, changes) = (proposal.verdict, proposal.changes)
+    } else {
+        let result = try session.perform(operation)
+        (verdict, changes) = (result.outcome.verdict, result.changes)
+    }
     if global.json {
-        try global.console.result(json: WriteJSON(changes: result.changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: result.outcome.name))
+        try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: verdict.name))
         return
     }
-    if result.outcome == .noOp {
+    if verdict == .noOp {
         global.console.result("nothing to do: the items already stand there")
         return
     }
     global.console.result(options.dryRun ? "would " + done.planned : done.past)
-    for change in result.changes { global.console.result("  " + ChangeSummary(change).text) }
+    for change in changes { global.console.result("  " + ChangeSummary(change).text) }
 }
 
 /// One album's change set in a line: "Trip (revision 8): removed 1, 4; inserted 2–3".

@@ -46,5 +46,22 @@ struct GlobalOptions: ParsableArguments {
         return library
     }
 
+    /// Opens the library to write, or, with `dryRun`, for a dry run that
+    /// writes in a transaction rolled back (album, folder, batch, undo and
+    /// redo dry runs: their later steps must see the earlier ones). Such a dry
+    /// run needs a library that can be written, and says so, in one line, of
+    /// one that cannot; an item operation's dry run is its proposal and
+    /// needs no such thing.
+    func openLibraryToWrite(dryRun: Bool, what: String) throws -> Library {
+        let library = try openLibrary(for: dryRun ? .reading : .writing)
+        if dryRun && library.isReadOnly {
+            throw CommandFailure(
+                status: ExitStatus.inputOutput, code: LibraryError.readOnly(path: library.path).code,
+                message: "\(LibraryError.readOnly(path: library.path).description): a dry run of \(what) writes in a transaction it rolls back, "
+                    + "which needs a library that can be written (a move, copy, swap or remove plans its dry run with reads only)")
+        }
+        return library
+    }
+
     var console: Console { Console(json: json) }
 }
