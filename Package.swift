@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "albums", targets: ["albums"]),
         .library(name: "AlbumsPersistence", targets: ["AlbumsPersistence"]),
         .library(name: "AlbumsTransfer", targets: ["AlbumsTransfer"]),
+        .library(name: "AlbumsImageFacts", targets: ["AlbumsImageFacts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -32,10 +33,15 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
+        // What an image file says of itself, read from its header: format,
+        // size, orientation, capture date (JPEG, TIFF, HEIF, PNG, GIF, WebP,
+        // XMP) and whether the file is whole. Depends on no other albums module.
+        .target(name: "AlbumsImageFacts"),
         // The library file: migrations, albums, photos, ordered items, placeholders.
         .target(
             name: "AlbumsPersistence",
             dependencies: [
+                "AlbumsImageFacts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for opening files immutable (see ImmutableDatabaseFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(platforms: [.linux])),
@@ -47,7 +53,7 @@ let package = Package(
         // Drag-and-drop operations over the library: moves, copies, proposals, change sets.
         .target(
             name: "AlbumsTransfer",
-            dependencies: ["AlbumsPersistence", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Thumbnails, upright and cached on disk, made by libvips.
         .target(
@@ -65,6 +71,7 @@ let package = Package(
                 "AlbumsPersistence",
                 "AlbumsTransfer",
                 "AlbumsThumbnails",
+                "AlbumsImageFacts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HMAC for share links' unlock cookies.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -162,14 +169,19 @@ let package = Package(
             dependencies: ["AlbumsPersistence", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/AlbumsTestSupport"
         ),
+        // The header readers against real files of every format, and the capture-date rules.
+        .testTarget(
+            name: "AlbumsImageFactsTests",
+            dependencies: ["AlbumsImageFacts"]
+        ),
         .testTarget(
             name: "AlbumsPersistenceTests",
-            dependencies: ["AlbumsPersistence", "AlbumsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "AlbumsTransferTests",
             dependencies: [
-                "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -177,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsThumbnailsTests",
             dependencies: [
-                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -185,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsServerTests",
             dependencies: [
-                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsTestSupport",
+                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -195,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsCLITests",
             dependencies: [
-                "albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsTestSupport",
+                "albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

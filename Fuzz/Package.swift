@@ -26,10 +26,10 @@ let package = Package(
             name: "FuzzBatches",
             dependencies: ["FuzzDriver", .product(name: "AlbumsTransfer", package: "albums")],
             swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        // The image header readers and completeness checks, as `albums import` runs them.
+        // The image header readers and completeness checks, as `albums import` runs them: their module alone.
         .executableTarget(
             name: "FuzzImageHeaders",
-            dependencies: ["FuzzDriver", .product(name: "AlbumsTransfer", package: "albums")],
+            dependencies: ["FuzzDriver", .product(name: "AlbumsImageFacts", package: "albums")],
             swiftSettings: fuzzer, linkerSettings: libFuzzer),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import Foundation
 import GRDB
 import AlbumsTestSupport

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsThumbnails

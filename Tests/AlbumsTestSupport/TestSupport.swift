@@ -151,4 +151,22 @@ public enum ExamplePhotos {
     public static func path(_ name: String) -> String {
         folder.appending(path: name).path
     }
+
+    /// A photo of the example as `manifest.json` describes it (what the
+    /// encoder wrote, independent of albums' readers).
+    public struct Entry: Decodable, Sendable {
+        public let file: String
+        public let media_type: String
+        public let pixel_width: Int
+        public let pixel_height: Int
+        public let captured_at: String?
+    }
+
+    /// Every photo `manifest.json` lists.
+    public static let manifest: [Entry] = {
+        guard let data = try? Data(contentsOf: folder.appending(path: "manifest.json")),
+            let entries = try? JSONDecoder().decode([Entry].self, from: data)
+        else { return [] }
+        return entries
+    }()
 }

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsTestSupport
 import Crypto
 import Foundation

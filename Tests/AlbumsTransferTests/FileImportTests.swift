@@ -28,10 +28,10 @@ struct FileImportTests {
 
     @Test("the example folder imports with types, sizes and dates; the copy and the text file are handled")
     func examplePhotos() async throws {
-        let sources = ImportSources.expand([ImageHeaderTests.photos.path], recursive: false)
+        let sources = ImportSources.expand([ExamplePhotos.folder.path], recursive: false)
         #expect(sources.failed.isEmpty)
         let report = try await LoadRunner(session: session, jobs: 3).load(sources.files, at: .into("Trip"))
-        let manifest = ImageHeaderTests.manifest.filter { $0.file != "08-harbour-copy.jpg" }
+        let manifest = ExamplePhotos.manifest.filter { $0.file != "08-harbour-copy.jpg" }
         #expect(report.committed.count == manifest.count)
         #expect(report.alreadyInAlbum.map { ($0.source as NSString).lastPathComponent } == ["08-harbour-copy.jpg"])
         #expect(report.skipped.map { ($0.source as NSString).lastPathComponent } == ["09-notes.txt", "manifest.json"])
@@ -42,7 +42,7 @@ struct FileImportTests {
             #expect(content.mediaType == expected.media_type)
             #expect(content.pixelWidth == expected.pixel_width && content.pixelHeight == expected.pixel_height)
             #expect(content.capturedAt?.text == expected.captured_at)
-            let bytes = try Data(contentsOf: ImageHeaderTests.photos.appending(path: expected.file))
+            let bytes = try Data(contentsOf: ExamplePhotos.folder.appending(path: expected.file))
             #expect(content.byteCount == Int64(bytes.count))
         }
         #expect(try session.library.violations() == [])
@@ -50,7 +50,7 @@ struct FileImportTests {
 
     @Test("corrupt, truncated, empty, unreadable, folder and non-image inputs each get their outcome")
     func badInputs() async throws {
-        let jpeg = try Data(contentsOf: ImageHeaderTests.photos.appending(path: "01-harbour.jpg"))
+        let jpeg = try Data(contentsOf: ExamplePhotos.folder.appending(path: "01-harbour.jpg"))
         var corrupt = jpeg
         corrupt.replaceSubrange(4..<64, with: Data(repeating: 0x41, count: 60))  // after the JPEG signature
         let inputs = [
@@ -97,7 +97,7 @@ struct FileImportTests {
 
     @Test("an unreadable file fails its load", .enabled(if: getuid() != 0, "root reads every file"))
     func unreadable() async throws {
-        let path = try write("locked.jpg", try Data(contentsOf: ImageHeaderTests.photos.appending(path: "01-harbour.jpg")))
+        let path = try write("locked.jpg", try Data(contentsOf: ExamplePhotos.folder.appending(path: "01-harbour.jpg")))
         #expect(chmod(path, 0) == 0)
         let report = try await LoadRunner(session: session).load([path], at: .into("Trip"))
         #expect(report.failed.first?.reason == "permission denied")

@@ -179,7 +179,7 @@ struct LoadTests {
         // A crashed importer's leftovers: placeholders owned by a process that is gone.
         let folder = fixture.folder
         let photo = folder.path("saved.jpg")
-        try FileManager.default.copyItem(at: ImageHeaderTests.photos.appending(path: "01-harbour.jpg"), to: URL(fileURLWithPath: photo))
+        try FileManager.default.copyItem(at: ExamplePhotos.folder.appending(path: "01-harbour.jpg"), to: URL(fileURLWithPath: photo))
         let dead = LoadOwner(host: ProcessInfo.processInfo.hostName, processID: Int32.max - 7, processStartedAt: nil)
         let vanished = folder.path("vanished.jpg")
         try await session.library.write { writer in

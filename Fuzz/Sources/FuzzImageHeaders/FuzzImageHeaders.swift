@@ -1,4 +1,4 @@
-import AlbumsTransfer
+import AlbumsImageFacts
 import Foundation
 
 /// Any bytes, as an image file: facts or a failure, never a crash or a

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import Foundation
 
 /// One piece of content in the library, identified by the SHA-256 of its bytes.

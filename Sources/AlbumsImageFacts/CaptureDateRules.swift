@@ -1,5 +1,5 @@
 import Foundation
-import AlbumsPersistence
+
 
 /// Which date a file records is its capture date (Documentation/PhotoFacts.md).
 /// The first of these that holds a date wins:

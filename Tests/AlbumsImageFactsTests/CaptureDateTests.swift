@@ -1,5 +1,6 @@
-import AlbumsPersistence
 import Testing
+
+@testable import AlbumsImageFacts
 
 @Suite("Capture dates")
 struct CaptureDateTests {

@@ -1,4 +1,4 @@
-import AlbumsPersistence
+
 
 /// What an image file's bytes tell: its media type, pixel size,
 /// orientation and capture date.

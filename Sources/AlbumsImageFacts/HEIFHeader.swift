@@ -1,4 +1,4 @@
-import AlbumsPersistence
+
 
 /// HEIF (HEIC, AVIF): an ISO base media file. The `ftyp` brands say which
 /// kind; the primary item's `ispe` property gives the size and its `irot`

@@ -1,8 +1,7 @@
-import AlbumsPersistence
 import Foundation
 import Testing
 
-@testable import AlbumsTransfer
+@testable import AlbumsImageFacts
 
 /// albums' header readers against files written by another encoder
 /// (Pillow, see scripts/make-example-photos), whose manifest says what

@@ -24,7 +24,7 @@ public enum PhotoOrientation: Int, Hashable, Sendable, CaseIterable, Codable {
     case left = 8
 
     /// The orientation a library row holds; the schema allows only 1–8.
-    init(storedValue: Int?) {
+    package init(storedValue: Int?) {
         self = storedValue.flatMap(PhotoOrientation.init(rawValue:)) ?? .up
     }
 
