@@ -20,6 +20,7 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// (the analogue of `hasUncommittedUpdates` in UIKit's drop placeholders).
     public var hasUncommittedUpdates: Bool { placeholderCount > 0 }
 
+    /// An album as read from the library; ``index`` and the counts as they stand.
     public init(
         id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
         itemCount: Int, placeholderCount: Int

@@ -11,9 +11,13 @@ import GRDB
 public struct LibraryBackup: Hashable, Sendable {
     /// The backup file.
     public let path: String
+    /// The copy's size in bytes.
     public let byteCount: Int64
+    /// The albums the copy holds.
     public let albumCount: Int
+    /// The photos the copy holds.
     public let photoCount: Int
+    /// The album items the copy holds, placeholders included.
     public let itemCount: Int
     /// The newest change the snapshot holds: the change journal's sequence
     /// (``CommittedChange/sequence``), 0 if none.

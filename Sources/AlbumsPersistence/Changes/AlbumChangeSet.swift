@@ -19,12 +19,16 @@
 /// reported as a move, even when its index happens not to change, so that
 /// the items around it fill the remaining slots correctly.
 public struct AlbumChangeSet: Hashable, Sendable {
+    /// An item that stayed in the album and changed place.
     public struct Move: Hashable, Sendable {
+        /// Its 0-based index before the change.
         public let from: Int
+        /// Its 0-based index after the change.
         public let to: Int
         /// The item that moved.
         public let item: AlbumItemID
 
+        /// A move of `item` from index `from` to index `to`.
         public init(from: Int, to: Int, item: AlbumItemID) {
             self.from = from
             self.to = to
@@ -34,9 +38,11 @@ public struct AlbumChangeSet: Hashable, Sendable {
 
     /// What happened to the album itself, beside its items.
     public enum AlbumEvent: String, Hashable, Sendable {
+        /// The album was created, renamed, deleted, moved in the tree, locked or unlocked.
         case created, renamed, deleted, moved, locked, unlocked
     }
 
+    /// The album changed: its id follows it through renames.
     public let albumID: AlbumID
     /// The album's name after the change.
     public package(set) var albumName: String
@@ -59,6 +65,7 @@ public struct AlbumChangeSet: Hashable, Sendable {
     /// Changes to the album itself (created, renamed, …), in the order they happened.
     public package(set) var albumEvents: [AlbumEvent] = []
 
+    /// An empty change set of an album, at the revision the change gives it.
     public init(albumID: AlbumID, albumName: String, revision: Int64) {
         self.albumID = albumID
         self.albumName = albumName

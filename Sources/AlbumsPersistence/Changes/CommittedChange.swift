@@ -17,6 +17,7 @@ public struct CommittedChange: Hashable, Sendable {
     /// than the journal's length behind): reload what you show.
     public let followsAGap: Bool
 
+    /// A committed transaction's changes, as the change journal keeps them.
     public init(
         sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], folderChanges: [FolderChange] = [], followsAGap: Bool = false
     ) {

@@ -10,16 +10,23 @@ public struct DatabaseFileHeader: Sendable, Equatable {
     public static let byteCount = 100
     static let magic = Array("SQLite format 3\0".utf8)
 
+    /// The page size in bytes (512 to 65,536).
     public let pageSize: Int
     /// 1 for the rollback journal, 2 for WAL.
     public let writeVersion: UInt8
+    /// Grows with every change written in rollback-journal mode.
     public let fileChangeCounter: UInt32
     /// The database size in pages, if the header's copy of it is current.
     public let pageCount: UInt32?
+    /// Pages on the freelist: space the file holds but does not use.
     public let freelistPageCount: UInt32
+    /// SQLite's schema format number (4 for every current file).
     public let schemaFormat: UInt32
+    /// `PRAGMA user_version`: albums does not use it.
     public let userVersion: Int32
+    /// `PRAGMA application_id`: ``Library/applicationID`` in an albums library.
     public let applicationID: Int32
+    /// The version of SQLite that last wrote the file (3045001 for 3.45.1).
     public let sqliteVersionNumber: UInt32
 
     /// Whether the file declares WAL journaling.

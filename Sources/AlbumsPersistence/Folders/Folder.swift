@@ -12,6 +12,7 @@ public struct Folder: Identifiable, Hashable, Sendable {
     /// Grows with every committed transaction that changes the folder or its children's list.
     public let revision: Int64
 
+    /// A folder as read from the library.
     public init(id: FolderID, name: String, parentID: FolderID?, index: Int, isLocked: Bool, revision: Int64) {
         self.id = id
         self.name = name
@@ -25,7 +26,9 @@ public struct Folder: Identifiable, Hashable, Sendable {
 /// A folder, named as a person would (by its path from the top level,
 /// "Travel/2026") or as an app would (by id).
 public enum FolderReference: Hashable, Sendable, CustomStringConvertible {
+    /// By its path from the top level: `Travel/2026`.
     case path(String)
+    /// By its id.
     case id(FolderID)
 
     public var description: String {
@@ -38,7 +41,9 @@ public enum FolderReference: Hashable, Sendable, CustomStringConvertible {
 
 /// An album or a folder: a node of the library's tree.
 public enum TreeNodeReference: Hashable, Sendable, CustomStringConvertible {
+    /// An album, by name or id.
     case album(AlbumReference)
+    /// A folder, by path or id.
     case folder(FolderReference)
     /// An album by name or path, else a folder by path (what a person types
     /// for `--before X`).

@@ -8,7 +8,9 @@ import GRDB
 
 /// An album or a folder, as it stands in the library's tree.
 public enum TreeNode: Hashable, Sendable {
+    /// An album of the tree.
     case album(Album)
+    /// A folder of the tree.
     case folder(Folder)
 
     /// The folder holding it; nil at the top level.
@@ -27,6 +29,7 @@ public enum TreeNode: Hashable, Sendable {
         }
     }
 
+    /// The album's or folder's name.
     public var name: String {
         switch self {
         case .album(let album): album.name
@@ -37,7 +40,9 @@ public enum TreeNode: Hashable, Sendable {
 
 /// One line of the tree read whole: a node and how deep it stands (0 at the top level).
 public struct TreeEntry: Hashable, Sendable {
+    /// The album or folder.
     public let node: TreeNode
+    /// How deep it stands: 0 at the top level, 1 in a top-level folder, …
     public let depth: Int
 }
 

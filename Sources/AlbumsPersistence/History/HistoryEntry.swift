@@ -8,9 +8,12 @@ import Foundation
 public struct HistoryEntry: Hashable, Sendable, Identifiable {
     /// An album as the entry names it: by id, with its name at the time.
     public struct AlbumMention: Hashable, Sendable {
+        /// The album's id.
         public let id: AlbumID
+        /// Its name when the change was made.
         public let name: String
 
+        /// An album as an entry names it.
         public init(id: AlbumID, name: String) {
             self.id = id
             self.name = name

@@ -5,8 +5,11 @@ import GRDB
 /// anything: no `-wal` or `-shm` created, nothing migrated, fine on a
 /// read-only file or medium.
 public struct LibraryInspection: Sendable {
+    /// A migration the file records as applied.
     public struct Migration: Sendable, Hashable {
+        /// Its number: 1, 2, 3, …
         public let version: Int
+        /// Its name, from its file name (`create_library`).
         public let name: String
         /// Applied in the file; else known to this build and pending.
         public let isApplied: Bool
@@ -14,32 +17,47 @@ public struct LibraryInspection: Sendable {
         public let checksumMatches: Bool?
     }
 
+    /// The file inspected.
     public let path: String
+    /// Its size in bytes.
     public let fileBytes: Int64
+    /// Its first 100 bytes, read as SQLite's header.
     public let header: DatabaseFileHeader
+    /// `wal`, `delete`, …: how SQLite journals its writes.
     public let journalMode: String
     /// Who checkpoints the write-ahead log (nil for a file that is not a library).
     public let checkpoints: CheckpointPolicy?
     /// Whether the file carries albums' application id.
     public let isLibrary: Bool
+    /// The newest migration applied.
     public let schemaVersion: Int
+    /// Every migration applied, in order.
     public let migrations: [Migration]
     /// Versions recorded in the file that this build does not know (a newer albums wrote them).
     public let unknownVersions: [Int]
     /// Row counts of every table, by name.
     public let tableRows: [String: Int]
+    /// Albums, when the schema has them.
     public let albums: Int?
+    /// Locked albums.
     public let lockedAlbums: Int?
     /// Folders of the tree; nil in a library older than folders.
     public let folders: Int?
+    /// Photos, in albums or not.
     public let photos: Int?
+    /// Album items, placeholders included.
     public let items: Int?
+    /// Placeholders whose loads are still running.
     public let pendingPlaceholders: Int?
+    /// Placeholders whose loading process is gone (`albums pending resume`).
     public let stalePlaceholders: Int?
+    /// When the oldest placeholder was made.
     public let oldestPlaceholder: String?
     /// `quick_check` (or `integrity_check`) lines: ["ok"] when sound.
     public let integrity: [String]
+    /// Which check was run: `quick_check`, or `integrity_check` with `--full`.
     public let integrityCheckName: String
+    /// Rows whose foreign keys point nowhere.
     public let foreignKeyViolations: Int
 
     /// Whether every check came back clean.

@@ -7,6 +7,7 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
     /// The facts, in one line.
     public let message: String
 
+    /// A broken invariant: its stable code and what is wrong, in words.
     public init(code: String, message: String) {
         self.code = code
         self.message = message
@@ -18,9 +19,12 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
 /// What `albums check` reports: broken invariants, and notes on normal
 /// states that want attention (stale placeholders).
 public struct IntegrityReport: Hashable, Sendable {
+    /// Every invariant found broken.
     public let violations: [InvariantViolation]
+    /// What was checked and is worth saying, though not wrong.
     public let notes: [String]
 
+    /// Whether no invariant is broken.
     public var isSound: Bool { violations.isEmpty }
 }
 
@@ -54,6 +58,7 @@ extension LibraryReader {
         ) SELECT id FROM reached
         """
 
+    /// Every invariant the library breaks; none in a sound library (what `albums check` reports).
     public func invariantViolations() throws -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func collect(_ code: String, _ sql: String, _ message: (Row) -> String) throws {

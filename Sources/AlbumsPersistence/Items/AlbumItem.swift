@@ -1,9 +1,11 @@
 /// One slot of an album, at a 0-based index.
 public struct AlbumItem: Identifiable, Hashable, Sendable {
     public let id: AlbumItemID
+    /// The album holding it.
     public let albumID: AlbumID
     /// 0-based position in the album when the item was read.
     public let index: Int
+    /// A photo, or a placeholder of a load still running.
     public let content: Content
 
     /// What occupies the slot.
@@ -14,6 +16,7 @@ public struct AlbumItem: Identifiable, Hashable, Sendable {
         case placeholder(PendingLoad)
     }
 
+    /// An item as read from the library.
     public init(id: AlbumItemID, albumID: AlbumID, index: Int, content: Content) {
         self.id = id
         self.albumID = albumID

@@ -32,6 +32,7 @@ public final class Library: Sendable {
         /// leave the history out to measure what it costs.
         package var migrations: [Migration] = EmbeddedMigrations.all
 
+        /// How to open a library; every default is what the CLI uses.
         public init(busyTimeout: Double = 5, allowsConcurrentReads: Bool = true, access: Access = .createIfMissing) {
             self.busyTimeout = busyTimeout
             self.allowsConcurrentReads = allowsConcurrentReads
@@ -100,6 +101,15 @@ public final class Library: Sendable {
     ///   file that is not SQLite, is truncated, belongs to another
     ///   application or a newer albums; ``LibraryError/Kind/inputOutput`` or
     ///   ``LibraryError/Kind/busy`` when it cannot be opened or upgraded.
+    ///
+    /// ```swift
+    /// do {
+    ///     let library = try Library.open(at: path, options: .init(access: .existing))
+    ///     print(try library.read { try $0.albums().map(\.name) })
+    /// } catch where error.kind == .unusableFile {
+    ///     print("not a library: \(error)")   // the file was not touched
+    /// }
+    /// ```
     public static func open(at path: String, options: Options = Options()) throws(LibraryError) -> Library {
         let runner = MigrationRunner(migrations: options.migrations, path: path)
         switch LibraryPath.inspect(path) {
@@ -249,6 +259,13 @@ public final class Library: Sendable {
 
     /// Runs `body` on one consistent snapshot of the library.
     ///
+    /// ```swift
+    /// let (album, firstPage) = try library.read { reader in
+    ///     let album = try reader.album(named: "Trip")
+    ///     return (album, try reader.items(in: album.id).prefix(50))
+    /// }
+    /// ```
+    ///
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
         do {
@@ -289,6 +306,13 @@ public final class Library: Sendable {
     ///
     /// Each album the transaction changes gets its revision raised once, and
     /// the change sets it recorded reach every watcher of ``changes(pollingInterval:)``.
+    ///
+    /// ```swift
+    /// try library.write { writer in
+    ///     let book = try writer.createAlbum(named: "Photo book")
+    ///     try writer.insertPhotos(chosen, into: book.id)
+    /// }   // both, or neither
+    /// ```
     ///
     /// - Throws: ``LibraryError`` for SQLite failures, or whatever `body` throws, unchanged.
     @discardableResult

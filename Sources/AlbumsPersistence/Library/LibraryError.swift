@@ -44,7 +44,9 @@ public enum LibraryError: Error, Hashable, Sendable {
 
     /// No album answers to the reference.
     case albumNotFound(AlbumReference)
+    /// Album names are unique in the library.
     case albumNameTaken(String)
+    /// A name albums refuses, and why (empty, only invisible characters, bidirectional controls, `id`).
     case invalidAlbumName(String, reason: String)
     /// Nothing enters, leaves or moves inside a locked album.
     case albumLocked(name: String)
@@ -58,6 +60,7 @@ public enum LibraryError: Error, Hashable, Sendable {
     case albumIndexOutOfRange(index: Int, valid: Range<Int>, folder: String? = nil)
     /// No folder answers to the reference.
     case folderNotFound(FolderReference)
+    /// A name no folder may have, and why.
     case invalidFolderName(String, reason: String)
     /// A folder's children (albums and folders) have distinct names; `folder` nil is the top level.
     case nameTakenInFolder(String, folder: String?)
@@ -69,6 +72,7 @@ public enum LibraryError: Error, Hashable, Sendable {
     case folderIntoItself(name: String, destination: String)
     /// No item answers to the reference.
     case itemNotFound(ItemReference)
+    /// No photo has the id.
     case photoNotFound(PhotoID)
     /// A photo stands at most once in an album.
     case photoAlreadyInAlbum(PhotoID, album: String)
@@ -114,6 +118,7 @@ public enum LibraryError: Error, Hashable, Sendable {
     case personNotFound(String)
     /// Names are unique without regard to case.
     case personNameTaken(String)
+    /// A name no person may have, and why.
     case invalidPersonName(String, reason: String)
     /// A password that cannot be used: empty, or longer than bcrypt reads.
     case invalidPassword(reason: String)
@@ -132,6 +137,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case refused
     }
 
+    /// Which of the four kinds the error is: what a caller branches on to choose an outcome.
     public var kind: Kind {
         switch self {
         case .notADatabase, .truncated, .foreignApplication, .foreignDatabase, .newerSchema,

@@ -13,6 +13,7 @@ public struct Migration: Sendable, Hashable {
     /// The SHA-256 of ``sql``'s UTF-8 bytes, as 64 lowercase hexadecimal digits.
     public let checksum: String
 
+    /// A migration of a number, a name and its SQL.
     public init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name

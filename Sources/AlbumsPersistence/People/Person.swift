@@ -21,8 +21,10 @@ public struct Person: Identifiable, Hashable, Sendable {
     public let isAdmin: Bool
     /// Cannot sign in; their sessions have ended.
     public let isDisabled: Bool
+    /// When the person was added.
     public let createdAt: Date
 
+    /// A person as read from the library.
     public init(id: PersonID, name: String, isAdmin: Bool, isDisabled: Bool, createdAt: Date) {
         self.id = id
         self.name = name
@@ -72,7 +74,9 @@ public enum Role: String, Hashable, Sendable, Comparable, CaseIterable, CustomSt
 
 /// What a role is given on: one album, or a folder and everything inside it.
 public enum GrantTarget: Hashable, Sendable {
+    /// One album.
     case album(AlbumID)
+    /// A folder, and everything in it at any depth.
     case folder(FolderID)
 
     /// From a `role_grant` row's two columns, exactly one of which is set.
@@ -91,10 +95,14 @@ public enum GrantTarget: Hashable, Sendable {
 
 /// A role a person holds on an album or a folder.
 public struct RoleGrant: Hashable, Sendable {
+    /// Who holds the role.
     public let person: PersonID
+    /// What it is held on.
     public let target: GrantTarget
+    /// The role.
     public let role: Role
 
+    /// `person` holds `role` on `target`.
     public init(person: PersonID, target: GrantTarget, role: Role) {
         self.person = person
         self.target = target

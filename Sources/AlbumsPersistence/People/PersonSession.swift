@@ -7,7 +7,9 @@ import GRDB
 public struct PersonSession: Sendable {
     /// What the cookie carries: 256 random bits as 64 hexadecimal digits.
     public let token: String
+    /// Who is signed in.
     public let person: Person
+    /// When the session ends unless signed out before.
     public let expiresAt: Date
 
     /// How long a session lasts unless signed out: 30 days.

@@ -14,15 +14,21 @@ public struct ShareLinkID: RawRepresentable, Hashable, Comparable, Sendable, Cus
 /// Its token is known only when it is made; the file keeps its SHA-256.
 public struct ShareLink: Identifiable, Hashable, Sendable {
     public let id: ShareLinkID
+    /// The album the link shows.
     public let album: AlbumID
+    /// Its name now.
     public let albumName: String
     /// After this the link shows nothing; nil: it does not expire.
     public let expiresAt: Date?
+    /// Whether the link asks for a password.
     public let needsPassword: Bool
+    /// Whether the link offers the originals to download.
     public let allowsDownload: Bool
     /// Who made it: a person's name, or nil for the file's holder.
     public let createdBy: String?
+    /// When it was made.
     public let createdAt: Date
+    /// When it was revoked; nil while it is not.
     public let revokedAt: Date?
 
     /// Whether it shows its album at `now`: not revoked, not expired.

@@ -4,10 +4,12 @@ import Foundation
 /// One piece of content in the library, identified by the SHA-256 of its bytes.
 public struct Photo: Identifiable, Hashable, Sendable {
     public let id: PhotoID
+    /// What the photo is: its bytes' digest, size, type and facts.
     public let content: PhotoContent
     /// When the photo first entered the library (stored to the millisecond).
     public let importedAt: Date
 
+    /// A photo as read from the library.
     public init(id: PhotoID, content: PhotoContent, importedAt: Date) {
         self.id = id
         self.content = content
@@ -20,6 +22,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
 public struct PhotoContent: Hashable, Sendable {
     /// The SHA-256 of the bytes: 32 bytes.
     public var sha256: Data
+    /// The file's size in bytes.
     public var byteCount: Int64
     /// A MIME type such as `image/jpeg`.
     public var mediaType: String
@@ -36,6 +39,7 @@ public struct PhotoContent: Hashable, Sendable {
     /// Where the bytes were read from.
     public var sourcePath: String
 
+    /// A photo's content as a loader read it; facts it could not read stay nil.
     public init(
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,

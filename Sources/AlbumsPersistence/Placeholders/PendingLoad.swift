@@ -4,6 +4,7 @@ import Foundation
 public struct PendingLoad: Hashable, Sendable {
     /// What the load reads: a path, or a URL or token a host app's loader understands.
     public var source: String
+    /// The process running the load: a placeholder whose owner is gone is stale.
     public var owner: LoadOwner
     /// When the placeholder was inserted (stored to the millisecond).
     public var createdAt: Date
@@ -13,6 +14,7 @@ public struct PendingLoad: Hashable, Sendable {
         self.init(source: source, owner: .current, createdAt: Date())
     }
 
+    /// A load of `source` by `owner`, begun at `createdAt`.
     public init(source: String, owner: LoadOwner, createdAt: Date) {
         self.source = source
         self.owner = owner
@@ -23,10 +25,14 @@ public struct PendingLoad: Hashable, Sendable {
 /// The process that runs a load: host name, process id and its start time,
 /// so that a reused process id is not taken for the owner.
 public struct LoadOwner: Hashable, Sendable {
+    /// The machine's host name.
     public var host: String
+    /// The process's id on that machine.
     public var processID: Int32
+    /// When the process started, so that a reused process id is not taken for it.
     public var processStartedAt: String?
 
+    /// A process, named as the placeholder table records it.
     public init(host: String, processID: Int32, processStartedAt: String?) {
         self.host = host
         self.processID = processID

@@ -1,10 +1,13 @@
 /// A placeholder holding the slot of a load that has not committed, where it stands now.
 public struct PendingPlaceholder: Hashable, Sendable, Identifiable {
     public let id: AlbumItemID
+    /// The album holding the placeholder.
     public let albumID: AlbumID
+    /// Its name now.
     public let albumName: String
     /// 0-based index in the album now.
     public let index: Int
+    /// What is being loaded, by whom, since when.
     public let load: PendingLoad
 
     /// Whether its owner process is gone: a normal, recoverable state

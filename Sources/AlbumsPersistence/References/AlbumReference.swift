@@ -1,6 +1,8 @@
 /// An album, named as a person would (by name) or as an app would (by id).
 public enum AlbumReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// By name, or by path (`Travel/2026/Lisbon`).
     case named(String)
+    /// By id.
     case id(AlbumID)
 
     public init(stringLiteral name: String) { self = .named(name) }

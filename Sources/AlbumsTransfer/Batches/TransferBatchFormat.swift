@@ -48,6 +48,7 @@ public enum TransferBatchFormat {
     public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// 1-based line number.
         public let line: Int
+        /// What is wrong with the line, in words.
         public let reason: String
         public var description: String { "line \(line): \(reason)" }
     }

@@ -86,9 +86,12 @@ public struct BatchRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     public let index: Int
     /// The 1-based line of the batch text it came from, when it came from text.
     public var line: Int?
+    /// The refused operation.
     public let operation: LibraryOperation
+    /// Why it was refused.
     public let reason: LibraryError
 
+    /// The refusal of the operation at `index` (from `line` of a batch's text, if any).
     public init(index: Int, line: Int? = nil, operation: LibraryOperation, reason: LibraryError) {
         self.index = index
         self.line = line

@@ -19,6 +19,7 @@ import Foundation
 /// The `async` methods wait for the library without blocking a thread of
 /// Swift's cooperative pool; the synchronous ones suit command-line tools.
 public final class TransferSession: Sendable {
+    /// The library the session works on.
     public let library: Library
     /// Whose rights every proposal and operation of this session is checked
     /// against, and whom the history records as making its changes.

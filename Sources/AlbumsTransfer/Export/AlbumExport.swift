@@ -33,6 +33,7 @@ public struct AlbumExport: Sendable {
         public let position: Int
         /// The file's name in the folder: `007-harbour.jpg`.
         public let file: String
+        /// The photo the file is written from.
         public let photoID: PhotoID
         /// The SHA-256 of the bytes exported: the photo's, unless its source
         /// changed and the export was told to allow it (then ``changed``).
@@ -55,6 +56,7 @@ public struct AlbumExport: Sendable {
         }
     }
 
+    /// The album exported, as it stood when planned.
     public let album: Album
     /// The photos, in album order.
     public private(set) var entries: [Entry]

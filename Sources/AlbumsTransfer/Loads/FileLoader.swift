@@ -12,6 +12,7 @@ import Foundation
 /// Loads photos from files: reads each file once, hashes its bytes
 /// (SHA-256) and reads its header from the same bytes in memory.
 public struct FileLoader: PhotoLoader {
+    /// A loader of files on this machine.
     public init() {}
 
     public func load(_ source: String) async throws -> PhotoContent {

@@ -2,10 +2,13 @@ import AlbumsPersistence
 
 /// What a run of loads did, load by load.
 public struct LoadReport: Sendable {
+    /// A load that committed its photo.
     public struct Committed: Sendable {
+        /// What was loaded: a path, a URL, …
         public let source: String
         /// The item now holding the photo; nil for a load into the library alone.
         public let item: AlbumItemID?
+        /// The photo it became (or was already).
         public let photo: Photo
         /// False when the library already had these bytes (another file, or an earlier import).
         public let isNewPhoto: Bool
@@ -22,6 +25,7 @@ public struct LoadReport: Sendable {
     /// Loads stopped before they finished; their placeholder was deleted.
     public internal(set) var cancelled: [String] = []
 
+    /// An empty report.
     public init() {}
 
     /// Puts each list in the order the loads were given, not the order they finished.
@@ -47,8 +51,11 @@ public struct LoadReport: Sendable {
 
 /// One finished load, for progress displays.
 public struct LoadProgress: Sendable {
+    /// Loads finished so far, committed or not.
     public let finished: Int
+    /// Loads in all.
     public let total: Int
+    /// The load that just finished.
     public let source: String
 }
 

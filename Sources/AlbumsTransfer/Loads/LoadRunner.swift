@@ -13,12 +13,23 @@ import Foundation
 /// - A failed load deletes only its own placeholder.
 /// - If the surrounding task is cancelled, finished loads stay committed and
 ///   the placeholders still pending are deleted.
+///
+/// ```swift
+/// let runner = LoadRunner(session: session, jobs: 4)
+/// let report = try await runner.load(paths, at: .at(0, in: "Trip")) { progress in
+///     print("\(progress.finished)/\(progress.total): \(progress.source)")
+/// }
+/// print("\(report.committed.count) in, \(report.failed.count) failed")
+/// ```
 public struct LoadRunner: Sendable {
+    /// The session the loads write through.
     public let session: TransferSession
+    /// What reads each source.
     public let loader: any PhotoLoader
     /// How many loads run at once.
     public let jobs: Int
 
+    /// A runner of `jobs` loads at once, each read by `loader`.
     public init(session: TransferSession, loader: any PhotoLoader = FileLoader(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.session = session
         self.loader = loader
@@ -28,9 +39,12 @@ public struct LoadRunner: Sendable {
     /// A begun load: its placeholder (none for a load into the library
     /// alone, in no album) and what it reads.
     public struct Load: Sendable, Hashable {
+        /// The placeholder holding its slot; nil for a load into the library alone.
         public let placeholder: AlbumItemID?
+        /// What it loads.
         public let source: String
 
+        /// A load begun: its placeholder and its source.
         public init(placeholder: AlbumItemID?, source: String) {
             self.placeholder = placeholder
             self.source = source

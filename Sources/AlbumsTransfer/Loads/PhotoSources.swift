@@ -4,6 +4,7 @@ import Foundation
 
 /// A photo whose source file no longer gives its bytes.
 public struct SourceProblem: Hashable, Sendable {
+    /// What is wrong with a photo's source.
     public enum Issue: Hashable, Sendable {
         /// Nothing is at the recorded path.
         case missing
@@ -22,7 +23,9 @@ public struct SourceProblem: Hashable, Sendable {
         }
     }
 
+    /// The photo.
     public let photo: Photo
+    /// What is wrong with its source.
     public let issue: Issue
 
     /// One line: what is wrong with which photo's source.
@@ -38,8 +41,11 @@ public struct SourceProblem: Hashable, Sendable {
 
 /// A photo given a new source by ``Library/relinkSources(searching:recursive:dryRun:)``.
 public struct Relinked: Hashable, Sendable {
+    /// The photo relinked.
     public let photoID: PhotoID
+    /// Where its source was.
     public let oldSource: String
+    /// Where it is now.
     public let newSource: String
 }
 

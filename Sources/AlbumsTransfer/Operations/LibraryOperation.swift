@@ -3,6 +3,7 @@ import AlbumsPersistence
 /// Any operation a batch line, the API or a host app can ask for: on items
 /// (drag and drop), on albums, or on folders.
 public enum LibraryOperation: Hashable, Sendable {
+    /// A drag-and-drop operation on items.
     case items(TransferOperation)
     /// An album operation, refused unless each named album is at the expected revision.
     case album(AlbumOperation, expecting: [AlbumReference: Int64] = [:])

@@ -6,6 +6,7 @@ import AlbumsPersistence
 /// let drop = TransferOperation.move([.position(0, in: "Trip"), .item(cover)], to: .at(2, in: "Book"))
 /// ```
 public struct TransferOperation: Hashable, Sendable {
+    /// What the operation does with its items.
     public enum Action: String, Hashable, Sendable, CaseIterable {
         /// Items leave their albums and enter the destination, contiguously, in order.
         case move
@@ -17,6 +18,7 @@ public struct TransferOperation: Hashable, Sendable {
         case remove
     }
 
+    /// Move, copy, swap or remove.
     public var action: Action
     /// The items, in the order they are to stand.
     public var sources: [ItemReference]
@@ -26,6 +28,7 @@ public struct TransferOperation: Hashable, Sendable {
     /// operation is refused (optimistic concurrency).
     public var expectedRevisions: [AlbumReference: Int64]
 
+    /// An operation of `action` on `sources`, landing at `destination` (move and copy).
     public init(
         action: Action, sources: [ItemReference], destination: Destination? = nil,
         expectedRevisions: [AlbumReference: Int64] = [:]
@@ -36,18 +39,22 @@ public struct TransferOperation: Hashable, Sendable {
         self.expectedRevisions = expectedRevisions
     }
 
+    /// Moves the items to stand together, in order, at the destination.
     public static func move(_ sources: [ItemReference], to destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
         Self(action: .move, sources: sources, destination: destination, expectedRevisions: revisions)
     }
 
+    /// Adds the items' photos at the destination; the items stay.
     public static func copy(_ sources: [ItemReference], to destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
         Self(action: .copy, sources: sources, destination: destination, expectedRevisions: revisions)
     }
 
+    /// Exchanges two items' places, in one album or across two.
     public static func swap(_ first: ItemReference, _ second: ItemReference, expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
         Self(action: .swap, sources: [first, second], expectedRevisions: revisions)
     }
 
+    /// Takes the items out of their albums; their photos stay in the library.
     public static func remove(_ sources: [ItemReference], expecting revisions: [AlbumReference: Int64] = [:]) -> Self {
         Self(action: .remove, sources: sources, expectedRevisions: revisions)
     }

@@ -3,6 +3,7 @@ import AlbumsPersistence
 /// What an operation would do, said before doing it: the analogue of
 /// `UIDropProposal`, plus the change set the drop would produce.
 public struct Proposal: Hashable, Sendable {
+    /// Whether a drop may go ahead, and as what.
     public enum Verdict: Hashable, Sendable {
         /// Items would change place: a move, a swap or a removal.
         case move
@@ -24,6 +25,7 @@ public struct Proposal: Hashable, Sendable {
         }
     }
 
+    /// Move, copy, no-op, or forbidden with the reason.
     public let verdict: Verdict
     /// One change set per album the operation touches; empty when forbidden
     /// or a no-op. Items a copy would create have no id yet: they read 0.
@@ -31,6 +33,7 @@ public struct Proposal: Hashable, Sendable {
     /// What the operation would do to folders of the tree, each folder once.
     public let folderChanges: [FolderChange]
 
+    /// A proposal of a verdict and the change sets it foresees.
     public init(verdict: Verdict, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
         self.verdict = verdict
         self.changes = changes
@@ -70,12 +73,14 @@ public struct TransferResult: Hashable, Sendable {
         }
     }
 
+    /// Move, copy or no-op.
     public let outcome: Outcome
     /// One change set per album changed, as written; empty for a no-op.
     public let changes: [AlbumChangeSet]
     /// What it did to folders of the tree, each folder once.
     public let folderChanges: [FolderChange]
 
+    /// What an operation did, with the change sets it wrote.
     public init(outcome: Outcome, changes: [AlbumChangeSet], folderChanges: [FolderChange] = []) {
         self.outcome = outcome
         self.changes = changes

@@ -8,9 +8,12 @@ import AlbumsPersistence
 public enum ReferenceParser {
     /// Everything that can be wrong with a reference, said in one line.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reference as typed.
         public let reference: String
+        /// Why it cannot be read, in words.
         public let reason: String
 
+        /// A reference that cannot be read, and why.
         public init(reference: String, reason: String) {
             self.reference = reference
             self.reason = reason
