@@ -40,6 +40,10 @@ class Organizer(PageSession):
         self.drag(self.tile(0, 2), self.driver.find_element(By.CSS_SELECTOR, "#pane-1 .viewport"))
         self.until(lambda: self.files("Book") == [trip[1]], "the photo to move into Book")
         self.assertEqual(self.files("Trip"), trip[:1] + trip[2:])
+        # The album list is drawn again when the move's change event arrives:
+        # take its entry once that has happened, not before.
+        self.until(lambda: self.shown(1) == [trip[1]], "the right pane to show the photo moved")
+        self.until(lambda: self.driver.find_element(By.CSS_SELECTOR, "nav li[data-album='Book'] .count").text == "1", "the album list to count it")
         entry = self.driver.find_element(By.CSS_SELECTOR, "nav li[data-album='Book']")
         self.drag(self.tile(0, 1), entry)
         self.until(lambda: self.files("Book") == [trip[1], trip[0]], "the drop on the album list to append")
