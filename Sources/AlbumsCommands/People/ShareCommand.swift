@@ -30,6 +30,17 @@ struct ShareCommand: AsyncParsableCommand {
         }
     }
 
+    /// Gives `name` `role` on the album or folder `targetName` (nil: takes it away) and says so.
+    static func setRole(_ role: Role?, of name: String, on targetName: String, _ global: GlobalOptions) throws {
+        let words = try global.openLibrary(for: .writing).write { writer in
+            let person = try writer.person(named: name)
+            let (target, what) = try ShareCommand.target(targetName, in: writer)
+            try writer.setRole(role, of: person.id, on: target)
+            return role.map { "\(person.name) is now \($0) of \(what)" } ?? "\(person.name) holds no role on \(what) now"
+        }
+        if global.json { try global.console.result(json: [role == nil ? "unshared" : "shared": words]) } else { global.console.result(words) }
+    }
+
     /// Each person's roles in words ("editor of album 'Wedding'"), by person.
     static func describedGrants(_ reader: LibraryReader) throws -> [PersonID: [String]] {
         var described: [PersonID: [String]] = [:]
@@ -65,13 +76,7 @@ struct ShareCommand: AsyncParsableCommand {
             guard let role = Role(rawValue: role) else {
                 throw ValidationError("--role must be viewer, editor or owner, not '\(self.role)'")
             }
-            let words = try global.openLibrary(for: .writing).write { writer in
-                let person = try writer.person(named: with)
-                let (target, what) = try ShareCommand.target(self.target, in: writer)
-                try writer.setRole(role, of: person.id, on: target)
-                return "\(person.name) is now \(role) of \(what)"
-            }
-            if global.json { try global.console.result(json: ["shared": words]) } else { global.console.result(words) }
+            try ShareCommand.setRole(role, of: with, on: target, global)
         }
     }
 
@@ -85,13 +90,7 @@ struct ShareCommand: AsyncParsableCommand {
         @Option(help: "The person's name.") var with: String
 
         func run() throws {
-            let words = try global.openLibrary(for: .writing).write { writer in
-                let person = try writer.person(named: with)
-                let (target, what) = try ShareCommand.target(self.target, in: writer)
-                try writer.setRole(nil, of: person.id, on: target)
-                return "\(person.name) holds no role on \(what) now"
-            }
-            if global.json { try global.console.result(json: ["unshared": words]) } else { global.console.result(words) }
+            try ShareCommand.setRole(nil, of: with, on: target, global)
         }
     }
 

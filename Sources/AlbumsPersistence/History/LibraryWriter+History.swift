@@ -123,7 +123,7 @@ extension LibraryReader {
         while entries.count < limit, let row = try rows.next() {
             let entry = HistoryLog.entry(from: row)
             if let album, !entry.albums.contains(where: { $0.id == album }) { continue }
-            if visible != nil, try seenByPrincipal(entry) == nil { continue }
+            if let visible, !Self.isSeen(entry, with: visible) { continue }
             entries.append(entry)
         }
         return entries
@@ -139,7 +139,12 @@ extension LibraryReader {
     /// folders alone: if they are an admin); else nil.
     private func seenByPrincipal(_ entry: HistoryEntry?) throws -> HistoryEntry? {
         guard let entry, let visible = try visibleAlbumIDs() else { return entry }
-        return !entry.albums.isEmpty && entry.albums.allSatisfy({ visible.contains($0.id) }) ? entry : nil
+        return Self.isSeen(entry, with: visible) ? entry : nil
+    }
+
+    /// Whether someone who sees the albums `visible` sees `entry`.
+    private static func isSeen(_ entry: HistoryEntry, with visible: Set<AlbumID>) -> Bool {
+        !entry.albums.isEmpty && entry.albums.allSatisfy { visible.contains($0.id) }
     }
 
     /// The entry ``LibraryWriter/redo()`` would re-apply now, if any.

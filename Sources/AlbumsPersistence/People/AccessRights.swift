@@ -182,15 +182,16 @@ extension LibraryWriter {
     /// they own it).
     func requireArranging(_ node: TreeNode, from origin: Folder?, to destination: Folder?) throws {
         guard rights != nil, !principal.holdsEveryRight else { return }
-        let owned: Bool
+        let held: Role?
         switch node {
         case .album(let album):
-            try require(.viewer, on: album)
-            owned = try role(on: album) == .owner
+            held = try role(on: album)
+            if held == nil { throw LibraryError.albumNotFound(.named(album.name)) }
         case .folder(let folder):
-            try require(.viewer, on: folder)
-            owned = try role(on: folder) == .owner
+            held = try role(on: folder)
+            if held == nil { throw LibraryError.folderNotFound(.id(folder.id)) }
         }
+        let owned = held == .owner
         if !owned { try require(.editor, on: origin) }
         if destination != nil || !owned { try require(.editor, on: destination) }
     }

@@ -3,6 +3,8 @@ import GRDB
 
 extension LibraryReader {
     static let personColumns = "id, name, is_admin, is_disabled, created_at"
+    /// The same columns of `person p`, for queries that join it.
+    static let joinedPersonColumns = "p.id, p.name, p.is_admin, p.is_disabled, p.created_at"
 
     static func person(from row: Row) -> Person {
         Person(

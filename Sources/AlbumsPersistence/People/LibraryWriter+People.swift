@@ -12,7 +12,9 @@ extension LibraryWriter {
     @discardableResult
     public func addPerson(named name: String, password: PasswordHash, isAdmin: Bool = false) throws -> Person {
         if let problem = Person.problem(withName: name) { throw LibraryError.invalidPersonName(name, reason: problem) }
-        if (try? person(named: name)) != nil { throw LibraryError.personNameTaken(name) }
+        if try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM person WHERE name = ?)", arguments: [name]) == true {
+            throw LibraryError.personNameTaken(name)
+        }
         try db.execute(
             cachedSQL: "INSERT INTO person (name, password_hash, is_admin) VALUES (?, ?, ?)", arguments: [name, password.text, isAdmin])
         return try person(named: name)

@@ -59,7 +59,7 @@ extension LibraryReader {
         let row = try Row.fetchOne(
             db,
             cachedSQL: """
-                SELECT \(Self.personColumns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                SELECT \(Self.joinedPersonColumns)
                 FROM person_session s JOIN person p ON p.id = s.person_id
                 WHERE s.token_sha256 = ? AND s.expires_at > ? AND p.is_disabled = 0
                 """, arguments: [PersonSession.digest(token), Timestamp.text(now)])

@@ -3,7 +3,7 @@
 /// A ``LibraryReader`` or ``LibraryWriter`` acts for the file's holder
 /// unless told otherwise (``LibraryReader/act(as:)``). `albums serve` tells
 /// it, for each request, which person or share link is asking.
-public enum Principal: Hashable, Sendable, CustomStringConvertible {
+public enum Principal: Hashable, Sendable {
     /// Whoever holds the file: the CLI, or an app linking the library. Never checked.
     case holder
     /// A signed-in person, as they stood when the request began.
@@ -17,15 +17,6 @@ public enum Principal: Hashable, Sendable, CustomStringConvertible {
         case .holder: true
         case .person(let person): person.isAdmin
         case .shareLink: false
-        }
-    }
-
-    /// As the history names them: "ana", "share link 3", "cli".
-    public var description: String {
-        switch self {
-        case .holder: "cli"
-        case .person(let person): person.name
-        case .shareLink(let id, _): "share link \(id)"
         }
     }
 }

@@ -80,7 +80,7 @@ extension LibraryWriter {
                 """,
             arguments: [album.rawValue, PersonSession.digest(token), password?.text, expiresAt.map(Timestamp.text), allowsDownload, creator])
         let id = ShareLinkID(rawValue: db.lastInsertedRowID)
-        guard let link = try shareLinks().first(where: { $0.id == id }) else { throw LibraryError.shareLinkNotFound(id) }
+        guard let link = try shareLink(id) else { throw LibraryError.shareLinkNotFound(id) }
         return (link, token)
     }
 
@@ -88,7 +88,7 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/shareLinkNotFound(_:)``, ``LibraryError/forbidden(reason:)``.
     public func revokeShareLink(_ id: ShareLinkID, now: Date = Date()) throws {
-        guard let link = try shareLinks().first(where: { $0.id == id }), link.revokedAt == nil else { throw LibraryError.shareLinkNotFound(id) }
+        guard let link = try shareLink(id), link.revokedAt == nil else { throw LibraryError.shareLinkNotFound(id) }
         try require(.owner, on: try album(link.album))
         try db.execute(cachedSQL: "UPDATE share_link SET revoked_at = ? WHERE id = ?", arguments: [Timestamp.text(now), id.rawValue])
     }
@@ -99,35 +99,47 @@ extension LibraryReader {
     /// the holder and admins), newest first, revoked ones included.
     public func shareLinks(of album: AlbumID? = nil) throws -> [ShareLink] {
         let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT l.id, l.album_id, a.name, l.expires_at, l.password_hash IS NOT NULL, l.allows_download, l.created_by,
-                    l.created_at, l.revoked_at, a.parent_id
-                FROM share_link l JOIN album a ON a.id = l.album_id
-                WHERE ?1 IS NULL OR l.album_id = ?1 ORDER BY l.id DESC
-                """, arguments: [album?.rawValue])
+            db, sql: "\(Self.shareLinkQuery) WHERE ?1 IS NULL OR l.album_id = ?1 ORDER BY l.id DESC", arguments: [album?.rawValue])
         var links: [ShareLink] = []
         for row in rows {
-            let album = AlbumID(rawValue: row[1])
-            if rights != nil, try rights!.role(of: .album(album), parent: (row[9] as Int64?).map(FolderID.init(rawValue:)), in: db) != .owner { continue }
-            links.append(
-                ShareLink(
-                    id: ShareLinkID(rawValue: row[0]), album: album, albumName: row[2], expiresAt: (row[3] as String?).map(Timestamp.date),
-                    needsPassword: row[4], allowsDownload: row[5], createdBy: row[6], createdAt: Timestamp.date(row[7]),
-                    revokedAt: (row[8] as String?).map(Timestamp.date)))
+            let link = Self.shareLink(from: row)
+            if rights != nil, try rights!.role(of: .album(link.album), parent: (row[9] as Int64?).map(FolderID.init(rawValue:)), in: db) != .owner {
+                continue
+            }
+            links.append(link)
         }
         return links
+    }
+
+    /// The link with `id`, whoever owns its album; nil when there is none.
+    func shareLink(_ id: ShareLinkID) throws -> ShareLink? {
+        try Row.fetchOne(db, cachedSQL: "\(Self.shareLinkQuery) WHERE l.id = ?", arguments: [id.rawValue]).map(Self.shareLink(from:))
+    }
+
+    private static let shareLinkQuery = """
+        SELECT l.id, l.album_id, a.name, l.expires_at, l.password_hash IS NOT NULL, l.allows_download, l.created_by,
+            l.created_at, l.revoked_at, a.parent_id, l.password_hash
+        FROM share_link l JOIN album a ON a.id = l.album_id
+        """
+
+    private static func shareLink(from row: Row) -> ShareLink {
+        ShareLink(
+            id: ShareLinkID(rawValue: row[0]), album: AlbumID(rawValue: row[1]), albumName: row[2],
+            expiresAt: (row[3] as String?).map(Timestamp.date), needsPassword: row[4], allowsDownload: row[5], createdBy: row[6],
+            createdAt: Timestamp.date(row[7]), revokedAt: (row[8] as String?).map(Timestamp.date))
     }
 
     /// What the holder of `token` may see: its album, if the link is live
     /// and `password` is its password (when it has one).
     public func shareLink(token: String, password: String?, now: Date = Date()) throws -> ShareLinkAccess {
+        // One indexed row: this runs for every thumbnail a link's page shows.
         guard !token.isEmpty, token.utf8.count <= 128,
             let row = try Row.fetchOne(
-                db, cachedSQL: "SELECT id, password_hash FROM share_link WHERE token_sha256 = ?", arguments: [PersonSession.digest(token)]),
-            let link = try shareLinks().first(where: { $0.id.rawValue == row[0] as Int64 }), link.isLive(at: now)
+                db, cachedSQL: "\(Self.shareLinkQuery) WHERE l.token_sha256 = ?", arguments: [PersonSession.digest(token)])
         else { return .none }
-        if let hash = row[1] as String? {
+        let link = Self.shareLink(from: row)
+        guard link.isLive(at: now) else { return .none }
+        if let hash = row[10] as String? {
             guard let password, PasswordHash(text: hash).matches(password) else { return .needsPassword(link) }
         }
         return .granted(link)

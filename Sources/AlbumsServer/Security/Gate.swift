@@ -35,12 +35,17 @@ struct Gate: RouterMiddleware {
         }
         let path = request.uri.path
         if Self.isShared(path) { return try await next(request, context) }
-        guard try await library.read({ try $0.hasPeople() }) else { return try await withToken(request, context, next) }
+        // One read on every request (proposals come at pointer rate): whether
+        // the library has people, and if so who the cookie signs in.
+        let cookie = request.cookies[Self.personCookie]?.value
+        let asker = try await library.read { reader -> Asker in
+            guard try reader.hasPeople() else { return .tokenMode }
+            return .person(try cookie.flatMap { try reader.person(signedInWith: $0) })
+        }
+        guard case .person(let person) = asker else { return try await withToken(request, context, next) }
 
         var context = context
-        if let token = request.cookies[Self.personCookie]?.value,
-            let person = try await library.read({ try $0.person(signedInWith: token) })
-        {
+        if let person {
             context.principal = .person(person)
             return try await next(request, context)
         }
@@ -49,6 +54,14 @@ struct Gate: RouterMiddleware {
             return Response(status: .seeOther, headers: [.location: "/signin"])
         }
         return APIError.response(status: .unauthorized, code: "sign_in_needed", message: "sign in first: open this server's /signin page")
+    }
+
+    /// Who a request comes from, as the library says.
+    private enum Asker: Sendable {
+        /// The library has no people: the token decides.
+        case tokenMode
+        /// The library has people: the person the cookie signs in, if any.
+        case person(Person?)
     }
 
     /// The token mode: as `albums serve` worked before it had people.
@@ -75,7 +88,8 @@ struct Gate: RouterMiddleware {
         return false
     }
 
-    /// A share link's page and API: open to anyone; the token decides.
+    /// A share link's page and API, and the style and icon every page uses:
+    /// open to anyone; for a link, its token decides.
     static func isShared(_ path: String) -> Bool {
         path.hasPrefix("/s/") || path.hasPrefix("/api/share/") || ["/page/share.js", "/page/style.css", "/page/icon.svg"].contains(path)
     }
@@ -83,7 +97,7 @@ struct Gate: RouterMiddleware {
     /// What someone not signed in may ask: the sign-in page and signing in.
     static func isOpenForSignIn(_ path: String, _ method: HTTPRequest.Method) -> Bool {
         switch (method, path) {
-        case (.get, "/signin"), (.get, "/page/signin.js"), (.get, "/page/style.css"), (.get, "/api/session"), (.post, "/api/session"): true
+        case (.get, "/signin"), (.get, "/page/signin.js"), (.get, "/api/session"), (.post, "/api/session"): true
         default: false
         }
     }

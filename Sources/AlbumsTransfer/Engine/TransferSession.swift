@@ -37,37 +37,31 @@ public final class TransferSession: Sendable {
     /// Reads as ``principal``: what it cannot see is not found.
     public func read<T: Sendable>(_ body: @escaping @Sendable (LibraryReader) throws -> T) async throws -> T {
         let principal = principal
-        return try await library.read { reader in
-            if principal != .holder { reader.act(as: principal) }
-            return try body(reader)
-        }
+        return try await library.read { reader in try body(Self.acting(reader, as: principal)) }
     }
 
     /// Reads as ``principal``, blocking the calling thread.
     public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
-        try library.read { reader in
-            if principal != .holder { reader.act(as: principal) }
-            return try body(reader)
-        }
+        try library.read { reader in try body(Self.acting(reader, as: principal)) }
     }
 
     /// Writes as ``principal``, committed or (with `dryRun`) rolled back.
     @discardableResult
     public func write<T: Sendable>(dryRun: Bool = false, _ body: @escaping @Sendable (LibraryWriter) throws -> T) async throws -> T {
         let principal = principal
-        return try await library.write(dryRun: dryRun) { writer in
-            if principal != .holder { writer.act(as: principal) }
-            return try body(writer)
-        }
+        return try await library.write(dryRun: dryRun) { writer in try body(Self.acting(writer, as: principal)) }
     }
 
     /// Writes as ``principal``, blocking the calling thread.
     @discardableResult
     public func write<T>(dryRun: Bool = false, _ body: (LibraryWriter) throws -> T) throws -> T {
-        try library.write(dryRun: dryRun) { writer in
-            if principal != .holder { writer.act(as: principal) }
-            return try body(writer)
-        }
+        try library.write(dryRun: dryRun) { writer in try body(Self.acting(writer, as: principal)) }
+    }
+
+    /// `access`, acting for `principal` (the holder's access is never checked).
+    private static func acting<Access: LibraryReader>(_ access: Access, as principal: Principal) -> Access {
+        if principal != .holder { access.act(as: principal) }
+        return access
     }
 
     // MARK: - Asynchronous
