@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "albums", targets: ["albums"]),
+        .executable(name: "albums-serve", targets: ["albums-serve"]),
         .library(name: "AlbumsPersistence", targets: ["AlbumsPersistence"]),
         .library(name: "AlbumsTransfer", targets: ["AlbumsTransfer"]),
         .library(name: "AlbumsImageFacts", targets: ["AlbumsImageFacts"]),
@@ -83,20 +84,32 @@ let package = Package(
             exclude: ["Page"],
             plugins: ["EmbedPage"]
         ),
-        // Every `albums` command, its output and its exit status.
+        // Every `albums` command, its output and its exit status. Not the
+        // server: `albums serve` hands its command line to `albums-serve`.
         .target(
             name: "AlbumsCommands",
             dependencies: [
                 "AlbumsPersistence",
                 "AlbumsTransfer",
-                "AlbumsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `albums serve` in the program that links the server: opens the library and serves.
+        .target(
+            name: "AlbumsServeCommand",
+            dependencies: ["AlbumsCommands", "AlbumsPersistence", "AlbumsServer"]
         ),
         // The executable is a trampoline into AlbumsCommands.
         .executableTarget(
             name: "albums",
             dependencies: ["AlbumsCommands"]
+        ),
+        // `albums` with the server linked, installed beside it; `albums serve`
+        // runs it. Kept apart so that no other command pays at start-up for
+        // SwiftNIO's and Hummingbird's ~2,500 protocol conformances.
+        .executableTarget(
+            name: "albums-serve",
+            dependencies: ["AlbumsCommands", "AlbumsServeCommand"]
         ),
 
         // A host app embedding the library: proposal, drop, change set.
@@ -207,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsCLITests",
             dependencies: [
-                "albums", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImageFacts", "AlbumsTestSupport",
+                "albums", "albums-serve", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -36,6 +36,13 @@ extension AlbumsCommand {
     /// Runs the `albums` program: parses the command line, runs the command,
     /// exits with its status.
     public static func runProgram() async {
+        await runProgram(servingWith: nil)
+    }
+
+    /// Runs the program; `albums serve` is served by `host` where the
+    /// program links the server (`albums-serve`), and handed over to that
+    /// program where it does not (`albums`).
+    package static func runProgram(servingWith host: (any ServeHost.Type)?) async {
         // Swift would turn invalid bytes into U+FFFD without a word: an album
         // named with them would silently get another name, a path would
         // point elsewhere. Refuse them instead.
@@ -55,7 +62,9 @@ extension AlbumsCommand {
             exitReporting(error, json: json)
         }
         do {
-            if var asyncCommand = command as? any AsyncParsableCommand {
+            if let host, let serve = command as? ServeCommand {
+                try await host.serve(serve)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

@@ -1,10 +1,20 @@
-import AlbumsPersistence
-import AlbumsServer
 import ArgumentParser
 import Foundation
 
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `albums serve`: its options, help and checks. The server itself is
+/// another program, `albums-serve`, installed beside `albums`: linking
+/// SwiftNIO and Hummingbird into every command made each one start slower
+/// (BENCHMARKS.md, "Start-up"), so `albums` hands its command line over to
+/// `albums-serve`, which parses it again with this same type and serves
+/// (``ServeHost``).
+package struct ServeCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the organizer page and its API on this machine, until Ctrl-C.",
         discussion: """
@@ -24,20 +34,23 @@ struct ServeCommand: AsyncParsableCommand {
               albums serve --public-url https://photos.example.org --trusted-proxy 127.0.0.1
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Where to listen (port 0: any free port).", valueName: "HOST:PORT")) var listen = "127.0.0.1:8765"
-    @Flag(help: "Open the page in the default browser.") var open = false
-    @Flag(help: "Listen on an address other machines can reach (anyone with the URL can change the library).") var allowRemote = false
-    @Option(help: ArgumentHelp("The address people reach the server at, through a reverse proxy.", valueName: "URL")) var publicURL: String?
+    @OptionGroup package var global: GlobalOptions
+    @Option(help: ArgumentHelp("Where to listen (port 0: any free port).", valueName: "HOST:PORT")) package var listen = "127.0.0.1:8765"
+    @Flag(help: "Open the page in the default browser.") package var open = false
+    @Flag(help: "Listen on an address other machines can reach (anyone with the URL can change the library).") package var allowRemote = false
+    @Option(help: ArgumentHelp("The address people reach the server at, through a reverse proxy.", valueName: "URL")) package var publicURL: String?
     @Option(help: ArgumentHelp("A reverse proxy's address whose forwarded headers are believed (repeatable).", valueName: "ADDRESS"))
-    var trustedProxy: [String] = []
+    package var trustedProxy: [String] = []
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         _ = try Self.parse(listen)
         _ = try parsedPublicURL()
     }
 
-    private func parsedPublicURL() throws -> URL? {
+    /// `--public-url` as a URL, checked.
+    package func parsedPublicURL() throws -> URL? {
         guard let publicURL else { return nil }
         guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host() != nil, url.path().isEmpty || url.path() == "/"
         else { throw ValidationError("--public-url takes an address such as https://photos.example.org, with no path") }
@@ -45,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// `HOST:PORT`, `[IPv6]:PORT`.
-    static func parse(_ text: String) throws -> (host: String, port: Int) {
+    package static func parse(_ text: String) throws -> (host: String, port: Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
             throw ValidationError("--listen takes HOST:PORT, such as 127.0.0.1:8765")
         }
@@ -55,53 +68,44 @@ struct ServeCommand: AsyncParsableCommand {
         return (host, port)
     }
 
-    func run() async throws {
-        let (host, port) = try Self.parse(listen)
-        let options = ServeOptions(
-            host: host, port: port, allowsRemote: allowRemote, publicURL: try parsedPublicURL(), trustedProxies: Set(trustedProxy))
-        if !options.isLoopback && !allowRemote {
-            throw CommandFailure(status: ExitStatus.usage, code: "remote_not_allowed", message: ServeRefusal.remoteNotAllowed(host: host).description)
-        }
-        do {
-            try await serve(options)
-        } catch let refusal as ServeRefusal {
-            throw CommandFailure(status: ExitStatus.inputOutput, code: refusal.code, message: refusal.description)
-        }
+    /// Replaces this process with `albums-serve` beside it, given the same
+    /// command line: same process id, same terminal, same signals. Runs only
+    /// in `albums`; `albums-serve` serves instead (``ServeHost``).
+    package func run() async throws {
+        let server = ServerProgram.path
+        _ = execv(server, CommandLine.unsafeArgv)
+        // execv returns only when it failed.
+        let reason = errno == ENOENT ? "is missing" : "cannot be run (\(String(cString: strerror(errno))))"
+        throw CommandFailure(
+            status: ExitStatus.inputOutput, code: "server_missing",
+            message: "albums serve runs the albums-serve program beside albums, and \(server) \(reason): "
+                + "build it with scripts/build-release --product albums-serve and install it beside albums")
+    }
+}
+
+/// Serves `albums serve` in the `albums-serve` program, which links the
+/// server: given the parsed command, it opens the library and serves until
+/// interrupted.
+package protocol ServeHost {
+    static func serve(_ command: ServeCommand) async throws
+}
+
+/// Where the `albums-serve` program is: beside the running `albums`.
+enum ServerProgram {
+    static let name = "albums-serve"
+
+    static var path: String {
+        let folder = (runningExecutable as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "." : folder) + "/" + name
     }
 
-    private func serve(_ options: ServeOptions) async throws {
-        let library = try global.openLibrary(for: .writing, concurrentReads: true)
-        defer { try? library.close() }
-        if let reason = AlbumsServer.thumbnailsUnavailableReason {
-            global.console.note("albums: warning: the page will show no thumbnails: \(reason)")
-        }
-        let hasPeople = try await library.read { try $0.hasPeople() }
-        if !options.isLoopback && !hasPeople {
-            global.console.note("albums: warning: listening on \(options.host): anyone who can reach it and learns the URL can change this library")
-        }
-        let console = global.console
-        let openBrowser = open
-        try await AlbumsServer.run(library: library, options: options) { url in
-            if console.json {
-                console.result(#"{"url":"\#(url)"}"#)
-            } else {
-                console.result("serving \(library.path) at \(url)")
-                console.result("Ctrl-C stops")
-            }
-            if openBrowser { Self.openInBrowser(url) }
-        }
-    }
-
-    private static func openInBrowser(_ url: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        #if os(macOS)
-            process.arguments = ["open", url]
-        #else
-            process.arguments = ["xdg-open", url]
+    /// The running executable's own path, whatever PATH or symlink named it.
+    private static var runningExecutable: String {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if length > 0 { return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         #endif
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 }

@@ -28,5 +28,39 @@ struct ServeCLITests {
         #expect(server.terminationStatus == 0)
         #expect(ContinuousClock.now - asked < .seconds(10))
     }
+
+    @Test("albums serve becomes albums-serve in the same process, so Ctrl-C and the process id stay the user's")
+    func handsOverToTheServerProgram() async throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        let server = try cli.start(["serve", "--listen", "127.0.0.1:0"])
+        defer { if server.isRunning { server.terminate() } }
+        var output = ""
+        for _ in 0..<600 where !output.contains("Ctrl-C stops") {
+            try await Task.sleep(for: .milliseconds(50))
+            output = (try? String(contentsOfFile: cli.folder.path("started.out"), encoding: .utf8)) ?? ""
+        }
+        #expect(output.contains("serving "))
+        let serving = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.processIdentifier)/exe")
+        #expect(serving == CLI.binary.deletingLastPathComponent().appending(path: "albums-serve").resolvingSymlinksInPath().path)
+        kill(server.processIdentifier, SIGINT)
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+    }
+
+    @Test("without albums-serve beside albums, serve says so in one line and exits 74")
+    func missingServerProgram() throws {
+        let cli = try CLI()
+        let lonely = cli.folder.path("bin/albums")
+        try FileManager.default.createDirectory(atPath: cli.folder.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.binary.path, toPath: lonely)
+        let result = try cli.runExecutable([lonely, "--library", cli.folder.path("l.albums"), "serve"])
+        #expect(result.status == 74)
+        #expect(result.stderr == "albums: albums serve runs the albums-serve program beside albums, and \(cli.folder.path("bin/albums-serve")) is missing: "
+            + "build it with scripts/build-release --product albums-serve and install it beside albums\n")
+        let json = try cli.runExecutable([lonely, "--json", "--library", cli.folder.path("l.albums"), "serve"])
+        #expect(json.status == 74 && json.stderr.contains(#""code":"server_missing""#))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("l.albums")), "nothing opened, nothing created")
+    }
 }
 #endif

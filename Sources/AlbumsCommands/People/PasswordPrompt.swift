@@ -53,6 +53,6 @@ enum PasswordPrompt {
     /// bcrypt's work factor: $ALBUMS_BCRYPT_COST (4…31) lets tests run
     /// fast; people get the default.
     static var cost: UInt8 {
-        ProcessInfo.processInfo.environment["ALBUMS_BCRYPT_COST"].flatMap(UInt8.init).map { min(max($0, 4), 31) } ?? PasswordHash.defaultCost
+        ProcessEnvironment.value("ALBUMS_BCRYPT_COST").flatMap(UInt8.init).map { min(max($0, 4), 31) } ?? PasswordHash.defaultCost
     }
 }

@@ -8,19 +8,19 @@ import Foundation
 
 /// Where a command's words go: results to stdout, diagnostics to stderr,
 /// JSON when asked for, progress only on a terminal.
-struct Console: Sendable {
-    let json: Bool
+package struct Console: Sendable {
+    package let json: Bool
 
     /// Whether stderr is a terminal: progress and colour go there only then.
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Prints a result line on stdout.
-    func result(_ line: String) {
+    package func result(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Prints a diagnostic line on stderr.
-    func note(_ line: String) {
+    package func note(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 

@@ -5,13 +5,13 @@ import Foundation
 
 /// The one place where errors become exit statuses and JSON error codes
 /// (Documentation/Commands.md, "Output, errors and exit status").
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let refused: Int32 = 1
-    static let usage: Int32 = 64
-    static let unusableFile: Int32 = 65
-    static let inputOutput: Int32 = 74
-    static let busy: Int32 = 75
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let refused: Int32 = 1
+    package static let usage: Int32 = 64
+    package static let unusableFile: Int32 = 65
+    package static let inputOutput: Int32 = 74
+    package static let busy: Int32 = 75
 
     /// How a failure is reported: status, stable code, one-line message.
     struct Report {
@@ -66,8 +66,14 @@ enum ExitStatus {
 }
 
 /// A failure a command decides itself, with its status and code.
-struct CommandFailure: Error {
+package struct CommandFailure: Error {
     let status: Int32
     let code: String
     let message: String
+
+    package init(status: Int32, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
 }

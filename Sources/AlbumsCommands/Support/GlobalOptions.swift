@@ -5,24 +5,26 @@ import Foundation
 
 /// The options every command takes, before or after the command name:
 /// `albums [--library PATH] [--json] COMMAND`.
-struct GlobalOptions: ParsableArguments {
+package struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The library file (default: $ALBUMS_LIBRARY, else $XDG_DATA_HOME/albums/library.albums).", valueName: "PATH"))
-    var library: String?
+    package var library: String?
 
     @Flag(name: .long, help: "Print results as JSON (sorted keys, snake_case); errors as JSON on stderr.")
-    var json = false
+    package var json = false
+
+    package init() {}
 
     /// The library path: --library, else $ALBUMS_LIBRARY, else the XDG data folder.
-    func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    func resolvedPath(environment: (String) -> String? = ProcessEnvironment.value) -> String {
         if let library { return library }
-        if let path = environment["ALBUMS_LIBRARY"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        if let path = environment("ALBUMS_LIBRARY"), !path.isEmpty { return path }
+        let dataHome = environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment("HOME") ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/albums/library.albums"
     }
 
     /// What a command does with the library it opens.
-    enum Purpose {
+    package enum Purpose {
         /// Reads only (dry runs included): a missing library is an error,
         /// never created; a read-only one is opened read-only.
         case reading
@@ -33,9 +35,9 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the library for use (``Library/openForUse(at:options:)``:
     /// created for writes, upgraded, facts read again) and shows the notes
     /// an upgrade left.
-    func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
+    package func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
-        if purpose == .writing && library == nil && ProcessInfo.processInfo.environment["ALBUMS_LIBRARY"].map(\.isEmpty) != false {
+        if purpose == .writing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
@@ -63,5 +65,5 @@ struct GlobalOptions: ParsableArguments {
         return library
     }
 
-    var console: Console { Console(json: json) }
+    package var console: Console { Console(json: json) }
 }

@@ -29,7 +29,7 @@ public enum CheckpointPolicy: String, Sendable, CaseIterable {
     /// The policy stored in the file; ``automatic`` when none is, or when
     /// the file predates the setting.
     static func stored(in db: Database) throws -> CheckpointPolicy {
-        guard try db.tableExists(table) else { return .automatic }
+        guard try db.hasTable(table) else { return .automatic }
         return CheckpointPolicy(stored: try String.fetchOne(db, cachedSQL: storedSQL))
     }
 

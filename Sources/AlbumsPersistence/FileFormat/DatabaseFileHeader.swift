@@ -74,19 +74,24 @@ public struct DatabaseFileHeader: Sendable, Equatable {
     ///   file too short for the pages its header promises,
     ///   ``LibraryError/ioFailure(path:detail:)`` if it cannot be read.
     public static func read(pathIfExists path: String) throws(LibraryError) -> DatabaseFileHeader? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue {
+        // POSIX calls, not FileManager and FileHandle: every command opens
+        // a library through here, and those cost start-up time in type
+        // lookups that three system calls do not.
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
             throw .ioFailure(path: path, detail: "it is a directory")
         }
-        let handle: FileHandle
-        let fileSize: Int64
         do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            fileSize = try Self.fileSize(path)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { close(descriptor) }
+            let fileSize = try Self.fileSize(path)
             if fileSize == 0 { return nil }
-            let bytes = [UInt8](try handle.read(upToCount: byteCount) ?? Data())
+            var bytes = [UInt8](repeating: 0, count: byteCount)
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, byteCount, 0) }
+            guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            bytes.removeLast(byteCount - count)
             let header = try DatabaseFileHeader(bytes: bytes, path: path)
             if let pageCount = header.pageCount {
                 let expected = Int64(pageCount) * Int64(header.pageSize)

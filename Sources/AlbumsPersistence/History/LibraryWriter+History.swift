@@ -160,6 +160,6 @@ extension LibraryReader {
     /// Whether the file has the history tables (a library at an older
     /// schema opened read-only has not).
     private func hasHistory() throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history_entry'") ?? false
+        try db.hasTable("history_entry")
     }
 }

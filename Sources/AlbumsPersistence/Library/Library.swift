@@ -193,7 +193,7 @@ public final class Library: Sendable {
         guard !isReadOnly else { return [] }
         return try write { writer in
             let db = writer.db
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'upgrade_note'") == true else { return [] }
+            guard try db.hasTable("upgrade_note") else { return [] }
             let notes = try String.fetchAll(db, sql: "SELECT note FROM upgrade_note ORDER BY id")
             if !notes.isEmpty { try db.execute(sql: "DELETE FROM upgrade_note") }
             return notes
@@ -230,7 +230,7 @@ public final class Library: Sendable {
             // In WAL mode NORMAL never corrupts; it may lose the last
             // transactions on power loss (not on a crash), like Apple's apps.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            if ProcessInfo.processInfo.environment["ALBUMS_TRACE_SQL"] != nil {
+            if ProcessEnvironment.value("ALBUMS_TRACE_SQL") != nil {
                 db.trace(options: .statement) { event in FileHandle.standardError.write(Data("SQL \(event)\n".utf8)) }
             }
         }

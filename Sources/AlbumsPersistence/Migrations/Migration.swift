@@ -18,7 +18,7 @@ public struct Migration: Sendable, Hashable {
         self.version = version
         self.name = name
         self.sql = sql
-        self.checksum = HexDigits.string(SHA256.hash(data: Data(sql.utf8)))
+        self.checksum = HexDigits.string(SHA256.hash(data: Array(sql.utf8)))
     }
 
     /// Makes a migration from a file name such as `0002_add_tags.sql` and its text,

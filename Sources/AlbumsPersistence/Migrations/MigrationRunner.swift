@@ -27,8 +27,7 @@ struct MigrationRunner {
     static func readState(_ db: Database) throws -> SchemaState {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         var recorded: [Int: (name: String, checksum: String)] = [:]
-        // A plain query: GRDB's tableExists loads the whole schema first.
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'") == true {
+        if try db.hasTable("schema_migration") {
             for row in try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration") {
                 recorded[row["version"]] = (row["name"], row["checksum"])
             }
