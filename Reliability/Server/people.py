@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from serverkit import Library, Server, fail
+from serverkit import Library, Server, fail, write_schemathesis_config
 
 FAST = dict(os.environ, ALBUMS_BCRYPT_COST="4")
 PASSWORD = "correct horse battery"
@@ -154,10 +154,13 @@ def run_schemathesis_as_viewer(server, library, schemathesis, examples, seed, co
     (library.folder / "openapi.json").write_bytes(document)
     checks = ",".join([
         "not_a_server_error", "status_code_conformance", "content_type_conformance",
-        "response_headers_conformance", "response_schema_conformance", "negative_data_rejection", "unsupported_method",
+        "response_headers_conformance", "response_schema_conformance", "negative_data_rejection",
+        "positive_data_acceptance", "unsupported_method",
     ])
+    config = library.folder / "schemathesis.toml"
+    write_schemathesis_config(config)
     command = [
-        schemathesis, "run", str(library.folder / "openapi.json"), "--url", server.base, "--header", f"Cookie: {cookie}",
+        schemathesis, "--config-file", str(config), "run", str(library.folder / "openapi.json"), "--url", server.base, "--header", f"Cookie: {cookie}",
         "--checks", checks, "--max-examples", str(examples), "--workers", "2", "--seed", str(seed),
         "--request-timeout", "30", "--no-color", "--phases", "examples,fuzzing,stateful", "--mode", "all",
         # The stream never ends; signing in and out is not the viewer's to fuzz (signing out would end the run's session).

@@ -137,6 +137,17 @@ struct APITests: Sendable {
             #expect(refused.status == .unprocessableContent || refused.status == .notFound)
             let malformed = try await request(client, "/api/operations", .post, body: "{not json")
             try #expect(malformed.status == .badRequest && (try errorCode(malformed)) == "invalid_batch")
+            // The document's shape refused is 400; a reference of the right
+            // shape past the parser's limits is refused like a rule, 422.
+            for (reference, status, code) in [
+                ("Trip", HTTPResponse.Status.badRequest, "invalid_batch"), ("Trip:0", .badRequest, "invalid_batch"),
+                ("Trip:3-1", .unprocessableContent, "invalid_reference"), ("Trip:1-2000000", .unprocessableContent, "invalid_reference"),
+                ("Trip:99999999999999999999", .unprocessableContent, "invalid_reference"),
+            ] {
+                let answer = try await request(client, "/api/operations", .post, body: #"{"op": "remove", "items": ["\#(reference)"]}"#)
+                try #expect(answer.status == status && (try errorCode(answer)) == code, "\(reference)")
+            }
+            #expect(try itemCount(of: "Trip") > 0)
 
             // A mistyped dry run must not write.
             let mistyped = try await request(client, "/api/operations?dry_run=yes", .post, body: move)

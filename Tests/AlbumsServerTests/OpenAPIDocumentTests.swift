@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsThumbnails
+import AlbumsTransfer
 import Foundation
 import Testing
 
@@ -26,5 +27,150 @@ struct OpenAPIDocumentTests {
         #expect(served.subtracting(described).sorted() == [], "routes the document does not describe")
         #expect(described.subtracting(served).sorted() == [], "operations the document describes that no route answers")
         #expect(served.count >= 20, "the routes were not read")
+    }
+
+    /// The document's patterns for item references, read from it.
+    static func referencePattern(_ name: String) throws -> NSRegularExpression {
+        let document = try #require(PageFiles.file(named: "openapi.json")?.text)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        return try NSRegularExpression(pattern: try #require(schemas[name]?["pattern"] as? String))
+    }
+
+    /// Every string over an alphabet that makes the three forms and their
+    /// near misses, up to a length.
+    static func strings(over alphabet: [String], upTo length: Int) -> [String] {
+        var all = [""]
+        var layer = [""]
+        for _ in 0..<length {
+            layer = layer.flatMap { prefix in alphabet.map { prefix + $0 } }
+            all += layer
+        }
+        return all
+    }
+
+    @Test("a reference matches the document's pattern exactly when the parser reads its form (limits aside)")
+    func referencePatternIsTheParser() throws {
+        let pattern = try Self.referencePattern("ItemReference")
+        let single = try Self.referencePattern("SingleItemReference")
+        // As JSON Schema reads patterns (ECMA-262): `$` is the end of the
+        // text, where ICU would also match before a final newline.
+        func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+            let whole = NSRange(text.startIndex..., in: text)
+            return regex.firstMatch(in: text, range: whole)?.range == whole
+        }
+        var checked = 0
+        for text in Self.strings(over: ["i", "d", ":", "0", "1", "-", "a", " ", "\n"], upTo: 6) {
+            let outcome: Result<[ItemReference], ReferenceParser.ParseError> = Result { () throws(ReferenceParser.ParseError) in
+                try ReferenceParser.parse(text)
+            }
+            let readsItsForm: Bool
+            switch outcome {
+            case .success: readsItsForm = true
+            case .failure(let error): readsItsForm = error.isBeyondLimits
+            }
+            #expect(matches(pattern, text) == readsItsForm, "\(text.debugDescription): pattern \(matches(pattern, text)), parser \(outcome)")
+            // Before and after name one item: the form without a range.
+            let isRange = text.split(separator: ":", omittingEmptySubsequences: false).last?.contains("-") ?? false
+            #expect(matches(single, text) == (readsItsForm && !isRange), "\(text.debugDescription): one item")
+            checked += 1
+        }
+        #expect(checked == 597_871, "every string of up to six of the nine characters")
+    }
+
+    @Test("an operation's keys are valid in the document exactly when albums apply reads the line")
+    func operationSchemaIsTheBatchFormat() throws {
+        let document = try #require(PageFiles.file(named: "openapi.json")?.text)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let validator = SchemaSubsetValidator(schemas: schemas)
+        let operation = try #require(schemas["Operation"])
+        let names = try #require(((operation as? [String: Any])?["oneOf"] as? [[String: Any]])?.flatMap {
+            (($0["properties"] as? [String: Any])?["op"] as? [String: Any])?["enum"] as? [String] ?? []
+        })
+        #expect(Set(names).count == 17)
+        // A well-typed value for every key an operation may take.
+        let values: [(String, Any)] = [
+            ("items", ["Trip:1"]), ("to", "Trip"), ("at", 1), ("before", "Trip:1"), ("after", "Trip:1"), ("from", "Trip"),
+            ("album", "Trip"), ("name", "New"), ("folder", "F"), ("into", "F"), ("by", "name"), ("descending", true),
+            ("force", true), ("contents", "move"), ("expect_revision", ["Trip": 1]),
+        ]
+        var checked = 0
+        var disagreements: [String] = []
+        for name in Set(names).sorted() {
+            // Every set of at most five keys: the most an operation takes.
+            for subset in 0..<(1 << values.count) where subset.nonzeroBitCount <= 5 {
+                var object: [String: Any] = ["op": name]
+                for (bit, (key, value)) in values.enumerated() where subset & (1 << bit) != 0 { object[key] = value }
+                let line = String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+                let read = (try? TransferBatchFormat.operation(fromLine: line, number: 1)) != nil
+                let valid = validator.isValid(object, against: operation)
+                if valid != read { disagreements.append("\(line): document \(valid), albums apply \(read)") }
+                checked += 1
+            }
+        }
+        #expect(checked == 17 * 4_944)
+        #expect(disagreements.isEmpty, "\(disagreements.count) lines, such as \(disagreements.prefix(5))")
+    }
+}
+
+/// The part of JSON Schema the document uses, enough to test it against
+/// the parsers: $ref, oneOf, type, required, properties,
+/// additionalProperties, enum, items, pattern, minimum and maximum.
+final class SchemaSubsetValidator {
+    let schemas: [String: Any]
+    private var expressions: [String: NSRegularExpression] = [:]
+
+    init(schemas: [String: Any]) {
+        self.schemas = schemas
+    }
+
+    private func expression(_ pattern: String) -> NSRegularExpression? {
+        if let known = expressions[pattern] { return known }
+        let made = try? NSRegularExpression(pattern: pattern)
+        expressions[pattern] = made
+        return made
+    }
+
+    func isValid(_ value: Any, against schema: Any) -> Bool {
+        guard let schema = schema as? [String: Any] else { return false }
+        if let reference = schema["$ref"] as? String {
+            return isValid(value, against: schemas[String(reference.split(separator: "/").last!)] as Any)
+        }
+        if let choices = schema["oneOf"] as? [Any] {
+            return choices.filter { isValid(value, against: $0) }.count == 1
+        }
+        if let allowed = schema["enum"] as? [String], !allowed.contains(value as? String ?? "\u{0}") { return false }
+        switch schema["type"] as? String {
+        case "object":
+            guard let object = value as? [String: Any] else { return false }
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            if let required = schema["required"] as? [String], !required.allSatisfy({ object[$0] != nil }) { return false }
+            for (key, member) in object {
+                if let property = properties[key] {
+                    if !isValid(member, against: property) { return false }
+                } else if let additional = schema["additionalProperties"] {
+                    if additional as? Bool == false || (additional is [String: Any] && !isValid(member, against: additional)) { return false }
+                }
+            }
+            return true
+        case "array":
+            guard let array = value as? [Any] else { return false }
+            return schema["items"].map { items in array.allSatisfy { isValid($0, against: items) } } ?? true
+        case "string":
+            guard let text = value as? String else { return false }
+            guard let pattern = schema["pattern"] as? String else { return true }
+            let whole = NSRange(text.startIndex..., in: text)
+            return expression(pattern)?.firstMatch(in: text, range: whole)?.range == whole
+        case "integer":
+            guard !(value is Bool), let number = value as? Int else { return false }
+            if let minimum = schema["minimum"] as? Int, number < minimum { return false }
+            if let maximum = schema["maximum"] as? Int, number > maximum { return false }
+            return true
+        case "boolean":
+            return value is Bool
+        default:
+            return true
+        }
     }
 }

@@ -25,10 +25,14 @@ enum APIError {
                     status: response.status, code: refusal.reason.code, message: "line \(line): \(refusal.reason.description)")
             }
             return response
+        // 400 is a request that is not the shape the document describes;
+        // a reference of the right shape past the parser's limits is refused
+        // like the library's other rules, 422.
         case let error as TransferBatchFormat.FormatError:
+            if error.isBeyondLimits { return response(status: .unprocessableContent, code: "invalid_reference", message: error.description) }
             return response(status: .badRequest, code: "invalid_batch", message: error.description)
         case let error as ReferenceParser.ParseError:
-            return response(status: .badRequest, code: "invalid_reference", message: error.description)
+            return response(status: error.isBeyondLimits ? .unprocessableContent : .badRequest, code: "invalid_reference", message: error.description)
         case let failure as ThumbnailFailure:
             switch failure {
             case .sourceMissing: return response(status: .notFound, code: failure.code, message: failure.description)

@@ -50,7 +50,18 @@ public enum TransferBatchFormat {
         public let line: Int
         /// What is wrong with the line, in words.
         public let reason: String
+        /// Whether the line has the form of an operation and only a
+        /// reference in it names what no reference may (see
+        /// ``ReferenceParser/ParseError/isBeyondLimits``).
+        public let isBeyondLimits: Bool
         public var description: String { "line \(line): \(reason)" }
+
+        /// A line that is not a valid operation, and why.
+        public init(line: Int, reason: String, isBeyondLimits: Bool = false) {
+            self.line = line
+            self.reason = reason
+            self.isBeyondLimits = isBeyondLimits
+        }
     }
 
     static let knownKeys: Set<String> = ["op", "items", "from", "to", "at", "before", "after", "expect_revision"]
@@ -134,7 +145,7 @@ public enum TransferBatchFormat {
             do {
                 return try ReferenceParser.parse(text, photoAlbum: photoAlbum)
             } catch {
-                throw fail(error.description)
+                throw FormatError(line: number, reason: error.description, isBeyondLimits: error.isBeyondLimits)
             }
         }
         guard case .array(let itemTexts)? = object["items"] else { throw fail("\"items\" must be an array of references") }

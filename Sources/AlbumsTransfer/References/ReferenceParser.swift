@@ -12,11 +12,18 @@ public enum ReferenceParser {
         public let reference: String
         /// Why it cannot be read, in words.
         public let reason: String
+        /// Whether the reference has one of the three forms but names what
+        /// no reference may: a number past 2,147,483,647, or a range that
+        /// runs backwards or covers a million items or more. The API answers
+        /// these 422, as it does the library's other rules, and malformed
+        /// text 400: its document's pattern says the forms, not the limits.
+        public let isBeyondLimits: Bool
 
         /// A reference that cannot be read, and why.
-        public init(reference: String, reason: String) {
+        public init(reference: String, reason: String, isBeyondLimits: Bool = false) {
             self.reference = reference
             self.reason = reason
+            self.isBeyondLimits = isBeyondLimits
         }
 
         public var description: String { "invalid reference \(LibraryError.quoted(reference)): \(reason)" }
@@ -41,9 +48,11 @@ public enum ReferenceParser {
             let first = try number(String(position[..<dash]), in: text, naming: "a position")
             let last = try number(String(position[position.index(after: dash)...]), in: text, naming: "a position")
             guard first <= last else {
-                throw ParseError(reference: text, reason: "the range \(first)-\(last) runs backwards")
+                throw ParseError(reference: text, reason: "the range \(first)-\(last) runs backwards", isBeyondLimits: true)
             }
-            guard last - first < 1_000_000 else { throw ParseError(reference: text, reason: "the range is too long") }
+            guard last - first < 1_000_000 else {
+                throw ParseError(reference: text, reason: "the range is too long (at most 1,000,000 items)", isBeyondLimits: true)
+            }
             return (first...last).map { .position(Int($0) - 1, in: albumReference) }
         }
         return [.position(Int(try number(position, in: text, naming: "a position")) - 1, in: albumReference)]
@@ -55,7 +64,7 @@ public enum ReferenceParser {
             throw ParseError(reference: text, reason: "\(LibraryError.quoted(digits)) is not \(role) (a whole number from 1)")
         }
         guard let value = Int64(digits), value >= 1, value <= Int64(Int32.max) else {
-            throw ParseError(reference: text, reason: "\(digits) is out of range for \(role) (1 or more)")
+            throw ParseError(reference: text, reason: "\(digits) is out of range for \(role) (1 to \(Int32.max))", isBeyondLimits: digits.contains { $0 != "0" })
         }
         return value
     }
