@@ -40,6 +40,17 @@ struct CLI {
             stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("started.err"))), adding: environment)
     }
 
+    /// What a started `albums serve` printed, once it says it serves (or
+    /// after 30 s, when it never does).
+    func serverStarted() async throws -> String {
+        var output = ""
+        for _ in 0..<600 where !output.contains("Ctrl-C stops") {
+            try await Task.sleep(for: .milliseconds(50))
+            output = (try? String(contentsOfFile: folder.path("started.out"), encoding: .utf8)) ?? ""
+        }
+        return output
+    }
+
     private func start(
         _ arguments: [String], executable: URL = Self.binary, stdout: Any, stderr: Any, adding added: [String: String] = [:],
         input: FileHandle = FileHandle.nullDevice

@@ -35,12 +35,7 @@ struct ServeCLITests {
         try cli.run("album", "create", "Trip")
         let server = try cli.start(["serve", "--listen", "127.0.0.1:0"])
         defer { if server.isRunning { server.terminate() } }
-        var output = ""
-        for _ in 0..<600 where !output.contains("Ctrl-C stops") {
-            try await Task.sleep(for: .milliseconds(50))
-            output = (try? String(contentsOfFile: cli.folder.path("started.out"), encoding: .utf8)) ?? ""
-        }
-        #expect(output.contains("serving "))
+        #expect(try await cli.serverStarted().contains("serving "))
         let serving = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.processIdentifier)/exe")
         #expect(serving == CLI.binary.deletingLastPathComponent().appending(path: "albums-serve").resolvingSymlinksInPath().path)
         kill(server.processIdentifier, SIGINT)

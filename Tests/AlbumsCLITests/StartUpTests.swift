@@ -28,12 +28,7 @@ struct StartUpTests {
         FileManager.default.createFile(atPath: broken + "/libvips.so.42", contents: Data())
         let server = try cli.start(["serve", "--listen", "127.0.0.1:0"], environment: ["LD_LIBRARY_PATH": broken])
         defer { if server.isRunning { server.terminate() } }
-        var output = ""
-        for _ in 0..<600 where !output.contains("Ctrl-C stops") {
-            try await Task.sleep(for: .milliseconds(50))
-            output = (try? String(contentsOfFile: cli.folder.path("started.out"), encoding: .utf8)) ?? ""
-        }
-        #expect(output.contains("serving "))
+        #expect(try await cli.serverStarted().contains("serving "))
         let warning = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
         #expect(warning.hasPrefix("albums: warning: the page will show no thumbnails: libvips cannot be loaded ("))
         #expect(warning.contains("apt-get install libvips42"))

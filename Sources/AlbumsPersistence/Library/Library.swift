@@ -126,9 +126,8 @@ public final class Library: Sendable {
             break
         }
         do {
-            if try DatabaseFileHeader.read(pathIfExists: path)?.applicationID != Self.applicationID
-                || LibraryFileProbe.hasPendingWAL(path: path)
-            {
+            let header = try DatabaseFileHeader.read(pathIfExists: path)
+            if header?.applicationID != Self.applicationID || LibraryFileProbe.hasPendingWAL(path: path) {
                 // Not plainly ours, or its newest state waits in the WAL: look
                 // without any connection that could write or checkpoint.
                 if FileManager.default.fileExists(atPath: path) {
@@ -142,7 +141,11 @@ public final class Library: Sendable {
             // leave -wal and -shm behind if the file is then refused.
             let state = try queue.writeWithoutTransaction(MigrationRunner.readState)
             try runner.validate(state)
-            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            // WAL is the file's own setting once made: a header that says so
+            // needs no statement on every open.
+            if header?.isWAL != true {
+                try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            }
             try runner.migrate(queue, from: state) { version in
                 if options.backsUpBeforeUpgrading {
                     try backUp(queue, path: path, schemaVersion: version)
