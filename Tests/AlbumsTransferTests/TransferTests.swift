@@ -264,6 +264,40 @@ struct TransferTests {
         }
         #expect(try rows(3) - rows(1) == 2)
     }
+
+    @Test("a transaction writes each album's row once: counts and revision together, at commit")
+    func albumRowWrittenOncePerTransaction() throws {
+        // One connection, so the temporary trigger sees every write.
+        let fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: false))
+        let session = TransferSession(library: fixture.library)
+        let (trip, book) = try session.library.write { writer in
+            let trip = try writer.createAlbum(named: "Trip")
+            let book = try writer.createAlbum(named: "Book")
+            try writer.insertPhotos(try writer.addTestPhotos(count: 5), into: trip.id)
+            return (trip.id, book.id)
+        }
+        try session.library.write { writer in
+            try writer.database.execute(sql: """
+                CREATE TEMP TABLE album_written (album_id INTEGER NOT NULL);
+                CREATE TEMP TRIGGER album_row_written AFTER UPDATE ON main.album BEGIN INSERT INTO album_written VALUES (new.id); END;
+                """)
+        }
+        func writes() throws -> [AlbumID] {
+            try session.library.read { reader in
+                try AlbumID.fetchAll(reader.database, sql: "SELECT album_id FROM album_written ORDER BY album_id")
+            }
+        }
+        // A batch of two moves between the albums, each line seeing the counts the one before left.
+        _ = try session.perform(batch: [
+            .items(TransferOperation.move([.position(0, in: "Trip"), .position(1, in: "Trip")], to: .at(0, in: "Book"))),
+            .items(TransferOperation.move([.position(2, in: "Trip")], to: .at(2, in: "Book"))),
+        ])
+        let written = try writes()
+        #expect(written == [trip, book], "\(written)")
+        let (tripAfter, bookAfter) = try session.library.read { (try $0.album(named: "Trip"), try $0.album(named: "Book")) }
+        #expect((tripAfter.itemCount, bookAfter.itemCount) == (2, 3))
+        #expect(try session.library.read { try $0.invariantViolations() }.isEmpty)
+    }
 }
 
 /// A list several threads may append to.

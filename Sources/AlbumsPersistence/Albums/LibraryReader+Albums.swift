@@ -36,7 +36,7 @@ extension LibraryReader {
         if let row = try Row.fetchOne(
             db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ?", arguments: [AlbumName.normalized(name)])
         {
-            return try visible(Self.album(from: row), as: .named(name))
+            return try visible(current(Self.album(from: row)), as: .named(name))
         }
         // A path: the album's name after the last '/', in the folder the rest names.
         if let slash = name.lastIndex(of: "/"), let folder = try folderID(atPath: String(name[..<slash])),
@@ -44,7 +44,7 @@ extension LibraryReader {
                 db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.name = ? AND a.parent_id = ?",
                 arguments: [AlbumName.normalized(String(name[name.index(after: slash)...])), folder])
         {
-            return try visible(Self.album(from: row), as: .named(name))
+            return try visible(current(Self.album(from: row)), as: .named(name))
         }
         throw LibraryError.albumNotFound(.named(name))
     }
@@ -55,7 +55,7 @@ extension LibraryReader {
     public func album(_ id: AlbumID) throws -> Album {
         guard let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.albumColumns) FROM album a WHERE a.id = ?", arguments: [id])
         else { throw LibraryError.albumNotFound(.id(id)) }
-        return try visible(Self.album(from: row), as: .id(id))
+        return try visible(current(Self.album(from: row)), as: .id(id))
     }
 
     /// `album`, if the principal may see it; else not found, as if it did not exist.

@@ -90,9 +90,9 @@ extension LibraryReader {
             let isLocked = sqlite3_column_int64(handle, 5) != 0
             let revision = sqlite3_column_int64(handle, 6)
             let node: TreeNode = isAlbum
-                ? .album(Album(
+                ? .album(current(Album(
                     id: AlbumID(rawValue: id), name: name, parentID: parent, index: 0, isLocked: isLocked, revision: revision,
-                    itemCount: Int(sqlite3_column_int64(handle, 7)), placeholderCount: Int(sqlite3_column_int64(handle, 8))))
+                    itemCount: Int(sqlite3_column_int64(handle, 7)), placeholderCount: Int(sqlite3_column_int64(handle, 8)))))
                 : .folder(Folder(id: FolderID(rawValue: id), name: name, parentID: parent, index: 0, isLocked: isLocked, revision: revision))
             children[parent?.rawValue ?? 0, default: []].append(Child(key: key, node: node, isAlbum: isAlbum))
         }

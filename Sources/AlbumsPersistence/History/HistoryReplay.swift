@@ -59,7 +59,7 @@ struct HistoryReplay {
                 throw refusal(Self.reason(for: error))
             }
         }
-        try counts.apply(in: db)
+        try counts.apply(to: writer)
         if try orphansInTree() {
             throw refusal("a folder it would delete holds albums or folders that came in another way since")
         }
@@ -281,14 +281,13 @@ struct HistoryReplay {
             albums[album] = (current.items + delta, current.placeholders + (isPlaceholder ? delta : 0))
         }
 
-        func apply(in db: Database) throws {
+        func apply(to writer: LibraryWriter) throws {
             for (segment, delta) in segments where delta != 0 {
-                try db.execute(cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segment])
+                try writer.db.execute(cachedSQL: "UPDATE album_segment SET item_count = item_count + ? WHERE id = ?", arguments: [delta, segment])
             }
+            // The albums' rows are written on commit, with their revisions.
             for (album, delta) in albums where delta != (0, 0) {
-                try db.execute(
-                    cachedSQL: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",
-                    arguments: [delta.items, delta.placeholders, album])
+                writer.adjustCounts(of: album, items: delta.items, placeholders: delta.placeholders)
             }
         }
     }

@@ -168,7 +168,7 @@ extension LibraryWriter {
             changes(of: destination) { $0.recordInsertion(at: index + offset, of: item.id) }
         }
         for (album, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta.items != 0 || delta.placeholders != 0 {
-            try adjustCounts(of: album, items: delta.items, placeholders: delta.placeholders)
+            adjustCounts(of: album, items: delta.items, placeholders: delta.placeholders)
         }
     }
 
@@ -195,8 +195,8 @@ extension LibraryWriter {
         }
         if a.isPlaceholder != b.isPlaceholder {
             let delta = a.isPlaceholder ? 1 : -1
-            try adjustCounts(of: b.albumID, items: 0, placeholders: delta)
-            try adjustCounts(of: a.albumID, items: 0, placeholders: -delta)
+            adjustCounts(of: b.albumID, items: 0, placeholders: delta)
+            adjustCounts(of: a.albumID, items: 0, placeholders: -delta)
         }
         changes(of: albumA) { changes in
             changes.recordRemoval(at: a.index, of: a.id)
@@ -220,7 +220,7 @@ extension LibraryWriter {
             let item = placed.item
             try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [item.id])
             counts.add(-1, to: placed.placement.segmentID, in: item.albumID)
-            try adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
+            adjustCounts(of: item.albumID, items: -1, placeholders: item.isPlaceholder ? -1 : 0)
             changes(of: albums[item.albumID]!) { $0.recordRemoval(at: item.index, of: item.id) }
         }
         try apply(counts, tidying: tidiesSegments)
@@ -264,7 +264,7 @@ extension LibraryWriter {
         let created = try AlbumOrder(db: db, albumID: album.id).place(
             entries, at: index, map: segmentMap(for: album), sources: [:], sourceIndexes: [], counts: &counts)
         try apply(counts)
-        try adjustCounts(of: album.id, items: created.count, placeholders: placeholders)
+        adjustCounts(of: album.id, items: created.count, placeholders: placeholders)
         changes(of: album) { changes in
             for (offset, id) in created.enumerated() { changes.recordInsertion(at: index + offset, of: id) }
         }
@@ -276,10 +276,4 @@ extension LibraryWriter {
         albums.map(\.name).sorted().map(LibraryError.quoted).joined(separator: ", ")
     }
 
-    func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) throws {
-        guard items != 0 || placeholders != 0 else { return }
-        try db.execute(
-            cachedSQL: "UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ? WHERE id = ?",
-            arguments: [items, placeholders, album])
-    }
 }

@@ -43,6 +43,11 @@ public class LibraryReader {
         return map
     }
 
+    /// `album` as this access sees it: a writer adds the item and
+    /// placeholder counts its operations changed, which it writes on commit
+    /// (``LibraryWriter``).
+    func current(_ album: Album) -> Album { album }
+
     /// The underlying GRDB connection, for this package's benchmarks and
     /// tests. Not public: writing through it would bypass every invariant
     /// ``LibraryWriter`` keeps, and no GRDB type is part of the API.

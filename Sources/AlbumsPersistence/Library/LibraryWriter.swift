@@ -25,6 +25,9 @@ public final class LibraryWriter: LibraryReader {
     private var operationDepth = 0
     /// Whether the outermost operation under way has named itself.
     private var operationIsDescribed = false
+    /// Item and placeholder count changes not written yet, by album: each
+    /// changed album's row is written once, on commit, with its revision.
+    private var countDeltas: [AlbumID: (items: Int, placeholders: Int)] = [:]
     /// Segment count changes this transaction wrote, by album.
     private var segmentDeltas: [AlbumID: [Int64: Int]] = [:]
     /// Albums whose segments this transaction added, dropped or laid out afresh.
@@ -34,6 +37,21 @@ public final class LibraryWriter: LibraryReader {
     private(set) var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
     /// What this transaction writes into the history (see History/).
     var history: HistoryRecording?
+
+    override func current(_ album: Album) -> Album {
+        guard let delta = countDeltas[album.id] else { return album }
+        return Album(
+            id: album.id, name: album.name, parentID: album.parentID, index: album.index, isLocked: album.isLocked,
+            revision: album.revision, itemCount: album.itemCount + delta.items, placeholderCount: album.placeholderCount + delta.placeholders)
+    }
+
+    /// Changes `album`'s item and placeholder counts as this transaction
+    /// sees them (``current(_:)``); they reach the file on commit.
+    func adjustCounts(of album: AlbumID, items: Int, placeholders: Int) {
+        guard items != 0 || placeholders != 0 else { return }
+        let delta = countDeltas[album] ?? (0, 0)
+        countDeltas[album] = (delta.items + items, delta.placeholders + placeholders)
+    }
 
     /// Applies segment count changes and notes them, so that the segment
     /// maps can follow the transaction without being read again.
@@ -145,12 +163,20 @@ public final class LibraryWriter: LibraryReader {
         if let index = folderChanges.firstIndex(where: { $0.folderID == folder }) { folderChanges[index].name = name }
     }
 
-    /// Raises the revision of every changed album that still exists, and
-    /// works out their segment maps after the commit.
+    /// Writes the counts and raises the revision of every changed album
+    /// that still exists, one statement each, and works out their segment
+    /// maps after the commit.
     func finish() throws {
-        for album in changedAlbums {
-            try db.execute(cachedSQL: "UPDATE album SET revision = revision + 1 WHERE id = ?", arguments: [album])
+        for album in changedAlbums.union(countDeltas.keys) {
+            let delta = countDeltas[album] ?? (0, 0)
+            try db.execute(
+                cachedSQL: """
+                    UPDATE album SET item_count = item_count + ?, placeholder_count = placeholder_count + ?, revision = revision + ?
+                    WHERE id = ?
+                    """,
+                arguments: [delta.items, delta.placeholders, changedAlbums.contains(album) ? 1 : 0, album])
         }
+        countDeltas = [:]
         for folder in folderChanges {
             try db.execute(cachedSQL: "UPDATE folder SET revision = revision + 1 WHERE id = ?", arguments: [folder.folderID])
         }

@@ -75,7 +75,7 @@ extension LibraryWriter {
                 WHERE id = ?
                 """,
             arguments: [photo, placeholder])
-        try adjustCounts(of: item.albumID, items: 0, placeholders: -1)
+        adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
         return placeholder
     }
