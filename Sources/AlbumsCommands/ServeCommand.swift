@@ -10,9 +10,9 @@ import Foundation
 /// `albums serve`: its options, help and checks. The server itself is
 /// another program, `albums-serve`, installed beside `albums`: linking
 /// SwiftNIO and Hummingbird into every command made each one start slower
-/// (BENCHMARKS.md, "Why the process targets are short"), so `albums` hands its command line over to
-/// `albums-serve`, which parses it again with this same type and serves
-/// (``ServeHost``).
+/// (BENCHMARKS.md, "Why the process targets are short"), so `albums` hands
+/// its command line over to `albums-serve`, which parses it again with this
+/// same type and serves (``ServeHost``).
 package struct ServeCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "serve",

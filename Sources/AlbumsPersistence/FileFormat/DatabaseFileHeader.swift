@@ -86,7 +86,7 @@ public struct DatabaseFileHeader: Sendable, Equatable {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             defer { close(descriptor) }
-            let fileSize = try Self.fileSize(path)
+            let fileSize = Int64(status.st_size)
             if fileSize == 0 { return nil }
             var bytes = [UInt8](repeating: 0, count: byteCount)
             let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, byteCount, 0) }

@@ -149,9 +149,6 @@ extension LibraryWriter {
             items.map { .existing($0.item.id) }, at: index, map: segmentMap(for: destination), sources: sources,
             sourceIndexes: sourceIndexes, counts: &counts)
         try apply(counts)
-        // Each album's counts change by the sum of what left or arrived: one
-        // write of its row, however many items moved.
-        var deltas: [AlbumID: (items: Int, placeholders: Int)] = [:]
         for (offset, placed) in items.enumerated() {
             let item = placed.item
             if item.albumID == destination.id {
@@ -160,15 +157,11 @@ extension LibraryWriter {
             }
             let source = albums[item.albumID]!
             let placeholder = item.isPlaceholder ? 1 : 0
-            deltas[source.id, default: (0, 0)].items -= 1
-            deltas[source.id, default: (0, 0)].placeholders -= placeholder
-            deltas[destination.id, default: (0, 0)].items += 1
-            deltas[destination.id, default: (0, 0)].placeholders += placeholder
+            // Summed in the writer, and written once at commit.
+            adjustCounts(of: source.id, items: -1, placeholders: -placeholder)
+            adjustCounts(of: destination.id, items: 1, placeholders: placeholder)
             changes(of: source) { $0.recordRemoval(at: item.index, of: item.id) }
             changes(of: destination) { $0.recordInsertion(at: index + offset, of: item.id) }
-        }
-        for (album, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta.items != 0 || delta.placeholders != 0 {
-            adjustCounts(of: album, items: delta.items, placeholders: delta.placeholders)
         }
     }
 

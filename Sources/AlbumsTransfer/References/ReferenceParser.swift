@@ -14,7 +14,7 @@ public enum ReferenceParser {
         public let reason: String
         /// Whether the reference has one of the three forms but names what
         /// no reference may: a number past 2,147,483,647, or a range that
-        /// runs backwards or covers a million items or more. The API answers
+        /// runs backwards or covers more than a million items. The API answers
         /// these 422, as it does the library's other rules, and malformed
         /// text 400: its document's pattern says the forms, not the limits.
         public let isBeyondLimits: Bool
