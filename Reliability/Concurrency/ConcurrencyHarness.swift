@@ -175,7 +175,9 @@ private struct Worker: Sendable {
         switch run.status {
         case 0: return nil
         case 1 where mayBeRefused: return nil
-        default: return "`\(run.commandLine)` ended with \(run.termination): \(run.stderr)"
+        default:
+            // inspect and check say what they found on stdout, not stderr.
+            return "`\(run.commandLine)` ended with \(run.termination): \(run.stderr)\(run.stdout.prefix(2_000))"
         }
     }
 

@@ -71,11 +71,37 @@ public struct LibraryInspection: Sendable {
     ///   when it cannot be read.
     public static func inspect(path: String, full: Bool = false, busyTimeout: Double = Library.Options().busyTimeout) throws -> LibraryInspection {
         guard FileManager.default.fileExists(atPath: path) else { throw LibraryError.ioFailure(path: path, detail: "no such file") }
-        guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
-            throw LibraryError.notADatabase(path: path, reason: "it is empty")
+        // An immutable read is sound only while no other process writes the
+        // file, and one may open it just after `reader` chose that read. So
+        // the file is looked at again afterwards: if anything touched it,
+        // the read is made again, through a read-only connection while the
+        // other process still has the file open. A read-only connection sees
+        // one snapshot whatever others do, so its answer stands.
+        var attempt = 1
+        while true {
+            let before = FileActivity.of(path)
+            guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
+                throw LibraryError.notADatabase(path: path, reason: "it is empty")
+            }
+            let source = try reader(path: path, busyTimeout: busyTimeout)
+            let mayReadAgain = source.isImmutable && attempt < disturbedReadAttempts
+            do {
+                let inspection = try inspect(path: path, header: header, full: full, query: source.query)
+                if !mayReadAgain || FileActivity.of(path) == before { return inspection }
+            } catch where mayReadAgain && FileActivity.of(path) != before {
+                // Pages read while a checkpoint wrote them: read again.
+            }
+            attempt += 1
         }
+    }
+
+    /// How many times an immutable read that another process disturbed is made.
+    private static let disturbedReadAttempts = 8
+
+    private static func inspect(
+        path: String, header: DatabaseFileHeader, full: Bool, query: (String) throws -> [[Any?]]
+    ) throws -> LibraryInspection {
         let size = FileSize.of(path) ?? 0
-        let query = try reader(path: path, busyTimeout: busyTimeout)
         func integers(_ sql: String) throws -> [Int] { try query(sql).compactMap { ($0.first ?? nil) as? Int64 }.map(Int.init) }
         func count(_ sql: String) throws -> Int? { try? integers(sql).first }
 
@@ -137,6 +163,13 @@ public struct LibraryInspection: Sendable {
             integrity: integrity, integrityCheckName: integrityCheck, foreignKeyViolations: foreignKeys)
     }
 
+    /// A way to query the file that writes nothing.
+    private struct Source {
+        let query: (String) throws -> [[Any?]]
+        /// Opened with `immutable=1`: no lock, no side file, and blind to other processes.
+        let isImmutable: Bool
+    }
+
     /// A query function over the file that writes nothing.
     ///
     /// An immutable open takes no lock and creates no side file, but it is
@@ -146,19 +179,19 @@ public struct LibraryInspection: Sendable {
     /// SQLite's locks, sees one snapshot, waits out a busy file, and never
     /// checkpoints. A `-shm` left behind on read-only media cannot be used
     /// that way; without WAL content the immutable open is then sound.
-    private static func reader(path: String, busyTimeout: Double) throws -> (String) throws -> [[Any?]] {
+    private static func reader(path: String, busyTimeout: Double) throws -> Source {
         let walPending = LibraryFileProbe.hasPendingWAL(path: path)
         if walPending || FileManager.default.fileExists(atPath: path + "-shm") {
             do {
                 let query = try readOnlyReader(path: path, busyTimeout: busyTimeout)
                 _ = try query("SELECT count(*) FROM sqlite_schema")
-                return query
+                return Source(query: query, isImmutable: false)
             } catch where !walPending {
                 // Fall through to the immutable open.
             }
         }
         let file = try ImmutableDatabaseFile(path: path)
-        return { sql in try file.rows(sql) }
+        return Source(query: { sql in try file.rows(sql) }, isImmutable: true)
     }
 
     private static func readOnlyReader(path: String, busyTimeout: Double) throws -> (String) throws -> [[Any?]] {
@@ -181,5 +214,20 @@ public struct LibraryInspection: Sendable {
                 }
             }
         }
+    }
+}
+
+/// What another process leaves on a library it opens: its side files, and
+/// a new size or modification time when it checkpoints into the file.
+private struct FileActivity: Equatable {
+    let stamp: FileStamp?
+    let identity: FileIdentity?
+    let hasLog: Bool
+    let hasSharedMemory: Bool
+
+    static func of(_ path: String) -> FileActivity {
+        FileActivity(
+            stamp: FileStamp.of(path), identity: FileIdentity.of(path),
+            hasLog: FileStamp.of(path + "-wal") != nil, hasSharedMemory: FileStamp.of(path + "-shm") != nil)
     }
 }
