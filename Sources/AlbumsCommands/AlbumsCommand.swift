@@ -87,7 +87,7 @@ extension AlbumsCommand {
     static func exitFailing(_ error: any Error, json: Bool) -> Never {
         let report = ExitStatus.report(for: error)
         let line = json ? report.json : "albums: \(report.message)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
         Foundation.exit(report.status)
     }
 
@@ -104,7 +104,7 @@ extension AlbumsCommand {
         guard json, status != .success, !(error is ExitCode) else { exit(withError: error) }
         let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         let report = ExitStatus.Report(status: status.rawValue, code: "usage", message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
-        FileHandle.standardError.write(Data((report.json + "\n").utf8))
+        StandardStream.error.write(report.json + "\n")
         Foundation.exit(status.rawValue)
     }
 }

@@ -220,6 +220,26 @@ struct HostileInputTests {
         #expect(again.status == 0, "room again: the same write works; \(again.stderr)")
     }
 
+    // MARK: A reader that goes away
+
+    /// `albums list … | head -1` where SIGPIPE is ignored (as some process
+    /// managers and language runtimes leave it): the write to the closed
+    /// pipe fails with EPIPE. The rest of the output is dropped; the command
+    /// ends normally, never with a trap and a stack trace.
+    @Test("a reader that goes away with SIGPIPE ignored: the output stops, the command ends with 0", arguments: [["list", "Big"], ["--json", "list", "Big"], ["--json", "album", "list"]])
+    func closedPipe(arguments: [String]) throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Big")
+        try cli.library().write { writer in
+            try writer.insertPhotos(try writer.addTestPhotos(count: 5_000), into: try writer.album(named: "Big").id)
+            for number in 1...2_000 { _ = try writer.createAlbum(named: "Album \(number)") }
+        }
+        let script = #"trap '' PIPE; "$0" "$@" | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}""#
+        let result = try cli.runExecutable(["/bin/bash", "-c", script, CLI.binary.path] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
     /// Runs a program to the end; its output, if wanted, is redirected by a shell script.
     private func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let process = Process()

@@ -90,7 +90,7 @@ struct BufferedOutput {
     }
 
     mutating func flush() {
-        FileHandle.standardOutput.write(buffer)
+        buffer.withUnsafeBytes { StandardStream.output.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

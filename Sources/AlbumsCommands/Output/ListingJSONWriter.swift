@@ -76,14 +76,7 @@ struct ListingJSONWriter {
     /// Writes what has gathered to standard output once it is large.
     mutating func flush(force: Bool = false) {
         guard force || buffer.count >= 1 << 16 else { return }
-        buffer.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { break }  // a closed pipe: the reader has gone
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { StandardStream.output.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -29,7 +29,7 @@ enum PasswordPrompt {
 
     /// One line from the terminal with echo off, restored however it ends.
     private static func readHidden(_ prompt: String) throws -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStream.error.write(prompt)
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var silent = saved
@@ -37,7 +37,7 @@ enum PasswordPrompt {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.error.write("\n")
         }
         guard let line = Swift.readLine(strippingNewline: true) else {
             throw CommandFailure(status: ExitStatus.usage, code: "no_password", message: "no password was typed")

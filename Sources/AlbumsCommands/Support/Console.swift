@@ -16,12 +16,12 @@ package struct Console: Sendable {
 
     /// Prints a result line on stdout.
     package func result(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 
     /// Prints a diagnostic line on stderr.
     package func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
     }
 
     /// Prints a notice on stderr that is neither a result nor an error
@@ -44,11 +44,11 @@ package struct Console: Sendable {
     /// Rewrites the progress line on stderr (a terminal only).
     func progress(_ line: String) {
         guard !json, Self.stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        StandardStream.error.write("\r\u{1B}[2K" + line)
     }
 
     func endProgress() {
         guard !json, Self.stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStream.error.write("\r\u{1B}[2K")
     }
 }
