@@ -83,7 +83,7 @@ public struct LibraryInspection: Sendable {
             guard let header = try DatabaseFileHeader.read(pathIfExists: path) else {
                 throw LibraryError.notADatabase(path: path, reason: "it is empty")
             }
-            let source = try reader(path: path, busyTimeout: busyTimeout)
+            let source = try reader(path: path, hasSharedMemory: before.hasSharedMemory, busyTimeout: busyTimeout)
             let mayReadAgain = source.isImmutable && attempt < disturbedReadAttempts
             do {
                 let inspection = try inspect(path: path, header: header, full: full, query: source.query)
@@ -179,9 +179,9 @@ public struct LibraryInspection: Sendable {
     /// SQLite's locks, sees one snapshot, waits out a busy file, and never
     /// checkpoints. A `-shm` left behind on read-only media cannot be used
     /// that way; without WAL content the immutable open is then sound.
-    private static func reader(path: String, busyTimeout: Double) throws -> Source {
+    private static func reader(path: String, hasSharedMemory: Bool, busyTimeout: Double) throws -> Source {
         let walPending = LibraryFileProbe.hasPendingWAL(path: path)
-        if walPending || FileManager.default.fileExists(atPath: path + "-shm") {
+        if walPending || hasSharedMemory {
             do {
                 let query = try readOnlyReader(path: path, busyTimeout: busyTimeout)
                 _ = try query("SELECT count(*) FROM sqlite_schema")
