@@ -4,9 +4,10 @@ import GRDB
 // The floor of an `albums` process: the same dependencies (ArgumentParser,
 // GRDB and the Foundation it imports, linked the same way) doing the same
 // SQL as `sqlite3` in the process benchmark, with none of albums' own
-// work. `albums` cannot start faster than this; the process table prints
-// it beside albums and sqlite3 (BENCHMARKS.md, "Why the process targets
-// are short").
+// work. Its commands run on the main thread, as albums runs every command
+// that does not serve or load. `albums` cannot start faster than this; the
+// process table prints it beside albums and sqlite3 (BENCHMARKS.md, "Why
+// the process targets are short").
 
 struct Options: ParsableArguments {
     @Option var library: String?
@@ -14,16 +15,16 @@ struct Options: ParsableArguments {
 }
 
 @main
-struct Floor: AsyncParsableCommand {
+struct Floor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "albums-floor", version: "0.2.0", subcommands: [AlbumCommand.self, MoveCommand.self])
     @OptionGroup var options: Options
 }
 
-struct AlbumCommand: AsyncParsableCommand {
+struct AlbumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "album", subcommands: [List.self])
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list")
         @OptionGroup var options: Options
 
@@ -39,7 +40,7 @@ struct AlbumCommand: AsyncParsableCommand {
     }
 }
 
-struct MoveCommand: AsyncParsableCommand {
+struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move")
     @OptionGroup var options: Options
     @Argument var references: [String]

@@ -2,9 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `albums` command: every subcommand hangs off this root.
-// The async entry point requires this annotation even where every OS qualifies.
-@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
-public struct AlbumsCommand: AsyncParsableCommand {
+public struct AlbumsCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "albums",
         abstract: "Arrange photos into ordered albums kept in one SQLite file.",
@@ -35,14 +33,14 @@ public struct AlbumsCommand: AsyncParsableCommand {
 extension AlbumsCommand {
     /// Runs the `albums` program: parses the command line, runs the command,
     /// exits with its status.
-    public static func runProgram() async {
-        await runProgram(servingWith: nil)
+    public static func runProgram() -> Never {
+        runProgram(servingWith: nil)
     }
 
     /// Runs the program; `albums serve` is served by `host` where the
     /// program links the server (`albums-serve`), and handed over to that
     /// program where it does not (`albums`).
-    package static func runProgram(servingWith host: (any ServeHost.Type)?) async {
+    package static func runProgram(servingWith host: (any ServeHost.Type)?) -> Never {
         // Swift would turn invalid bytes into U+FFFD without a word: an album
         // named with them would silently get another name, a path would
         // point elsewhere. Refuse them instead.
@@ -61,22 +59,48 @@ extension AlbumsCommand {
         } catch {
             exitReporting(error, json: json)
         }
+        if let host, let serve = command as? ServeCommand {
+            runToCompletion(json: json) { try await host.serve(serve) }
+        } else if var asyncCommand = command as? any AsyncParsableCommand {
+            runToCompletion(json: json) { try await asyncCommand.run() }
+        }
+        // Every command that neither serves nor loads runs here, on the main
+        // thread: no thread pool started, no thread's memory arena faulted
+        // in, which is a good part of a short command's time.
         do {
-            if let host, let serve = command as? ServeCommand {
-                try await host.serve(serve)
-            } else if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            try command.run()
+        } catch {
+            exitFailing(afterRunning: error, json: json)
+        }
+        Foundation.exit(0)
+    }
+
+    /// Runs `body` (serving, loading) on the concurrency runtime's threads,
+    /// then exits as a command that ran here would.
+    private static func runToCompletion(json: Bool, _ body: sending @escaping () async throws -> Void) -> Never {
+        Task {
+            do {
+                try await body()
+            } catch {
+                exitFailing(afterRunning: error, json: json)
             }
-        } catch let exit as ExitCode {
+            Foundation.exit(0)
+        }
+        // Parks this thread for good; the task ends the process.
+        dispatchMain()
+    }
+
+    /// Ends the program for an error a command's run threw.
+    private static func exitFailing(afterRunning error: any Error, json: Bool) -> Never {
+        switch error {
+        case let exit as ExitCode:
             Foundation.exit(exit.rawValue)
-        } catch let error as ValidationError {
+        case let error as ValidationError:
             exitFailing(error, json: json)
-        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
             // Help asked of a command with subcommands, and the like: ArgumentParser's own.
             exitReporting(error, json: json)
-        } catch {
+        default:
             exitFailing(error, json: json)
         }
     }

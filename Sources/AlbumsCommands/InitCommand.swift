@@ -2,7 +2,7 @@ import AlbumsPersistence
 import ArgumentParser
 import Foundation
 
-struct InitCommand: AsyncParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create the library file, or upgrade an existing one.",

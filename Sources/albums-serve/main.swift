@@ -3,4 +3,4 @@ import AlbumsServeCommand
 
 // `albums` with the server linked: `albums serve` hands its command line to
 // this program, which runs it like `albums` and serves.
-await AlbumsCommand.runProgram(servingWith: ServeCommandHost.self)
+AlbumsCommand.runProgram(servingWith: ServeCommandHost.self)

@@ -1,3 +1,3 @@
 import AlbumsCommands
 
-await AlbumsCommand.runProgram()
+AlbumsCommand.runProgram()

@@ -2,7 +2,7 @@ import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
 
-struct AlbumCommand: AsyncParsableCommand {
+struct AlbumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Create, list and arrange albums.",
@@ -31,7 +31,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Create: AsyncParsableCommand {
+    struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an empty album.",
             discussion: """
@@ -62,7 +62,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the albums in order, with their item counts, pending loads and state.",
             discussion: """
@@ -114,7 +114,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Rename: AsyncParsableCommand {
+    struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename", abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"")
 
@@ -129,7 +129,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Delete: AsyncParsableCommand {
+    struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete an album; its photos stay in the library.",
             discussion: """
@@ -150,7 +150,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Move: AsyncParsableCommand {
+    struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "move", abstract: "Move an album in the tree: to a place in its folder, into another folder, next to an album or folder.",
             discussion: """
@@ -177,7 +177,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Lock: AsyncParsableCommand {
+    struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lock", abstract: "Lock an album: nothing enters, leaves or moves inside it until it is unlocked.",
             discussion: "Example: albums album lock \"Photo book\"")
@@ -191,7 +191,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Unlock: AsyncParsableCommand {
+    struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unlock", abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"")
 
@@ -204,7 +204,7 @@ struct AlbumCommand: AsyncParsableCommand {
         }
     }
 
-    struct Sort: AsyncParsableCommand {
+    struct Sort: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sort", abstract: "Rewrite an album's order by file name, capture date or import time.",
             discussion: """

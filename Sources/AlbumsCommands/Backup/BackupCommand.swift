@@ -2,7 +2,7 @@ import AlbumsPersistence
 import ArgumentParser
 import Foundation
 
-struct BackupCommand: AsyncParsableCommand {
+struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy the library, consistent and checked, while it is in use.",

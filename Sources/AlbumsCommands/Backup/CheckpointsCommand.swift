@@ -1,7 +1,7 @@
 import AlbumsPersistence
 import ArgumentParser
 
-struct CheckpointsCommand: AsyncParsableCommand {
+struct CheckpointsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkpoints",
         abstract: "Show or set who checkpoints the library's write-ahead log: albums, or a replicator.",

@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write an album's photos into a folder, in album order, with numbered names.",

@@ -2,7 +2,7 @@ import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
 
-struct FolderCommand: AsyncParsableCommand {
+struct FolderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folder",
         abstract: "Arrange albums into folders: an ordered tree.",
@@ -21,7 +21,7 @@ struct FolderCommand: AsyncParsableCommand {
         AlbumCommand.report(result, global, write, verb: verb)
     }
 
-    struct Create: AsyncParsableCommand {
+    struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an empty folder.",
             discussion: """
@@ -67,7 +67,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the folders in the tree's order, each with its path.",
             discussion: """
@@ -94,7 +94,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct Rename: AsyncParsableCommand {
+    struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename", abstract: "Give a folder a new name (it stays where it is).",
             discussion: "Example: albums folder rename Travel/2026 \"2026 (Portugal)\"")
@@ -111,7 +111,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct Delete: AsyncParsableCommand {
+    struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete a folder. Photos are never deleted.",
             discussion: """
@@ -144,7 +144,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct Move: AsyncParsableCommand {
+    struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "move", abstract: "Move a folder, with everything in it, in the tree.",
             discussion: """
@@ -170,7 +170,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct Lock: AsyncParsableCommand {
+    struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lock", abstract: "Lock a folder: nothing enters, leaves or moves inside it until it is unlocked.",
             discussion: "Example: albums folder lock Books")
@@ -184,7 +184,7 @@ struct FolderCommand: AsyncParsableCommand {
         }
     }
 
-    struct Unlock: AsyncParsableCommand {
+    struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unlock", abstract: "Unlock a folder.", discussion: "Example: albums folder unlock Books")
 

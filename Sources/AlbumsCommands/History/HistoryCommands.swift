@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct HistoryCommand: AsyncParsableCommand {
+struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List the changes kept for undo and redo, newest first.",
@@ -91,7 +91,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 }
 
-struct UndoCommand: AsyncParsableCommand {
+struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Reverse the most recent change not yet undone, exactly.",
@@ -118,7 +118,7 @@ struct UndoCommand: AsyncParsableCommand {
     }
 }
 
-struct RedoCommand: AsyncParsableCommand {
+struct RedoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
         abstract: "Re-apply the most recently undone change, exactly.",

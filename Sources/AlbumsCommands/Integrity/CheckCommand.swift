@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Verify every invariant of the library; exit 1 naming each violation.",

@@ -2,7 +2,7 @@ import AlbumsPersistence
 import ArgumentParser
 import Foundation
 
-struct InspectCommand: AsyncParsableCommand {
+struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Explain any SQLite file without writing to it: identity, schema, counts, integrity.",

@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct RelinkCommand: AsyncParsableCommand {
+struct RelinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "relink",
         abstract: "Find moved or missing source files by their content, and record where they are now.",

@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct ApplyCommand: AsyncParsableCommand {
+struct ApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
         abstract: "Apply a batch of operations (JSON Lines) in one transaction: all of them, or none.",

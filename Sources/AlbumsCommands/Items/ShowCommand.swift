@@ -2,7 +2,7 @@ import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
 
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one item or photo: its facts and the albums that hold it.",

@@ -97,7 +97,7 @@ struct ChangeSummary {
     }
 }
 
-struct MoveCommand: AsyncParsableCommand {
+struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Move items, from any albums, to stand together in the order given.",
@@ -125,7 +125,7 @@ struct MoveCommand: AsyncParsableCommand {
     }
 }
 
-struct CopyCommand: AsyncParsableCommand {
+struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
         abstract: "Add the items' photos to an album; the items stay where they are.",
@@ -150,7 +150,7 @@ struct CopyCommand: AsyncParsableCommand {
     }
 }
 
-struct SwapCommand: AsyncParsableCommand {
+struct SwapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swap",
         abstract: "Exchange the places of two items, in one album or across two.",
@@ -173,7 +173,7 @@ struct SwapCommand: AsyncParsableCommand {
     }
 }
 
-struct RemoveCommand: AsyncParsableCommand {
+struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Take items out of their albums; their photos stay in the library.",

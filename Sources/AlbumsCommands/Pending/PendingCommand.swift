@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct PendingCommand: AsyncParsableCommand {
+struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
         abstract: "List, resume or cancel the loads that placeholders are waiting for.",
@@ -20,7 +20,7 @@ struct PendingCommand: AsyncParsableCommand {
         subcommands: [List.self, Resume.self, Cancel.self],
         defaultSubcommand: List.self)
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List pending placeholders, stale ones marked.")
 
@@ -97,7 +97,7 @@ struct PendingCommand: AsyncParsableCommand {
         }
     }
 
-    struct Cancel: AsyncParsableCommand {
+    struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "cancel", abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.")
 

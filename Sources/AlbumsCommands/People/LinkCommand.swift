@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct LinkCommand: AsyncParsableCommand {
+struct LinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
         abstract: "Share links: one album, read-only, for someone with no account.",
@@ -41,7 +41,7 @@ struct LinkCommand: AsyncParsableCommand {
         }
     }
 
-    struct Create: AsyncParsableCommand {
+    struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Make a share link for an album; prints its path once.",
             discussion: """
@@ -85,7 +85,7 @@ struct LinkCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List share links, newest first (tokens are never shown again).",
             discussion: "Example: albums link list")
@@ -109,7 +109,7 @@ struct LinkCommand: AsyncParsableCommand {
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke", abstract: "Revoke a share link: it shows nothing from now on.",
             discussion: "Example: albums link revoke 3")

@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct ShareCommand: AsyncParsableCommand {
+struct ShareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
         abstract: "Give people roles on albums and folders.",
@@ -58,7 +58,7 @@ struct ShareCommand: AsyncParsableCommand {
         return described
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Give a person a role on an album or folder (replacing the one they had there).",
             discussion: """
@@ -80,7 +80,7 @@ struct ShareCommand: AsyncParsableCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Take away a person's role on an album or folder.",
             discussion: "Example: albums share remove Wedding --with grandma")
@@ -94,7 +94,7 @@ struct ShareCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List every role given, by person.",
             discussion: "Example: albums share list")

@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct UserCommand: AsyncParsableCommand {
+struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Manage the people who sign in to albums serve.",
@@ -38,7 +38,7 @@ struct UserCommand: AsyncParsableCommand {
         if global.json { try global.console.result(json: ["person": PersonJSON(person)]) } else { global.console.result(words) }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a person; asks for their password.",
             discussion: """
@@ -64,7 +64,7 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct Passwd: AsyncParsableCommand {
+    struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "passwd", abstract: "Give a person a new password; their sessions end.",
             discussion: "Example: albums user passwd ana")
@@ -81,7 +81,7 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the people, with their roles.",
             discussion: """
@@ -114,7 +114,7 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct Disable: AsyncParsableCommand {
+    struct Disable: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "disable", abstract: "Stop a person signing in; their sessions end at once.",
             discussion: "Example: albums user disable guest")
@@ -128,7 +128,7 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct Enable: AsyncParsableCommand {
+    struct Enable: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "enable", abstract: "Let a disabled person sign in again.",
             discussion: "Example: albums user enable guest")
@@ -142,7 +142,7 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove a person, their roles and sessions.",
             discussion: """
