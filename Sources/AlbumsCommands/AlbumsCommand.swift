@@ -3,22 +3,20 @@ import Foundation
 
 /// The `albums` command: every subcommand hangs off this root.
 public struct AlbumsCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "albums",
-        abstract: "Arrange photos into ordered albums kept in one SQLite file.",
-        discussion: """
-            The library file is --library PATH, else $ALBUMS_LIBRARY, else
-            $XDG_DATA_HOME/albums/library.albums (~/.local/share/albums/library.albums).
-            """,
-        version: AlbumsCommand.version,
-        subcommands: [
-            InitCommand.self, AlbumCommand.self, FolderCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
-            MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
-            PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self, CheckpointsCommand.self,
-            InspectCommand.self, CheckCommand.self, RelinkCommand.self, ServeCommand.self,
-            UserCommand.self, ShareCommand.self, LinkCommand.self,
-        ]
-    )
+    /// The root's configuration; it declares only the command this
+    /// process's arguments name, when they name one (``TopLevelCommands``).
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "albums",
+            abstract: "Arrange photos into ordered albums kept in one SQLite file.",
+            discussion: """
+                The library file is --library PATH, else $ALBUMS_LIBRARY, else
+                $XDG_DATA_HOME/albums/library.albums (~/.local/share/albums/library.albums).
+                """,
+            version: AlbumsCommand.version,
+            subcommands: TopLevelCommands.declared(for: Array(CommandLine.arguments.dropFirst()))
+        )
+    }
 
     // Declared here too so that `albums --library PATH COMMAND` parses;
     // each subcommand reads the same options through its own group.
