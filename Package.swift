@@ -222,6 +222,7 @@ let package = Package(
             dependencies: [
                 "albums", "albums-serve", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],
