@@ -3,13 +3,17 @@
 // traps on Linux once the binary moves). The EmbedMigrations and EmbedPage
 // build plugins run it: the migrations, and the page `albums serve` serves.
 //
-// Usage: FileEmbedder OUTPUT.swift TYPE [--numbered] FILE...
+// Usage: FileEmbedder OUTPUT.swift TYPE [--numbered] [--checksums SUMS] FILE...
 // It writes `extension TYPE { static let embeddedFiles: [(fileName: String,
 // text: String)] }`, in the order given. Each text becomes a raw string
 // literal whose `#` delimiter is longer than any run of `#` in the text, so
 // it needs no escaping and is kept byte for byte. With --numbered, names
 // must be NNNN_lowercase_words.ext numbered 1, 2, 3… with no gap (the
 // migrations): a build with anything else fails here, not at run time.
+// With --checksums, SUMS is `sha256sum` output that must name every FILE;
+// it also writes `embeddedSHA256`, each file's digest in the same order,
+// so that the program need not hash its migrations at every start. The
+// tests check the digests against the texts; this tool only reads them.
 import Foundation
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -23,6 +27,26 @@ let outputPath = arguments.removeFirst()
 let typeName = arguments.removeFirst()
 let numbered = arguments.first == "--numbered"
 if numbered { arguments.removeFirst() }
+var checksumsPath: String?
+if arguments.first == "--checksums", arguments.count >= 2 {
+    arguments.removeFirst()
+    checksumsPath = arguments.removeFirst()
+}
+
+/// The digests a `sha256sum` listing gives, by file name.
+func readChecksums(at path: String) -> [String: String] {
+    guard let listing = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)", status: 66) }
+    var digests: [String: String] = [:]
+    for line in listing.split(separator: "\n") {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 64, parts[0].allSatisfy(\.isHexDigit) else {
+            fail("\(path): '\(line)' is not a line of sha256sum output", status: 65)
+        }
+        digests[String(parts[1].drop { $0 == " " || $0 == "*" })] = parts[0].lowercased()
+    }
+    return digests
+}
+let checksums = checksumsPath.map(readChecksums)
 
 func longestRunOfHashes(in text: String) -> Int {
     var longest = 0
@@ -63,7 +87,21 @@ for (offset, path) in arguments.enumerated() {
     source += "            text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n"
     source += "        ),\n"
 }
-source += "    ]\n}\n"
+source += "    ]\n"
+if let checksums, let checksumsPath {
+    source += "\n    /// The SHA-256 of each of ``embeddedFiles``, in the same order (from \((checksumsPath as NSString).lastPathComponent)).\n"
+    source += "    static let embeddedSHA256: [String] = [\n"
+    for path in arguments {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard let digest = checksums[name] else {
+            let folder = (checksumsPath as NSString).deletingLastPathComponent
+            fail("\(name) has no line in \(checksumsPath): run (cd \(folder) && sha256sum *.sql > \((checksumsPath as NSString).lastPathComponent))", status: 65)
+        }
+        source += "        \"\(digest)\",\n"
+    }
+    source += "    ]\n"
+}
+source += "}\n"
 
 do {
     try source.write(toFile: outputPath, atomically: true, encoding: .utf8)

@@ -14,13 +14,15 @@ struct EmbedMigrations: BuildToolPlugin {
             .contentsOfDirectory(at: migrationsFolder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        // Their SHA-256, listed beside them, so the binary need not hash them at every start.
+        let checksums = migrationsFolder.appending(path: "SHA256SUMS")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrationFiles.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(sqlFiles.count) migrations",
                 executable: try context.tool(named: "FileEmbedder").url,
-                arguments: [output.path, "EmbeddedMigrations", "--numbered"] + sqlFiles.map(\.path),
-                inputFiles: sqlFiles,
+                arguments: [output.path, "EmbeddedMigrations", "--numbered", "--checksums", checksums.path] + sqlFiles.map(\.path),
+                inputFiles: sqlFiles + [checksums],
                 outputFiles: [output]
             )
         ]

@@ -25,6 +25,16 @@ struct MigrationTests {
         #expect(EmbeddedMigrations.all.map(\.version) == Array(1...names.count))
     }
 
+    @Test("migrations/SHA256SUMS lists each migration's SHA-256, which the binary embeds rather than computes")
+    func listedChecksumsAreTheTexts() {
+        #expect(EmbeddedMigrations.embeddedSHA256.count == EmbeddedMigrations.embeddedFiles.count)
+        for migration in EmbeddedMigrations.all {
+            #expect(
+                migration.checksum == Migration.checksum(of: migration.sql),
+                "migrations/SHA256SUMS is out of date for migration \(migration.version): run (cd migrations && sha256sum *.sql > SHA256SUMS)")
+        }
+    }
+
     @Test("a new library is stamped, versioned and records every migration with its checksum")
     func newLibrary() throws {
         let fixture = try LibraryFixture()

@@ -2,9 +2,11 @@
 /// the EmbedMigrations build plugin (see `EmbeddedMigrationFiles.swift` in
 /// the build folder).
 package enum EmbeddedMigrations {
-    /// Every migration, in version order.
-    package static let all: [Migration] = embeddedFiles.map { file in
-        guard let migration = Migration(fileName: file.fileName, sql: file.text) else {
+    /// Every migration, in version order, with the SHA-256 listed in
+    /// `migrations/SHA256SUMS`: hashing them here would cost every command
+    /// the start of swift-crypto (`MigrationTests` holds the list to the texts).
+    package static let all: [Migration] = zip(embeddedFiles, embeddedSHA256).map { file, checksum in
+        guard let migration = Migration(fileName: file.fileName, sql: file.text, checksum: checksum) else {
             fatalError("migrations/\(file.fileName) is not named NNNN_name.sql")  // trap: the build tool refuses such names
         }
         return migration
