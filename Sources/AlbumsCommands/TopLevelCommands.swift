@@ -4,7 +4,7 @@ import ArgumentParser
 ///
 /// ArgumentParser builds the whole tree of commands before it parses: it
 /// reads every command's configuration and instantiates its conformances,
-/// faulting in the pages of sixty commands to run one. That was a quarter
+/// faulting in the pages of sixty commands to run one. That was an eighth
 /// of `albums move`'s time (BENCHMARKS.md, "Why the process targets are
 /// short"). So the root lists only the command the arguments name, when
 /// they name one, and every command otherwise: help, a typo, or no command.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AlbumsCommands
 
-/// The root declares only the command its arguments name (a quarter of a
+/// The root declares only the command its arguments name (an eighth of a
 /// short command's time was ArgumentParser reading all sixty); these hold
 /// that narrowing to the commands' own names and to what users see.
 @Suite("Top-level commands: the root declares the one the arguments name")
