@@ -9,16 +9,15 @@ import ArgumentParser
 /// short"). So the root lists only the command the arguments name, when
 /// they name one, and every command otherwise: help, a typo, or no command.
 enum TopLevelCommands {
+    /// Every top-level command's name, in the order `albums --help` lists them.
+    static let names = [
+        "init", "album", "folder", "list", "show", "import", "move", "copy", "swap", "remove", "apply",
+        "pending", "history", "undo", "redo", "export", "backup", "checkpoints", "inspect", "check", "relink", "serve",
+        "user", "share", "link",
+    ]
+
     /// Every top-level command, in the order `albums --help` lists them.
-    static var all: [any ParsableCommand.Type] {
-        [
-            InitCommand.self, AlbumCommand.self, FolderCommand.self, ListCommand.self, ShowCommand.self, ImportCommand.self,
-            MoveCommand.self, CopyCommand.self, SwapCommand.self, RemoveCommand.self, ApplyCommand.self,
-            PendingCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, ExportCommand.self, BackupCommand.self,
-            CheckpointsCommand.self, InspectCommand.self, CheckCommand.self, RelinkCommand.self, ServeCommand.self,
-            UserCommand.self, ShareCommand.self, LinkCommand.self,
-        ]
-    }
+    static var all: [any ParsableCommand.Type] { names.compactMap(named) }
 
     /// The root's subcommands for `arguments` (the command line without the program name).
     static func declared(for arguments: [String]) -> [any ParsableCommand.Type] {

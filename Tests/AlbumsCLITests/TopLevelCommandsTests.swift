@@ -11,6 +11,7 @@ struct TopLevelCommandsTests {
     @Test("each top-level command is found by its own name, and only by it")
     func namesMatchTheCommands() {
         let commands = TopLevelCommands.all
+        #expect(commands.count == TopLevelCommands.names.count)
         #expect(commands.count == 25)
         for command in commands {
             let name = command._commandName
