@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import ArgumentParser
 import Foundation
 
@@ -95,8 +96,7 @@ enum ServerProgram {
     static let name = "albums-serve"
 
     static var path: String {
-        let folder = (runningExecutable as NSString).deletingLastPathComponent
-        return (folder.isEmpty ? "." : folder) + "/" + name
+        LibraryPath.folder(of: runningExecutable) + "/" + name
     }
 
     /// The running executable's own path, whatever PATH or symlink named it.

@@ -39,6 +39,20 @@ struct LibraryAccessTests {
         #expect(try cli.run("--library", path, "album", "list").status == 0)
     }
 
+    @Test("a library named by a bare one-letter path, in the working folder, is made, read, written and backed up")
+    func oneLetterPath() throws {
+        // Foundation's deletingLastPathComponent traps on such a path.
+        let cli = try CLI()
+        #expect(try cli.run("--library", "L", "album", "create", "Trip").status == 0)
+        #expect(try cli.run("--library", "L", "import", CLI.examplePhotos, "--to", "Trip").status == 0)
+        let listed = try cli.run("--library", "L", "album", "list")
+        #expect(listed.status == 0 && listed.stdout.contains("Trip"), "\(listed.stderr)")
+        #expect(try cli.run("--library", "L", "move", "Trip:1", "--to", "Trip").status == 0)
+        #expect(try cli.run("--library", "L", "backup", "B").status == 0)
+        #expect(try cli.run("--library", "B", "check").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("L")) && FileManager.default.fileExists(atPath: cli.folder.path("B")))
+    }
+
     @Test("a device or a folder is never a library, and nothing is written beside it")
     func notAFile() throws {
         let cli = try CLI()

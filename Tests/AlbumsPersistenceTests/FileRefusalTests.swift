@@ -42,6 +42,15 @@ struct FileRefusalTests {
         return (fixture, fixture.folder.path("library.albums"))
     }
 
+    @Test("the folder of a path: '.' for a bare name, one letter included")
+    func folderOfPath() {
+        #expect(LibraryPath.folder(of: "L") == ".")
+        #expect(LibraryPath.folder(of: "library.albums") == ".")
+        #expect(LibraryPath.folder(of: "a/L") == "a")
+        #expect(LibraryPath.folder(of: "/L") == "/")
+        #expect(LibraryPath.folder(of: "/home/me/albums/library.albums") == "/home/me/albums")
+    }
+
     @Test("a text file")
     func textFile() throws {
         let folder = try TemporaryFolder()

@@ -39,7 +39,7 @@ package struct GlobalOptions: ParsableArguments {
         let path = resolvedPath()
         if purpose == .writing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
             try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: LibraryPath.folder(of: path), withIntermediateDirectories: true)
         }
         // What opening means (upgrade, facts read again, notes) is the library's rule, not the CLI's.
         let (library, opening) = try Library.openForUse(

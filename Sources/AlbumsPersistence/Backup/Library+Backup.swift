@@ -47,9 +47,9 @@ extension Library {
     public func backUp(to destination: String, replacing: Bool = false) throws -> LibraryBackup {
         let manager = FileManager.default
         if !replacing && manager.fileExists(atPath: destination) { throw LibraryError.fileExists(path: destination) }
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = LibraryPath.folder(of: destination)
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard manager.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw LibraryError.ioFailure(path: destination, detail: "its folder does not exist")
         }
         let partial = Self.unusedPath(startingWith: destination + ".partial")
@@ -68,7 +68,7 @@ extension Library {
         guard rename(partial, destination) == 0 else {
             throw LibraryError.ioFailure(path: destination, detail: String(cString: strerror(errno)))
         }
-        try? Self.syncFile(folder.isEmpty ? "." : folder)
+        try? Self.syncFile(folder)
         return backup
     }
 

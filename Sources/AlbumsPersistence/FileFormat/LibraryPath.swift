@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// What is at a library path before SQLite is let near it.
-enum LibraryPath: Equatable {
+package enum LibraryPath: Equatable {
     /// Nothing there, or a file of zero bytes: no library yet.
     case missingOrEmpty
     /// A device, a folder, a pipe: never a library.
@@ -28,8 +28,16 @@ enum LibraryPath: Equatable {
         default: return .notAFile("a pipe or a socket")
         }
         if status.st_size == 0 { return .missingOrEmpty }
-        let folder = (path as NSString).deletingLastPathComponent
         // access(2) answers for this process's user, and EROFS for read-only media even as root.
-        return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0 ? .writable : .readOnly
+        return access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0 ? .writable : .readOnly
+    }
+
+    /// The folder that holds `path`: "." for a bare file name.
+    ///
+    /// Not `NSString.deletingLastPathComponent`, which traps on a name of
+    /// one character (`--library L`) in Foundation on Linux.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

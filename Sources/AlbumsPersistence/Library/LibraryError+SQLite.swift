@@ -45,8 +45,7 @@ extension LibraryError {
     /// Whether the file system holding `path` has no room left for a few pages.
     static func isFull(diskOf path: String) -> Bool {
         var info = statvfs()
-        let folder = (path as NSString).deletingLastPathComponent
-        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        guard statvfs(LibraryPath.folder(of: path), &info) == 0 else { return false }
         return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 }
