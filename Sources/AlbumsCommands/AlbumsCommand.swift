@@ -59,8 +59,8 @@ extension AlbumsCommand {
         }
         if let host, let serve = command as? ServeCommand {
             runToCompletion(json: json) { try await host.serve(serve) }
-        } else if var asyncCommand = command as? any AsyncParsableCommand {
-            runToCompletion(json: json) { try await asyncCommand.run() }
+        } else if let waiting = TopLevelCommands.waiting(command) {
+            runToCompletion(json: json) { try await waiting.run(parsed: command) }
         }
         // Every command that neither serves nor loads runs here, on the main
         // thread: no thread pool started, no thread's memory arena faulted

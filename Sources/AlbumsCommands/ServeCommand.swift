@@ -87,7 +87,7 @@ package struct ServeCommand: AsyncParsableCommand {
 /// Serves `albums serve` in the `albums-serve` program, which links the
 /// server: given the parsed command, it opens the library and serves until
 /// interrupted.
-package protocol ServeHost {
+package protocol ServeHost: SendableMetatype {
     static func serve(_ command: ServeCommand) async throws
 }
 

@@ -58,6 +58,22 @@ enum TopLevelCommands {
         }
     }
 
+    /// The commands that wait on other work (serving, loading), which run
+    /// on the concurrency runtime's threads; every other command runs on
+    /// the main thread. A test holds this list equal to the commands that
+    /// are `AsyncParsableCommand`s.
+    static let waitingCommands: [any AsyncParsableCommand.Type] = [ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self]
+
+    /// The type of `command` when it is one of ``waitingCommands``.
+    ///
+    /// Compared by type, not asked with `as? AsyncParsableCommand`: asking
+    /// the runtime whether a type conforms to a protocol scans every
+    /// conformance record in the binary, twice here, for every command.
+    static func waiting(_ command: any ParsableCommand) -> (any AsyncParsableCommand.Type)? {
+        let identity = ObjectIdentifier(type(of: command))
+        return waitingCommands.first { ObjectIdentifier($0) == identity }
+    }
+
     /// The first argument that is neither one of the root's options nor
     /// the value of `--library`: the command's name, if there is one.
     static func commandWord(in arguments: [String]) -> String? {
@@ -74,5 +90,13 @@ enum TopLevelCommands {
             }
         }
         return nil
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `command`, parsed as this type (see ``TopLevelCommands/waiting(_:)``).
+    static func run(parsed command: any ParsableCommand) async throws {
+        var command = command as! Self
+        try await command.run()
     }
 }

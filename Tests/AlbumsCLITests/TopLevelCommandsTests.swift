@@ -56,6 +56,24 @@ struct TopLevelCommandsTests {
         #expect(moveHelp.stdout.contains("USAGE: albums move "))
     }
 
+    @Test("the commands run on the concurrency runtime are exactly the AsyncParsableCommands")
+    func waitingCommands() {
+        var commands: [any ParsableCommand.Type] = []
+        var pending = TopLevelCommands.all
+        while let command = pending.popLast() {
+            commands.append(command)
+            pending += command.configuration.subcommands
+        }
+        #expect(commands.count > 50)
+        let asynchronous = Set(commands.filter { $0 is any AsyncParsableCommand.Type }.map { $0._commandName })
+        #expect(Set(TopLevelCommands.waitingCommands.map { $0._commandName }) == asynchronous)
+        #expect(asynchronous == ["serve", "import", "resume"])
+        for command in commands {
+            let waiting = TopLevelCommands.waiting(command.init())
+            #expect((waiting != nil) == (command is any AsyncParsableCommand.Type), "\(command._commandName)")
+        }
+    }
+
     private func isCommand(_ found: (any ParsableCommand.Type)?, _ command: any ParsableCommand.Type) -> Bool {
         guard let found else { return false }
         return found == command
