@@ -74,8 +74,10 @@ struct FactsUpgradeTests {
         #expect(try library.violations() == [])
     }
 
-    @Test("opening for use upgrades, reads facts again and hands over the upgrade's notes, once; read-only, it only opens")
-    func openForUse() throws {
+    @Test(
+        "opening for use upgrades, reads facts again and hands over the upgrade's notes, once; read-only, it only opens",
+        arguments: [false, true])
+    func openForUse(concurrentReads: Bool) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("library.albums")
         let turned = Self.jpeg(try Data(contentsOf: Self.photos.appending(path: "11-forest.jpg")), orientation: 6)
@@ -95,12 +97,12 @@ struct FactsUpgradeTests {
         }
         try before.close()
 
-        let (library, opening) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: false))
+        let (library, opening) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: concurrentReads))
         #expect(opening.factsRefresh == PhotoFactsRefresh(refreshed: 1, unreadable: 0))
         #expect(opening.upgradeNotes.count == 1)
         #expect(try library.read { try $0.photo(PhotoID(rawValue: 1)).content.orientation } == .right)
         try library.close()
-        let (_, again) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: false))
+        let (_, again) = try Library.openForUse(at: path, options: Library.Options(allowsConcurrentReads: concurrentReads))
         #expect(again.upgradeNotes.isEmpty && again.factsRefresh == PhotoFactsRefresh())
     }
 }

@@ -67,6 +67,8 @@ public final class Library: Sendable {
     public let isReadOnly: Bool
     /// The file opened, to tell when the path names another (or none).
     private let openedFile: FileIdentity?
+    /// What the file said as it was opened: work waiting for a writer.
+    package let openingState: OpeningState
 
     /// Whether ``path`` still names the file this library opened. A
     /// long-running host (`albums serve`) asks before each request: once
@@ -76,8 +78,9 @@ public final class Library: Sendable {
         openedFile.map { FileIdentity.of(path) == $0 } ?? true
     }
 
-    private init(path: String, database: any DatabaseWriter, options: Options, isReadOnly: Bool = false) {
+    private init(path: String, database: any DatabaseWriter, options: Options, openingState: OpeningState = OpeningState(), isReadOnly: Bool = false) {
         self.path = path
+        self.openingState = openingState
         self.openedFile = FileIdentity.of(path)
         self.database = database
         self.options = options
@@ -152,13 +155,13 @@ public final class Library: Sendable {
                 }
             }
             guard options.allowsConcurrentReads else {
-                try queue.writeWithoutTransaction(applyCheckpointPolicy)
-                return Library(path: path, database: queue, options: options)
+                let opening = try queue.writeWithoutTransaction { try readOpeningState($0, options: options) }
+                return Library(path: path, database: queue, options: options, openingState: opening)
             }
             try queue.close()
             let pool = try DatabasePool(path: path, configuration: configuration(options))
-            try pool.writeWithoutTransaction(applyCheckpointPolicy)
-            return Library(path: path, database: pool, options: options)
+            let opening = try pool.writeWithoutTransaction { try readOpeningState($0, options: options) }
+            return Library(path: path, database: pool, options: options, openingState: opening)
         } catch {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }
@@ -217,11 +220,13 @@ public final class Library: Sendable {
         }
     }
 
-    /// Turns the writing connection's automatic checkpoints off when a
-    /// replicator owns them (SQLite's default stands otherwise).
-    private static func applyCheckpointPolicy(_ db: Database) throws {
-        let policy = try CheckpointPolicy.stored(in: db)
-        if policy != .automatic { try policy.apply(to: db) }
+    /// Reads what the file says as it is opened, and turns the writing
+    /// connection's automatic checkpoints off when a replicator owns them
+    /// (SQLite's default stands otherwise).
+    private static func readOpeningState(_ db: Database, options: Options) throws -> OpeningState {
+        let state = try OpeningState.read(in: db, migrations: options.migrations)
+        if state.checkpointPolicy != .automatic { try state.checkpointPolicy.apply(to: db) }
+        return state
     }
 
     private static func configuration(_ options: Options) -> Configuration {

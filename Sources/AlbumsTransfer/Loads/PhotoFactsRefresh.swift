@@ -80,9 +80,9 @@ extension Library {
         let library = try Library.open(at: path, options: options)
         var opening = LibraryOpening()
         guard !library.isReadOnly else { return (library, opening) }
-        let (outdatedFacts, notes) = try library.read { (try $0.hasPhotosWithOutdatedFacts(), try $0.hasUpgradeNotes()) }
-        if outdatedFacts { opening.factsRefresh = try library.refreshOutdatedPhotoFacts() }
-        if notes { opening.upgradeNotes = try library.takeUpgradeNotes() }
+        // Library.open read whether either waits, in the statement it reads anyway.
+        if library.openingState.hasOutdatedPhotoFacts { opening.factsRefresh = try library.refreshOutdatedPhotoFacts() }
+        if library.openingState.hasUpgradeNotes { opening.upgradeNotes = try library.takeUpgradeNotes() }
         return (library, opening)
     }
 }
