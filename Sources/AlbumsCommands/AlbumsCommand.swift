@@ -53,7 +53,7 @@ extension AlbumsCommand {
         }
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try TopLevelCommands.parseNamedCommand(arguments) ?? parseAsRoot(arguments)
         } catch {
             exitReporting(error, json: json)
         }

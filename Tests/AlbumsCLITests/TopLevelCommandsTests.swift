@@ -4,8 +4,9 @@ import Testing
 @testable import AlbumsCommands
 
 /// The root declares only the command its arguments name (an eighth of a
-/// short command's time was ArgumentParser reading all sixty); these hold
-/// that narrowing to the commands' own names and to what users see.
+/// short command's time was ArgumentParser reading all sixty), and a
+/// named command is parsed on its own; these hold both to the commands'
+/// own names, to what the root would parse and to what users see.
 @Suite("Top-level commands: the root declares the one the arguments name")
 struct TopLevelCommandsTests {
     @Test("each top-level command is found by its own name, and only by it")
@@ -71,6 +72,65 @@ struct TopLevelCommandsTests {
         for command in commands {
             let waiting = TopLevelCommands.waiting(command.init())
             #expect((waiting != nil) == (command is any AsyncParsableCommand.Type), "\(command._commandName)")
+        }
+    }
+
+    @Test("a command parsed on its own reads every value the root would give it")
+    func namedCommandParsesAsTheRoot() throws {
+        let lines: [[String]] = [
+            ["move", "Trip:1", "--to", "Book"],
+            ["--library", "x.albums", "move", "Trip:2-4", "Trip:9", "--to", "Book", "--at", "5"],
+            ["--json", "--library=x.albums", "move", "id:42", "--from", "Trip", "--before", "Book:1", "--dry-run"],
+            ["move", "Trip:1", "--after", "Book:2", "--expect-revision", "7", "--expect-revision", "Book=3", "--library", "y.albums"],
+            ["move", "--json", "Trip:1", "--to", "Book", "--", "Trip:2"],
+            ["--library", "a.albums", "copy", "Trip:1-3", "--to", "Portfolio", "--library", "b.albums"],
+            ["swap", "Trip:1", "Trip:9"],
+            ["remove", "Trip:2-5", "--expect-revision", "12", "--json"],
+            ["list", "Trip"],
+            ["--json", "list", "Trip"],
+            ["show", "Trip:1"],
+            ["init"],
+            ["album", "list"],
+            ["--json", "album", "create", "Trip", "--into", "Travel"],
+            ["album", "rename", "Trip", "Lisbon", "--dry-run"],
+            ["album", "move", "Trip", "--into", "Travel", "--at", "1"],
+            ["album", "lock", "Trip"],
+            ["folder", "create", "Travel"],
+            ["folder", "list"],
+            ["pending", "list"],
+            ["pending", "cancel", "3", "4", "--dry-run"],
+            ["history"],
+            ["history", "--json"],
+            ["undo"],
+            ["redo", "--dry-run"],
+            ["import", "photos", "--to", "Trip", "--recursive", "--jobs", "2"],
+            ["export", "Trip", "out", "--force"],
+            ["checkpoints"],
+            ["inspect", "file.sqlite"],
+            ["check"],
+            ["user", "list"],
+            ["share", "list"],
+            ["link", "list"],
+        ]
+        for line in lines {
+            let root = try AlbumsCommand.parseAsRoot(line)
+            let named = try #require(TopLevelCommands.parseNamedCommand(line), "\(line) was not parsed on its own")
+            #expect(type(of: named) == type(of: root), "\(line)")
+            #expect(String(reflecting: named) == String(reflecting: root), "\(line)")
+        }
+    }
+
+    @Test("help, errors, groups and anything before the name are left to the root")
+    func rootParsesTheRest() {
+        let lines: [[String]] = [
+            [], ["--help"], ["--version"], ["--json", "--version"], ["help", "move"], ["mvoe", "Trip:1"],
+            ["move", "--help"], ["move", "-h"], ["move", "Trip:1"], ["move", "Trip:1", "--to", "Book", "--at", "0"],
+            ["move", "Trip:1", "--to"], ["move", "Trip:1", "--to", "Book", "--nope"],
+            ["album"], ["album", "nope"], ["pending"], ["--dry-run", "move", "Trip:1", "--to", "Book"],
+            ["--library"], ["--", "move", "Trip:1", "--to", "Book"],
+        ]
+        for line in lines {
+            #expect(TopLevelCommands.parseNamedCommand(line) == nil, "\(line)")
         }
     }
 
