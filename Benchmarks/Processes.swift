@@ -21,6 +21,15 @@ struct ProcessBenchmark {
         let large = try makeLibrary(count: 1_000_000, in: folder.appending(path: "process-1m"))
         try large.0.close()
         let sqlite = "/usr/bin/sqlite3"
+        // Measured as the README installs them: copied. A binary's start-up
+        // cost depends on how its pages sit in the page cache (just written
+        // by a copy or the linker, or read back from disk), and a floor
+        // linked hours before albums would be measured in another state.
+        // Copies put both in the same one, however long ago each was built.
+        let installed = folder.appending(path: "installed")
+        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+        let albumsInstalled = try install(albumsBinary, into: installed)
+        let floorInstalled = try install(floorBinary, into: installed)
 
         // Interleaved: each round runs every command once.
         func compare(
@@ -30,8 +39,8 @@ struct ProcessBenchmark {
             var floors: [Double] = []
             var theirs: [Double] = []
             for _ in 0..<rounds {
-                ours.append(try runProcess(albumsBinary, albums))
-                if let floor { floors.append(try runProcess(floorBinary, floor)) }
+                ours.append(try runProcess(albumsInstalled, albums))
+                if let floor { floors.append(try runProcess(floorInstalled, floor)) }
                 theirs.append(try runProcess(sqlite, sqliteArguments))
             }
             return Row(name: name, albums: median(ours), floor: floors.isEmpty ? nil : median(floors), sqlite: median(theirs), target: target)
@@ -63,9 +72,17 @@ struct ProcessBenchmark {
     }
 }
 
+/// Copies `binary` into `folder`, as `cp` installs it; returns the copy's path.
+private func install(_ binary: String, into folder: URL) throws -> String {
+    let copy = folder.appending(path: URL(fileURLWithPath: binary).lastPathComponent)
+    try? FileManager.default.removeItem(at: copy)
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: binary), to: copy)
+    return copy.path
+}
+
 func printProcesses(_ rows: [ProcessBenchmark.Row]) {
     print("")
-    print("albums as a process vs sqlite3 — median ms of wall time, runs interleaved (binary: \(albumsBinary))")
+    print("albums as a process vs sqlite3 — median ms of wall time, runs interleaved (binaries copied from: \((albumsBinary as NSString).deletingLastPathComponent))")
     print("  floor: albums-floor, albums' dependencies (ArgumentParser, GRDB, Foundation) doing sqlite3's SQL and nothing else")
     print(pad("", 30) + pad("albums", 10) + pad("floor", 10) + pad("sqlite3", 10) + pad("ratio", 8) + pad("floor/sqlite3", 15) + pad("albums/floor", 14))
     for row in rows {
