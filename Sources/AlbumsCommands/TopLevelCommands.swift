@@ -77,22 +77,9 @@ enum TopLevelCommands {
     /// alone refuses (help, a typo, a missing value): the root parses
     /// those again, so help and errors read exactly as the root gives them.
     static func parseNamedCommand(_ arguments: [String]) -> (any ParsableCommand)? {
-        var index = arguments.startIndex
-        var rootOptions: [String] = []
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            if argument == "--json" || argument.hasPrefix("--library=") {
-                rootOptions.append(argument)
-                index += 1
-            } else if argument == "--library", index + 1 < arguments.endIndex {
-                rootOptions += arguments[index...(index + 1)]
-                index += 2
-            } else {
-                break
-            }
-        }
-        guard index < arguments.endIndex, var command = named(arguments[index]) else { return nil }
-        index += 1
+        guard let nameIndex = commandIndex(in: arguments), var command = named(arguments[nameIndex]) else { return nil }
+        let rootOptions = arguments[..<nameIndex]
+        var index = nameIndex + 1
         while case let subcommands = command.configuration.subcommands, !subcommands.isEmpty {
             guard index < arguments.endIndex,
                 let subcommand = subcommands.first(where: { $0._commandName == arguments[index] || $0.configuration.aliases.contains(arguments[index]) })
@@ -101,7 +88,7 @@ enum TopLevelCommands {
             index += 1
         }
         // Help asked of the command comes back as ArgumentParser's help command: the root's to give.
-        guard let parsed = try? command.parseAsRoot(rootOptions + arguments[index...]), type(of: parsed) == command else { return nil }
+        guard let parsed = try? command.parseAsRoot(Array(rootOptions) + arguments[index...]), type(of: parsed) == command else { return nil }
         return parsed
     }
 
@@ -121,19 +108,27 @@ enum TopLevelCommands {
         return waitingCommands.first { ObjectIdentifier($0) == identity }
     }
 
-    /// The first argument that is neither one of the root's options nor
-    /// the value of `--library`: the command's name, if there is one.
+    /// The command's name in `arguments`: the first argument after the
+    /// root's own options (`--json`, `--library PATH`), if nothing else
+    /// comes before it. Any other option first (`--help`, `-h`, `--version`,
+    /// a typo, `--`) makes the line the root's, with every command declared.
     static func commandWord(in arguments: [String]) -> String? {
+        commandIndex(in: arguments).map { arguments[$0] }
+    }
+
+    /// Where ``commandWord(in:)`` stands in `arguments`.
+    private static func commandIndex(in arguments: [String]) -> Int? {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
-            if argument == "--" { return nil }
-            if argument == "--library" {
+            if argument == "--json" || argument.hasPrefix("--library=") {
+                index += 1
+            } else if argument == "--library" {
                 index += 2
             } else if argument.hasPrefix("-") {
-                index += 1
+                return nil
             } else {
-                return argument
+                return index
             }
         }
         return nil

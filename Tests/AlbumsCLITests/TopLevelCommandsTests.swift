@@ -35,6 +35,8 @@ struct TopLevelCommandsTests {
         #expect(TopLevelCommands.commandWord(in: ["--json", "--library"]) == nil)
         #expect(TopLevelCommands.commandWord(in: ["--", "move"]) == nil)
         #expect(TopLevelCommands.commandWord(in: []) == nil)
+        #expect(TopLevelCommands.commandWord(in: ["--help", "move"]) == nil)
+        #expect(TopLevelCommands.commandWord(in: ["--json", "-h", "album", "list"]) == nil)
         let declared = TopLevelCommands.declared(for: ["--json", "move", "Trip:1"])
         #expect(declared.count == 1 && isCommand(declared.first, MoveCommand.self))
         #expect(TopLevelCommands.declared(for: ["--help"]).count == 25)
@@ -48,6 +50,14 @@ struct TopLevelCommandsTests {
         #expect(help.status == 0)
         for command in TopLevelCommands.all {
             #expect(help.stdout.contains("  \(command._commandName) "), "albums --help does not list \(command._commandName)")
+        }
+        // An option before the command's name makes the line the root's: every command declared.
+        for line in [["--help", "move"], ["-h", "move"], ["--json", "--help", "move"]] {
+            let rootHelp = try cli.run(line)
+            #expect(rootHelp.status == 0)
+            for command in TopLevelCommands.all {
+                #expect(rootHelp.stdout.contains("  \(command._commandName) "), "albums \(line) does not list \(command._commandName)")
+            }
         }
         let typo = try cli.run("mvoe")
         #expect(typo.status == 64)
