@@ -17,6 +17,8 @@ public enum CheckpointPolicy: String, Sendable, CaseIterable {
     /// the library (or, in the process that sets it, at once).
     case external
 
+    /// The migration that stores the setting.
+    static let migrationVersion = 6
     /// The table that holds the setting (migration 0006), and how it is read.
     static let table = "library_setting"
     static let storedSQL = "SELECT checkpoints FROM library_setting WHERE id = 1"

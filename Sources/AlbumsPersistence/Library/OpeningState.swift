@@ -15,6 +15,9 @@ package struct OpeningState: Sendable {
     /// Whether an upgrade left notes for a person (migration 0004).
     package var hasUpgradeNotes = false
 
+    /// The migration that marks photos whose facts an older albums read.
+    static let outdatedFactsMigrationVersion = 3
+
     /// Reads the state of a file whose schema holds `migrations`: a table
     /// that none of them creates is not asked about (tests open libraries
     /// at older schemas).
@@ -24,8 +27,8 @@ package struct OpeningState: Sendable {
             versions.contains(version) ? sql : absent
         }
         let sql = """
-            SELECT \(ask("(SELECT checkpoints FROM library_setting WHERE id = 1)", ifMigration: 6, else: "NULL")),
-            \(ask("EXISTS (SELECT 1 FROM photo_facts_outdated)", ifMigration: 3, else: "0")),
+            SELECT \(ask("(\(CheckpointPolicy.storedSQL))", ifMigration: CheckpointPolicy.migrationVersion, else: "NULL")),
+            \(ask("EXISTS (SELECT 1 FROM photo_facts_outdated)", ifMigration: Self.outdatedFactsMigrationVersion, else: "0")),
             \(ask("EXISTS (SELECT 1 FROM upgrade_note)", ifMigration: AlbumNameUpgrade.migrationVersion, else: "0"))
             """
         guard let row = try Row.fetchOne(db, sql: sql) else { return OpeningState() }
