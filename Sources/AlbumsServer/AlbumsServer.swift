@@ -104,16 +104,17 @@ public enum AlbumsServer {
         router(library: session.library, thumbnails: thumbnails, loads: LoadsInFlight(), settings: GateSettings(token: token, authorities: authorities))
     }
 
-    static func router(library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings) -> Router<AlbumsRequestContext> {
-        routes(library: library, thumbnails: thumbnails, loads: loads, settings: settings).router
+    static func router(
+        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings, throttle: SignInThrottle = SignInThrottle()
+    ) -> Router<AlbumsRequestContext> {
+        routes(library: library, thumbnails: thumbnails, loads: loads, settings: settings, throttle: throttle).router
     }
 
     /// The router, and every route it answers (what the OpenAPI document must describe).
     static func routes(
-        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings
+        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings, throttle: SignInThrottle = SignInThrottle()
     ) -> (router: Router<AlbumsRequestContext>, allowed: AllowedMethods) {
         let router = Router(context: AlbumsRequestContext.self)
-        let throttle = SignInThrottle()
         router.add(middleware: ErrorAnswering())
         router.add(middleware: Gate(library: library, settings: settings))
         router.add(middleware: LibraryPresence(library: library))

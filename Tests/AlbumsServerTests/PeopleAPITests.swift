@@ -168,18 +168,46 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    /// The application with a sign-in throttle whose clock says `clock`'s time.
+    func application(clock: HeldClock) -> some ApplicationProtocol {
+        let settings = GateSettings(token: Self.token) { ["localhost"] }
+        let throttle = SignInThrottle(clock: { clock.now })
+        return Application(
+            router: AlbumsServer.router(library: fixture.library, thumbnails: ThumbnailStore(), loads: LoadsInFlight(), settings: settings, throttle: throttle))
+    }
+
+    static func signIn(_ client: some TestClientProtocol, password: String) async throws -> TestResponse {
+        try await client.executeRequest(
+            uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "olga", "password": "\#(password)"}"#))
+    }
+
     @Test("guessing passwords is slowed per name: after three failures the fourth waits, and the right password waits too")
     func guessingIsSlowed() async throws {
-        try await application.test(.router) { client in
-            for _ in 0..<3 {
-                let response = try await client.executeRequest(
-                    uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "olga", "password": "guess guess"}"#))
-                #expect(response.status == .unauthorized)
-            }
-            let held = try await client.executeRequest(
-                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "olga", "password": "correct horse"}"#))
+        let clock = HeldClock()
+        try await application(clock: clock).test(.router) { client in
+            for _ in 0..<3 { #expect(try await Self.signIn(client, password: "guess guess").status == .unauthorized) }
+            let held = try await Self.signIn(client, password: "correct horse")
             #expect(held.status == .tooManyRequests)
-            #expect(held.headers[.retryAfter] != nil)
+            #expect(held.headers[.retryAfter] == "1")
+            // The wait doubles after each further failure, and ends when its time is up.
+            clock.advance(by: 1)
+            #expect(try await Self.signIn(client, password: "guess guess").status == .unauthorized)
+            clock.advance(by: 1.5)
+            #expect(try await Self.signIn(client, password: "correct horse").status == .tooManyRequests)
+            clock.advance(by: 0.5)
+            #expect(try await Self.signIn(client, password: "correct horse").status == .ok)
+        }
+    }
+
+    @Test("guesses sent together are slowed as if sent one by one: three are checked, the rest wait")
+    func guessesTogether() async throws {
+        try await application(clock: HeldClock()).test(.router) { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<12 { group.addTask { try await Self.signIn(client, password: "guess guess").status } }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 3)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 9)
         }
     }
 

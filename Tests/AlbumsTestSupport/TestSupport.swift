@@ -170,3 +170,20 @@ public enum ExamplePhotos {
         return entries
     }()
 }
+
+/// A clock that stands still until a test moves it, for code that takes
+/// its time from an injected closure: a window then never depends on how
+/// fast the machine runs the test.
+public final class HeldClock: Sendable {
+    private let time: Mutex<Date>
+
+    public init(at start: Date = Date(timeIntervalSinceReferenceDate: 800_000_000)) {
+        time = Mutex(start)
+    }
+
+    public var now: Date { time.withLock { $0 } }
+
+    public func advance(by seconds: TimeInterval) {
+        time.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}

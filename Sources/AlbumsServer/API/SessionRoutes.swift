@@ -49,11 +49,11 @@ struct SessionRoutes: Sendable {
             throw RequestRefusal.badParameter("sign in with a JSON object {\"name\": …, \"password\": …}")
         }
         let address = settings.clientAddress(request, peer: context.peer)
-        let wait = throttle.wait(name: credentials.name, address: address)
-        if wait > 0 { return APIError.tooManyAttempts("failed sign-ins", wait: wait) }
+        if case .wait(let seconds) = throttle.admit(name: credentials.name, address: address) {
+            return APIError.tooManyAttempts("failed sign-ins", wait: seconds)
+        }
         let person = try await library.read { try $0.person(named: credentials.name, password: credentials.password) }
         guard let person else {
-            throttle.noteFailure(name: credentials.name, address: address)
             return APIError.response(status: .unauthorized, code: "sign_in_failed", message: "that name and password do not match a person who may sign in")
         }
         throttle.noteSuccess(name: credentials.name, address: address)

@@ -86,13 +86,11 @@ struct ShareRoutes: Sendable {
         }
         let address = settings.clientAddress(request, peer: context.peer)
         let key = "link " + String(token.prefix(12))
-        let wait = throttle.wait(name: key, address: address)
-        if wait > 0 { return APIError.tooManyAttempts("wrong passwords", wait: wait) }
+        if case .wait(let seconds) = throttle.admit(name: key, address: address) { return APIError.tooManyAttempts("wrong passwords", wait: seconds) }
         switch try await library.read({ try $0.shareLink(token: token, password: given.password) }) {
         case .none:
             throw Self.notFound
         case .needsPassword:
-            throttle.noteFailure(name: key, address: address)
             return APIError.response(status: .unauthorized, code: "wrong_password", message: "that is not this link's password")
         case .granted(let link):
             throttle.noteSuccess(name: key, address: address)

@@ -4,6 +4,10 @@ import Synchronization
 /// Slows guessing: after a few failed sign-ins for one name, or from one
 /// address, each further attempt must wait, twice as long each time (up to
 /// five minutes). A success clears the name's and the address's count.
+///
+/// An attempt is counted as a failure when it is admitted, before its
+/// password is checked, and a success takes the count back: so attempts sent
+/// together cannot all pass the check before any of them has failed.
 final class SignInThrottle: Sendable {
     private struct Record {
         var failures = 0
@@ -11,25 +15,32 @@ final class SignInThrottle: Sendable {
     }
 
     private let records = Mutex<[String: Record]>([:])
+    /// What time it is; tests hold it still, so that no window depends on
+    /// how fast the machine runs them.
+    private let now: @Sendable () -> Date
     /// Failures forgiven before waits begin.
     static let freeFailures = 3
     static let longestWait: TimeInterval = 300
     /// A count is forgotten after this long without a failure.
     static let memory: TimeInterval = 3600
 
-    /// How long the attempt must still wait (0: it may go ahead).
-    func wait(name: String, address: String?, now: Date = Date()) -> TimeInterval {
-        records.withLock { records in
-            Self.keys(name: name, address: address).map { key in
+    init(clock now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    /// Whether an attempt may go ahead now: `.admitted` counts it as a
+    /// failure until ``noteSuccess(name:address:)`` takes that back;
+    /// `.wait(seconds)` counts nothing.
+    func admit(name: String, address: String?) -> Admission {
+        let now = now()
+        return records.withLock { records in
+            let keys = Self.keys(name: name, address: address)
+            let wait = keys.map { key in
                 guard let record = records[key], now.timeIntervalSince(record.lastFailure) < Self.memory else { return 0 }
                 return max(0, record.lastFailure.addingTimeInterval(Self.waitAfter(record.failures)).timeIntervalSince(now))
             }.max() ?? 0
-        }
-    }
-
-    func noteFailure(name: String, address: String?, now: Date = Date()) {
-        records.withLock { records in
-            for key in Self.keys(name: name, address: address) {
+            if wait > 0 { return .wait(seconds: wait) }
+            for key in keys {
                 var record = records[key] ?? Record()
                 if now.timeIntervalSince(record.lastFailure) >= Self.memory { record.failures = 0 }
                 record.failures += 1
@@ -38,13 +49,21 @@ final class SignInThrottle: Sendable {
             }
             // Forgotten counts go, so that guessing many names cannot fill memory.
             if records.count > 10_000 { records = records.filter { now.timeIntervalSince($0.value.lastFailure) < Self.memory } }
+            return .admitted
         }
     }
 
+    /// The admitted attempt succeeded: the name's and the address's counts are cleared.
     func noteSuccess(name: String, address: String?) {
         records.withLock { records in
             for key in Self.keys(name: name, address: address) { records[key] = nil }
         }
+    }
+
+    /// The answer to ``admit(name:address:)``.
+    enum Admission: Equatable {
+        case admitted
+        case wait(seconds: TimeInterval)
     }
 
     static func waitAfter(_ failures: Int) -> TimeInterval {
