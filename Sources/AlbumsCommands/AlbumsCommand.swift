@@ -90,6 +90,8 @@ extension AlbumsCommand {
 
     /// Ends the program for an error a command's run threw.
     private static func exitFailing(afterRunning error: any Error, json: Bool) -> Never {
+        // A library the command created goes again: nothing was made in it.
+        CreatedLibrary.removeAfterFailure()
         switch error {
         case let exit as ExitCode:
             Foundation.exit(exit.rawValue)

@@ -34,7 +34,7 @@ struct InitCommand: ParsableCommand {
             if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
             return
         }
-        let library = try global.openLibrary(for: .writing)
+        let library = try global.openLibrary(for: .creating)
         let version = EmbeddedMigrations.latestVersion
         if global.json {
             try global.console.result(json: InitJSON(library: library.path, schema_version: version))

@@ -23,7 +23,7 @@ package enum ServeCommandHost: ServeHost {
 
     private static func serve(_ options: ServeOptions, command: ServeCommand) async throws {
         let global = command.global
-        let library = try global.openLibrary(for: .writing, concurrentReads: true)
+        let library = try global.openLibrary(for: .creating, concurrentReads: true)
         defer { try? library.close() }
         if let reason = AlbumsServer.thumbnailsUnavailableReason {
             global.console.note("albums: warning: the page will show no thumbnails: \(reason)")

@@ -27,6 +27,70 @@ struct LibraryAccessTests {
         #expect(json.stderr.contains(#""code":"no_library""#) || json.stderr.contains(#""code" : "no_library""#), "\(json.stderr)")
     }
 
+    /// Commands that change what a library holds: with no library there is nothing to change.
+    static let changes: [[String]] = [
+        ["move", "A:1", "--to", "B"], ["copy", "A:1", "--to", "B"], ["remove", "A:1"], ["undo"], ["redo"],
+        ["album", "lock", "A"], ["album", "rename", "A", "B"], ["album", "delete", "A"], ["folder", "delete", "F"],
+        ["pending", "resume"], ["pending", "cancel", "1"], ["relink", "."], ["user", "passwd", "ana"],
+    ]
+
+    @Test("a change to a missing library fails with exit 74 and leaves no file", arguments: changes)
+    func changesNeverCreate(_ command: [String]) throws {
+        let cli = try CLI()
+        let path = cli.folder.path("typo.albums")
+        let result = try cli.run(["--library", path] + command)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("no library at '\(path)'"), "\(result.stderr)")
+        let left = try cli.folder.fileNames()
+        #expect(left.isEmpty, "left \(left)")
+    }
+
+    /// Commands that make something from nothing, each failing after the
+    /// library is made, with what they read on standard input.
+    static let failedCreations: [(command: [String], input: String)] = [
+        (["album", "create", "Trip", "--into", "Nowhere"], ""), (["folder", "create", "Nowhere/Trip"], ""),
+        (["import", CLI.examplePhotos, "--to", "Nowhere"], ""), (["apply", "-"], #"{"op": "move", "items": ["Nowhere:1"], "to": "Trip"}"# + "\n"),
+        (["user", "add", "ana"], ""),
+    ]
+
+    @Test("a command that creates a library and then fails leaves no file, nor the folder it made", arguments: failedCreations)
+    func failedCreationLeavesNothing(_ command: [String], input: String) throws {
+        let cli = try CLI()
+        let stdin = try TemporaryFolder()
+        let inputPath = stdin.path("input")
+        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        func run(_ commandLine: [String]) throws -> CLI.Result {
+            try cli.runExecutable(commandLine, input: try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath)))
+        }
+        let path = cli.folder.path("typo.albums")
+        let result = try run([CLI.binary.path, "--library", path] + command)
+        #expect(result.status != 0, "\(result.stdout)")
+        let left = try cli.folder.fileNames()
+        #expect(left.isEmpty, "left \(left)")
+        // The default library's folder, made for it, goes too.
+        let home = cli.folder.path("data")
+        let byDefault = try run(["/usr/bin/env", "-u", "ALBUMS_LIBRARY", "XDG_DATA_HOME=\(home)", CLI.binary.path] + command)
+        #expect(byDefault.status == result.status, "\(byDefault.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/albums"), "\((try? cli.folder.fileNames()) ?? [])")
+    }
+
+    @Test("a created library stays when its command succeeds, or when something was made in it before the failure")
+    func createdLibraryStays() throws {
+        let cli = try CLI()
+        let path = cli.folder.path("new.albums")
+        #expect(try cli.run("--library", path, "album", "create", "Trip").status == 0)
+        #expect(FileManager.default.fileExists(atPath: path))
+        // An import whose destination is refused after the library existed before it: the library stays.
+        #expect(try cli.run("--library", path, "import", CLI.examplePhotos, "--to", "Nowhere").status == 1)
+        #expect(try cli.run("--library", path, "album", "list").stdout.contains("Trip"))
+        // A zero-byte file given to a failing creation is left with zero bytes.
+        let empty = cli.folder.path("empty.albums")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(try cli.run("--library", empty, "album", "create", " ").status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
+        #expect(try cli.folder.fileNames() == ["empty.albums", "new.albums"])
+    }
+
     @Test("a read of a zero-byte file fails and leaves it as it was; a write makes a library in it")
     func zeroByteFile() throws {
         let cli = try CLI()

@@ -41,6 +41,8 @@ struct ServeCLITests {
         kill(server.processIdentifier, SIGINT)
         server.waitUntilExit()
         #expect(server.terminationStatus == 0)
+        // A clean stop leaves the library alone in its folder: no empty -wal or -shm.
+        #expect(try cli.folder.fileNames().filter { $0.hasPrefix("library.albums") } == ["library.albums"])
     }
 
     @Test("without albums-serve beside albums, serve says so in one line and exits 74")

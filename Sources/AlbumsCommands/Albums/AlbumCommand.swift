@@ -51,7 +51,7 @@ struct AlbumCommand: ParsableCommand {
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() throws {
-            let album = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation").write(dryRun: dryRun) {
+            let album = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation", purpose: .creating).write(dryRun: dryRun) {
                 try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
             }
             if global.json {

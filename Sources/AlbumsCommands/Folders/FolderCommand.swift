@@ -13,9 +13,11 @@ struct FolderCommand: ParsableCommand {
         subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self])
 
     /// Runs a folder change (or its dry run) and prints what it did.
-    static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: FolderOperation, verb: String) throws {
+    static func change(
+        _ global: GlobalOptions, _ write: WriteOptions, _ operation: FolderOperation, verb: String, purpose: GlobalOptions.Purpose = .writing
+    ) throws {
         let expected = try write.revisions(target: nil)
-        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "a folder operation").write(dryRun: write.dryRun) { writer in
+        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "a folder operation", purpose: purpose).write(dryRun: write.dryRun) { writer in
             try writer.perform(operation, expecting: expected)
         }
         AlbumCommand.report(result, global, write, verb: verb)
@@ -63,7 +65,7 @@ struct FolderCommand: ParsableCommand {
                     place.placement ?? .into(nil)
                 }
             try FolderCommand.change(
-                global, write, .create(name: name, placement: placement), verb: "created folder \(LibraryError.quoted(path))")
+                global, write, .create(name: name, placement: placement), verb: "created folder \(LibraryError.quoted(path))", purpose: .creating)
         }
     }
 

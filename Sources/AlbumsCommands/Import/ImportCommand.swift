@@ -65,7 +65,7 @@ struct ImportCommand: AsyncParsableCommand {
         // in the transaction that inserts the placeholders.
         let expected = try write.revisions(target: destination?.album)
         let sources = ImportSources.expand(paths, recursive: recursive)
-        let library = try global.openLibrary(for: write.dryRun ? .reading : .writing)
+        let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
         let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let target = try destination.map { try runner.checkDestination($0, expecting: expected) }
         let album = target?.album.name

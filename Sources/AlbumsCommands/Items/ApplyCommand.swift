@@ -43,7 +43,7 @@ struct ApplyCommand: ParsableCommand {
         let operations = numbered.map(\.operation)
         let results: [TransferResult]
         do {
-            results = try TransferSession(library: try global.openLibraryToWrite(dryRun: dryRun, what: "a batch")).perform(batch: operations, dryRun: dryRun)
+            results = try TransferSession(library: try global.openLibraryToWrite(dryRun: dryRun, what: "a batch", purpose: .creating)).perform(batch: operations, dryRun: dryRun)
         } catch var refusal as BatchRefusal {
             refusal.line = numbered[refusal.index].line
             throw refusal

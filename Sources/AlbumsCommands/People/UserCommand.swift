@@ -56,7 +56,7 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             if let problem = Person.problem(withName: name) { throw LibraryError.invalidPersonName(name, reason: problem) }
-            let library = try global.openLibrary(for: .writing)
+            let library = try global.openLibrary(for: .creating)
             if try library.read({ try? $0.person(named: name) }) != nil { throw LibraryError.personNameTaken(name) }
             let hash = try PasswordPrompt.hash(for: name)
             let person = try library.write { try $0.addPerson(named: name, password: hash, isAdmin: admin) }

@@ -28,22 +28,36 @@ package struct GlobalOptions: ParsableArguments {
         /// Reads only (dry runs included): a missing library is an error,
         /// never created; a read-only one is opened read-only.
         case reading
-        /// Writes: a missing library is created (and the default folder with it).
+        /// Changes what the library holds (a move, an undo, a lock): a
+        /// missing library is an error, as for reading, since there is
+        /// nothing to change.
         case writing
+        /// Makes something from nothing (`init`, `import`, `album create`,
+        /// `folder create`, `user add`, `apply`, `serve`): a missing library
+        /// is created, with the default folder, and removed again if the
+        /// command fails before anything is made in it.
+        case creating
     }
 
     /// Opens the library for use (``Library/openForUse(at:options:)``:
-    /// created for writes, upgraded, facts read again) and shows the notes
-    /// an upgrade left.
+    /// created where the purpose allows, upgraded, facts read again) and
+    /// shows the notes an upgrade left.
     package func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
-        if purpose == .writing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
-            try? FileManager.default.createDirectory(
-                atPath: LibraryPath.folder(of: path), withIntermediateDirectories: true)
+        var madeFolder: String?
+        let existedBefore = FileManager.default.fileExists(atPath: path)
+        let wasMissing = purpose == .creating && LibraryPath.inspect(path) == .missingOrEmpty
+        if wasMissing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
+            let folder = LibraryPath.folder(of: path)
+            if !FileManager.default.fileExists(atPath: folder) {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                madeFolder = folder
+            }
         }
         // What opening means (upgrade, facts read again, notes) is the library's rule, not the CLI's.
         let (library, opening) = try Library.openForUse(
-            at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .writing ? .createIfMissing : .existing))
+            at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .creating ? .createIfMissing : .existing))
+        if wasMissing { CreatedLibrary.note(library, wasEmptyFile: existedBefore, folder: madeFolder) }
         for note in opening.upgradeNotes { console.notice(note) }
         return library
     }
@@ -54,8 +68,8 @@ package struct GlobalOptions: ParsableArguments {
     /// run needs a library that can be written, and says so, in one line, of
     /// one that cannot; an item operation's dry run is its proposal and
     /// needs no such thing.
-    func openLibraryToWrite(dryRun: Bool, what: String) throws -> Library {
-        let library = try openLibrary(for: dryRun ? .reading : .writing)
+    func openLibraryToWrite(dryRun: Bool, what: String, purpose: Purpose = .writing) throws -> Library {
+        let library = try openLibrary(for: dryRun ? .reading : purpose)
         if dryRun && library.isReadOnly {
             throw CommandFailure(
                 status: ExitStatus.inputOutput, code: LibraryError.readOnly(path: library.path).code,

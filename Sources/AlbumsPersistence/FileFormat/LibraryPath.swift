@@ -18,7 +18,7 @@ package enum LibraryPath: Equatable {
     /// A file albums may read and write.
     case writable
 
-    static func inspect(_ path: String) -> LibraryPath {
+    package static func inspect(_ path: String) -> LibraryPath {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missingOrEmpty }
         switch status.st_mode & S_IFMT {

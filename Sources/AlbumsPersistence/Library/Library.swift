@@ -461,18 +461,28 @@ public final class Library: Sendable {
             // would wait for every reader, though this library's work is
             // committed already and the WAL keeps it safe until a later
             // checkpoint. So no busy wait, and busy is no failure.
-            try database.writeWithoutTransaction { db in
+            let checkpoints = try database.writeWithoutTransaction { db in
                 // A replicator that owns the checkpoints must see every frame of the log.
-                guard try CheckpointPolicy.stored(in: db) == .automatic else { return }
+                guard try CheckpointPolicy.stored(in: db) == .automatic else { return false }
                 do {
                     try db.execute(sql: "PRAGMA busy_timeout = 0")
                     _ = try db.checkpoint(.truncate)
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                     // Another process is reading or writing: it checkpoints later.
                 }
+                return true
             }
             if let pool = database as? DatabasePool {
                 try pool.close()
+                // The pool's last connection to close was a read-only reader,
+                // which leaves the empty -wal and -shm files behind. A
+                // connection that can write, closing last, removes them (and
+                // keeps them while another process has the file open).
+                if checkpoints && !isReadOnly {
+                    let last = try DatabaseQueue(path: path, configuration: Self.configuration(options))
+                    try last.read { _ in }
+                    try last.close()
+                }
             } else if let queue = database as? DatabaseQueue {
                 try queue.close()
             }

@@ -236,7 +236,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .corrupt(let path, let detail):
             "'\(path)' is damaged (\(detail)); run albums check, or restore from a backup"
         case .noLibrary(let path):
-            "no library at '\(path)'; reading never creates one: check --library and $ALBUMS_LIBRARY, or run albums init to create it"
+            "no library at '\(path)', and only commands that make something create one: check --library and $ALBUMS_LIBRARY, or run albums init to create it"
         case .readOnly(let path):
             "'\(path)' cannot be written (read-only file, folder or medium)"
         case .upgradeNeedsWriting(let path, let fileVersion, let currentVersion):
