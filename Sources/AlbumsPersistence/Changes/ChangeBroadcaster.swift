@@ -8,14 +8,32 @@ final class ChangeBroadcaster: Sendable {
     /// Reads the journal after a sequence.
     typealias JournalReader = @Sendable (Int64) async throws -> [CommittedChange]
 
+    private struct Subscriber {
+        let continuation: AsyncStream<CommittedChange>.Continuation
+        /// A change was dropped since the last one this subscriber took:
+        /// the next one it gets says it follows a gap.
+        var missedChanges = false
+    }
+
     private struct State {
-        var subscribers: [UUID: AsyncStream<CommittedChange>.Continuation] = [:]
+        var subscribers: [UUID: Subscriber] = [:]
         /// The newest sequence handed out (or seen when watching began).
         var lastDelivered: Int64?
         var poller: Task<Void, Never>?
     }
 
     private let state = Mutex(State())
+    /// How many pollers this broadcaster has started, for the tests that
+    /// hold it to one at a time.
+    let pollersStarted = Atomic<Int>(0)
+    /// How many changes wait for a subscriber that does not read; past
+    /// that, later ones are dropped and the next it takes follows a gap,
+    /// so a reader that stalls costs a bounded amount of memory.
+    let bufferLimit: Int
+
+    init(bufferLimit: Int = 256) {
+        self.bufferLimit = bufferLimit
+    }
 
     /// The sequence writes should report changes after, or nil when nobody watches.
     var watchedSequence: Int64? {
@@ -33,17 +51,24 @@ final class ChangeBroadcaster: Sendable {
         startingAfter start: Int64, watching watchedFile: String, pollingInterval: Double, read: @escaping JournalReader
     ) -> AsyncStream<CommittedChange> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: CommittedChange.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(of: CommittedChange.self, bufferingPolicy: .bufferingOldest(bufferLimit))
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        let startsPolling = state.withLock { state in
-            state.subscribers[id] = continuation
+        state.withLock { state in
+            state.subscribers[id] = Subscriber(continuation: continuation)
             // A later subscriber hears from where the others are; nothing
             // committed after `start` has been handed out without it.
             if state.lastDelivered == nil { state.lastDelivered = start }
-            return state.poller == nil
+            // Decided and stored under one lock: streams opened together start one poller.
+            if state.poller == nil { state.poller = poll(watching: watchedFile, pollingInterval: pollingInterval, read: read) }
         }
-        guard startsPolling else { return stream }
-        let poller = Task { [weak self] in
+        return stream
+    }
+
+    /// Reads the journal whenever the watched file changes, and at least
+    /// every `pollingInterval` seconds, until cancelled.
+    private func poll(watching watchedFile: String, pollingInterval: Double, read: @escaping JournalReader) -> Task<Void, Never> {
+        pollersStarted.add(1, ordering: .relaxed)
+        return Task { [weak self] in
             var stamp = FileStamp.of(watchedFile)
             // The first tick reads whatever the stamp says: this task may
             // start after a commit that followed `start`.
@@ -73,8 +98,6 @@ final class ChangeBroadcaster: Sendable {
                 self.deliver(entries)
             }
         }
-        state.withLock { $0.poller = poller }
-        return stream
     }
 
     /// Hands out the entries newer than any handed out before, in order.
@@ -82,7 +105,15 @@ final class ChangeBroadcaster: Sendable {
         guard !entries.isEmpty else { return }
         state.withLock { state in
             for entry in entries where entry.sequence > (state.lastDelivered ?? 0) {
-                for subscriber in state.subscribers.values { subscriber.yield(entry) }
+                for id in Array(state.subscribers.keys) {
+                    guard let subscriber = state.subscribers[id] else { continue }
+                    switch subscriber.continuation.yield(subscriber.missedChanges ? entry.followingAGap() : entry) {
+                    case .dropped: state.subscribers[id]?.missedChanges = true
+                    case .enqueued: state.subscribers[id]?.missedChanges = false
+                    case .terminated: break
+                    @unknown default: break
+                    }
+                }
                 state.lastDelivered = entry.sequence
             }
         }
@@ -104,7 +135,7 @@ final class ChangeBroadcaster: Sendable {
     deinit {
         state.withLock { state in
             state.poller?.cancel()
-            for subscriber in state.subscribers.values { subscriber.finish() }
+            for subscriber in state.subscribers.values { subscriber.continuation.finish() }
         }
     }
 }

@@ -28,6 +28,11 @@ public struct CommittedChange: Hashable, Sendable {
         self.followsAGap = followsAGap
     }
 
+    /// This change, saying that changes before it were missed.
+    func followingAGap() -> CommittedChange {
+        CommittedChange(sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: true)
+    }
+
     /// Every change set of the transaction, operation after operation.
     public var changeSets: [AlbumChangeSet] { operations.flatMap { $0 } }
 }

@@ -1,0 +1,47 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+@testable import AlbumsPersistence
+
+/// The change stream's fan-out: one poller per library however many
+/// streams open, and a bounded wait for a stream nobody reads.
+@Suite("Change streams: one poller, bounded buffers")
+struct ChangeBroadcasterTests {
+    static func change(_ sequence: Int64) -> CommittedChange {
+        CommittedChange(sequence: sequence, committedAt: Date(timeIntervalSince1970: 0), operations: [])
+    }
+
+    @Test("streams opened together start one poller, and a new one starts only after the last stream ends")
+    func onePoller() async throws {
+        let fixture = try LibraryFixture()
+        let library = fixture.library
+        let streams = try await withThrowingTaskGroup(of: AsyncStream<CommittedChange>.self) { group in
+            for _ in 0..<16 { group.addTask { try await library.changes() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(streams.count == 16)
+        #expect(library.broadcaster.pollersStarted.load(ordering: .relaxed) == 1)
+        // Each stream ends when it is dropped; the last one stops the poller.
+        _ = consume streams
+        #expect(library.broadcaster.watchedSequence == nil)
+        _ = try await library.changes()
+        #expect(library.broadcaster.pollersStarted.load(ordering: .relaxed) == 2)
+    }
+
+    @Test("a stream that is not read holds at most its limit; the next change it takes says it follows a gap")
+    func boundedBuffer() async throws {
+        let broadcaster = ChangeBroadcaster(bufferLimit: 4)
+        let stream = broadcaster.subscribe(startingAfter: 0, watching: "/nonexistent", pollingInterval: 3600) { _ in [] }
+        broadcaster.deliver((1...10).map(Self.change))
+        var iterator = stream.makeAsyncIterator()
+        var taken: [CommittedChange] = []
+        for _ in 0..<4 { taken.append(try #require(await iterator.next())) }
+        #expect(taken.map(\.sequence) == [1, 2, 3, 4] && taken.allSatisfy { !$0.followsAGap })
+        broadcaster.deliver([Self.change(11), Self.change(12)])
+        let afterGap = try #require(await iterator.next())
+        #expect(afterGap.sequence == 11 && afterGap.followsAGap)
+        let next = try #require(await iterator.next())
+        #expect(next.sequence == 12 && !next.followsAGap)
+    }
+}
