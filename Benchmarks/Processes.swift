@@ -13,7 +13,13 @@ struct ProcessBenchmark {
 
     let folder: URL
 
-    func run() throws -> [Row] {
+    /// The installed (stripped) size of each binary, in bytes.
+    struct InstalledSize {
+        let name: String
+        let bytes: Int
+    }
+
+    func run() throws -> (rows: [Row], sizes: [InstalledSize]) {
         let small = try makeLibrary(count: 3_000, in: folder.appending(path: "process-3k"))
         try small.0.close()
         let listed = try makeLibrary(count: 100_000, in: folder.appending(path: "process-100k"))
@@ -30,6 +36,10 @@ struct ProcessBenchmark {
         try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
         let albumsInstalled = try install(albumsBinary, into: installed)
         let floorInstalled = try install(floorBinary, into: installed)
+        let serveInstalled = try install((albumsBinary as NSString).deletingLastPathComponent + "/albums-serve", into: installed)
+        let sizes = try [albumsInstalled, serveInstalled, floorInstalled].map { path in
+            InstalledSize(name: (path as NSString).lastPathComponent, bytes: try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)
+        }
 
         // Interleaved: each round runs every command once.
         func compare(
@@ -51,7 +61,7 @@ struct ProcessBenchmark {
             FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
             WHERE s.album_id = 1 ORDER BY s.order_key, i.order_key
             """
-        return [
+        let rows = [
             try compare("start-up: --version", rounds: 80, target: 2,
                 albums: ["--version"], floor: ["--version"], sqlite: ["--version"]),
             try compare("move 1 item (3,000 items)", rounds: 80, target: 2,
@@ -69,19 +79,25 @@ struct ProcessBenchmark {
                 albums: ["--library", large.path, "inspect"],
                 sqlite: [large.path, "PRAGMA quick_check"]),
         ]
+        return (rows, sizes)
     }
 }
 
-/// Copies `binary` into `folder`, as `cp` installs it; returns the copy's path.
+/// Copies `binary` into `folder` and strips it, as `scripts/install`
+/// installs it; returns the copy's path.
 private func install(_ binary: String, into folder: URL) throws -> String {
     let copy = folder.appending(path: URL(fileURLWithPath: binary).lastPathComponent)
     try? FileManager.default.removeItem(at: copy)
     try FileManager.default.copyItem(at: URL(fileURLWithPath: binary), to: copy)
+    _ = try runProcess("/usr/bin/objcopy", ["--strip-all", copy.path])
     return copy.path
 }
 
-func printProcesses(_ rows: [ProcessBenchmark.Row]) {
+func printProcesses(_ result: (rows: [ProcessBenchmark.Row], sizes: [ProcessBenchmark.InstalledSize])) {
+    let rows = result.rows
     print("")
+    print("installed as scripts/install installs them (stripped): "
+        + result.sizes.map { "\($0.name) " + String(format: "%.1f MB", Double($0.bytes) / 1_000_000) }.joined(separator: ", "))
     print("albums as a process vs sqlite3 — median ms of wall time, runs interleaved (binaries copied from: \((albumsBinary as NSString).deletingLastPathComponent))")
     print("  floor: albums-floor, albums' dependencies (ArgumentParser, GRDB, Foundation) doing sqlite3's SQL and nothing else")
     print(pad("", 30) + pad("albums", 10) + pad("floor", 10) + pad("sqlite3", 10) + pad("ratio", 8) + pad("floor/sqlite3", 15) + pad("albums/floor", 14))
