@@ -112,7 +112,7 @@ struct HistoryCLITests {
         #expect(refused.status == 1)
         let error = try #require(try JSONSerialization.jsonObject(with: Data(refused.stderr.utf8)) as? [String: [String: String]])
         #expect(error["error"]?["code"] == "cannot_undo")
-        #expect(error["error"]?["message"] == "cannot undo #5 (import 1 file into 'Trip' at position 2) exactly: it began loading /camera/IMG_0001.jpg, which is still loading; wait for it, or cancel it with albums pending cancel; nothing was changed")
+        #expect(error["error"]?["message"] == "cannot undo #5 (import 1 file into 'Trip' at position 2) exactly: it began loading /camera/IMG_0001.jpg, which is still loading: it can be undone once the load commits or is cancelled; nothing was changed")
         #expect(try state(cli) == before)
         // Once the load is cancelled (its end is not a change of its own), the import undoes.
         #expect(try cli.run("pending", "cancel", "\(placeholder.rawValue)").status == 0)

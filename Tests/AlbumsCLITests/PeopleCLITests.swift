@@ -39,7 +39,7 @@ struct PeopleCLITests {
         #expect(try cli.run("share", "list").stdout.hasPrefix("nothing is shared"))
         #expect(try cli.run("user", "remove", "gran").stdout == "removed gran\n")
         let missing = try cli.run("user", "remove", "gran")
-        #expect(missing.status == 1 && missing.stderr == "albums: no person is named 'gran' (albums user list lists them)\n")
+        #expect(missing.status == 1 && missing.stderr == "albums: no person is named 'gran'; albums user list lists them\n")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.run("--json", "user", "list").stdout.utf8)) as? [String: Any]
         #expect((json?["people"] as? [[String: Any]])?.map { $0["name"] as? String } == ["ana"])
     }

@@ -75,7 +75,7 @@ struct RefusalTests {
     @Test("a photo id in several albums needs its album")
     func ambiguousPhoto() throws {
         try expectRefused(.move([.photo(photos[0], in: nil)], to: .into("Trip")), .ambiguousPhoto(photos[0], albums: ["Trip", "Book"]))
-        #expect(LibraryError.ambiguousPhoto(photos[0], albums: ["Trip", "Book"]).description.hasSuffix("say which with --from ALBUM"))
+        #expect(LibraryError.ambiguousPhoto(photos[0], albums: ["Trip", "Book"]).description == "photo id:\(photos[0]) is in 2 albums ('Trip', 'Book')")
     }
 
     @Test("a locked album: nothing enters, leaves or moves")
@@ -87,7 +87,7 @@ struct RefusalTests {
         try expectRefused(.remove([.position(0, in: "Vault")]), locked)
         try expectRefused(.swap(.position(0, in: "Vault"), .position(1, in: "Trip")), locked)
         try expectRefused(.move([.position(0, in: "Vault")], to: .at(0, in: "Vault")), locked)
-        #expect(locked.description == "album 'Vault' is locked: albums album unlock Vault")
+        #expect(locked.description == "album 'Vault' is locked")
     }
 
     @Test("a photo the destination already holds")

@@ -4,14 +4,17 @@ import ArgumentParser
 import Foundation
 
 /// The one place where errors become exit statuses and JSON error codes
-/// (Documentation/Commands.md, "Output, errors and exit status").
+/// (Documentation/Commands.md, "Output, errors and exit status"). The
+/// statuses and codes of the errors the libraries throw come from
+/// ``FailureOutcome``, the table the API reads too; the CLI adds its own
+/// words (``LibraryError/commandHint``).
 package enum ExitStatus {
     package static let success: Int32 = 0
-    package static let refused: Int32 = 1
-    package static let usage: Int32 = 64
-    package static let unusableFile: Int32 = 65
-    package static let inputOutput: Int32 = 74
-    package static let busy: Int32 = 75
+    package static let refused = FailureOutcome.ExitStatus.refused
+    package static let usage = FailureOutcome.ExitStatus.usage
+    package static let unusableFile = FailureOutcome.ExitStatus.unusableFile
+    package static let inputOutput = FailureOutcome.ExitStatus.inputOutput
+    package static let busy = FailureOutcome.ExitStatus.busy
 
     /// How a failure is reported: status, stable code, one-line message.
     struct Report {
@@ -40,27 +43,14 @@ package enum ExitStatus {
 
     static func report(for error: any Error) -> Report {
         switch error {
-        case let error as LibraryError:
-            let status: Int32 = switch error.kind {
-            case .refused: refused
-            case .unusableFile: unusableFile
-            case .inputOutput: inputOutput
-            case .busy: busy
-            }
-            return Report(status: status, code: error.code, message: error.description)
-        case let refusal as BatchRefusal:
-            return Report(status: refused, code: refusal.reason.code, message: refusal.description)
-        case let error as ReferenceParser.ParseError:
-            return Report(status: usage, code: "invalid_reference", message: error.description)
-        case let error as TransferBatchFormat.FormatError:
-            return Report(status: usage, code: "invalid_batch", message: error.description)
         case let error as ValidationError:
             return Report(status: usage, code: "usage", message: error.message)
         case let error as CommandFailure:
             return Report(status: error.status, code: error.code, message: error.message)
         default:
-            // A file system error from Foundation: said in albums' words, never its domain and code.
-            return Report(status: inputOutput, code: "io_error", message: LibraryError.describeFileError(error))
+            let outcome = FailureOutcome(error) ?? FailureOutcome(fileError: error)
+            let hint = outcome.libraryError?.commandHint
+            return Report(status: outcome.exitStatus, code: outcome.code, message: outcome.message + (hint.map { "; " + $0 } ?? ""))
         }
     }
 }

@@ -36,7 +36,7 @@ package enum ChangeJournal {
             let id: Int64 = row[0]
             defer { previous = id }
             guard let (operations, folders) = decode(row[2]) else {
-                throw LibraryError.corrupt(path: db.description, detail: "change journal entry \(id) cannot be read")
+                throw LibraryError.corrupt(path: db.filePath, detail: "change journal entry \(id) cannot be read")
             }
             return CommittedChange(
                 sequence: id, committedAt: Timestamp.date(row[1]), operations: operations, folderChanges: folders,

@@ -172,7 +172,7 @@ struct HistoryReplay {
             if isPlaceholder {
                 let owner = LoadOwner(host: row["load_owner_host"], processID: row["load_owner_process_id"], processStartedAt: row["load_owner_started_at"])
                 if !owner.isGone {
-                    throw refusal("it began loading \(row["load_source"] as String), which is still loading; wait for it, or cancel it with albums pending cancel")
+                    throw refusal("it began loading \(row["load_source"] as String), which is still loading: it can be undone once the load commits or is cancelled")
                 }
             }
             try db.execute(cachedSQL: "DELETE FROM album_item WHERE id = ?", arguments: [id])

@@ -37,7 +37,7 @@ extension LibraryReader {
             .filter { $0 != "ok" }.map { InvariantViolation(code: "integrity", message: $0) }
         violations += try invariantViolations()
         let notes = try pendingPlaceholders().filter(\.isStale).map {
-            "stale placeholder \($0.id) at \($0.albumName):\($0.index + 1), loading \($0.load.source) (albums pending resume or cancel)"
+            "stale placeholder \($0.id) at \($0.albumName):\($0.index + 1), loading \($0.load.source), whose load can be resumed or cancelled"
         }
         return IntegrityReport(violations: violations, notes: notes)
     }

@@ -100,7 +100,7 @@ struct AlbumOrder {
     /// count inside that one segment.
     func item(at index: Int, in map: SegmentMap) throws -> PlacedItem {
         guard let (segment, offset) = map.segment(containing: index) else {
-            throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) has no item at index \(index) of \(map.itemCount)")
+            throw LibraryError.corrupt(path: db.filePath, detail: "album \(albumID) has no item at index \(index) of \(map.itemCount)")
         }
         return try item(atOffset: offset, in: segment, index: index)
     }
@@ -138,7 +138,7 @@ struct AlbumOrder {
                 : "SELECT \(LibraryReader.itemColumns), i.order_key FROM album_item i WHERE i.segment_id = ? ORDER BY i.order_key DESC LIMIT 1 OFFSET ?",
             arguments: [segment.id, fromStart ? offset : segment.itemCount - 1 - offset])
         guard let row else {
-            throw LibraryError.corrupt(path: db.description, detail: "segment \(segment.id) holds fewer items than it counts")
+            throw LibraryError.corrupt(path: db.filePath, detail: "segment \(segment.id) holds fewer items than it counts")
         }
         return PlacedItem(
             item: LibraryReader.item(from: row, index: index),
@@ -372,7 +372,7 @@ struct AlbumOrder {
             keys = OrderKeySpace.segments.keys(count: count, after: try key(of: lowerID), before: try key(of: upperID))
         }
         guard let keys else {
-            throw LibraryError.corrupt(path: db.description, detail: "album \(albumID) has no room for another segment")
+            throw LibraryError.corrupt(path: db.filePath, detail: "album \(albumID) has no room for another segment")
         }
         return try keys.map { key in
             try db.execute(

@@ -3,7 +3,8 @@ import Foundation
 /// Everything that can go wrong with a library file or a request made of it.
 ///
 /// Each case carries the facts a person needs; ``description`` says them in
-/// one line, lowercase, with what to do next where there is something to do.
+/// one line, lowercase, in no front end's words: the CLI adds its commands
+/// and flags, the page its buttons.
 /// ``kind`` sorts the cases for callers that map errors to outcomes, such as
 /// the CLI's exit statuses.
 public enum LibraryError: Error, Hashable, Sendable {
@@ -234,9 +235,9 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .modifiedMigration(let path, let version, let name):
             "'\(path)' records migration \(version) '\(name)' with a different text than this albums carries; the file or the build is not what it claims"
         case .corrupt(let path, let detail):
-            "'\(path)' is damaged (\(detail)); run albums check, or restore from a backup"
+            "'\(path)' is damaged (\(detail)); restore it from a backup"
         case .noLibrary(let path):
-            "no library at '\(path)', and only commands that make something create one: check --library and $ALBUMS_LIBRARY, or run albums init to create it"
+            "no library at '\(path)'"
         case .readOnly(let path):
             "'\(path)' cannot be written (read-only file, folder or medium)"
         case .upgradeNeedsWriting(let path, let fileVersion, let currentVersion):
@@ -248,7 +249,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .busy(let path, let timeout):
             "'\(path)' stayed locked by another process for \(Self.format(seconds: timeout)); try again"
         case .albumNotFound(.named(let name)):
-            "no album named \(Self.quoted(name)); albums album list shows them"
+            "no album named \(Self.quoted(name))"
         case .albumNotFound(.id(let id)):
             "no album with id \(id)"
         case .albumNameTaken(let name):
@@ -256,9 +257,9 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .invalidAlbumName(let name, let reason):
             "invalid album name \(Self.quoted(name)): \(reason)"
         case .albumLocked(let name):
-            "album \(Self.quoted(name)) is locked: albums album unlock \(Self.shellQuoted(name))"
+            "album \(Self.quoted(name)) is locked"
         case .albumHasPendingLoads(let name, let count):
-            "album \(Self.quoted(name)) has \(count) pending load\(count == 1 ? "" : "s"); delete it with --force to cancel them"
+            "album \(Self.quoted(name)) has \(count) pending load\(count == 1 ? "" : "s")"
         case .positionOutOfRange(let index, let valid, let album):
             if valid.isEmpty {
                 "position \(index + 1) is out of range: album \(Self.quoted(album)) is empty"
@@ -268,7 +269,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .albumIndexOutOfRange(let index, let valid, let folder):
             "position \(index + 1) is out of range for \(folder.map { "folder \(Self.quoted($0))" } ?? "the top level"): valid positions are \(valid.lowerBound + 1)…\(valid.upperBound)"
         case .folderNotFound(.path(let path)):
-            "no folder \(Self.quoted(path)); albums folder list shows them"
+            "no folder \(Self.quoted(path))"
         case .folderNotFound(.id(let id)):
             "no folder with id \(id)"
         case .invalidFolderName(let name, let reason):
@@ -276,9 +277,9 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .nameTakenInFolder(let name, let folder):
             "\(folder.map { "folder \(Self.quoted($0))" } ?? "the top level") already holds a folder or album named \(Self.quoted(name)); choose another name"
         case .folderLocked(let name):
-            "folder \(Self.quoted(name)) is locked: albums folder unlock \(Self.shellQuoted(name))"
+            "folder \(Self.quoted(name)) is locked"
         case .folderNotEmpty(let name, let albums, let folders):
-            "folder \(Self.quoted(name)) holds \(Self.counted(albums, "album")) and \(Self.counted(folders, "folder")); delete it with --move-contents (they take its place) or --delete-albums (photos stay in the library)"
+            "folder \(Self.quoted(name)) holds \(Self.counted(albums, "album")) and \(Self.counted(folders, "folder"))"
         case .folderIntoItself(let name, let destination):
             "folder \(Self.quoted(name)) cannot go into \(Self.quoted(destination)): a folder cannot go into itself or a folder inside it"
         case .itemNotFound(let reference):
@@ -288,11 +289,11 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .photoAlreadyInAlbum(let photo, let album):
             "photo id:\(photo) is already in album \(Self.quoted(album))"
         case .ambiguousPhoto(let photo, let albums):
-            "photo id:\(photo) is in \(albums.count) albums (\(albums.map { Self.quoted($0) }.joined(separator: ", "))); say which with --from ALBUM"
+            "photo id:\(photo) is in \(albums.count) albums (\(albums.map { Self.quoted($0) }.joined(separator: ", ")))"
         case .duplicateItem(let reference):
             "\(reference) is named more than once"
         case .placeholderNotAllowed(let reference):
-            "\(reference) is a placeholder of a pending load; wait for it, or remove it to cancel the load"
+            "\(reference) is a placeholder of a pending load"
         case .revisionMismatch(let album, let expected, let actual):
             "album \(Self.quoted(album)) is at revision \(actual), not \(expected): it changed since; look again and retry"
         case .neighbourIsTransferred(let reference):
@@ -300,17 +301,17 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .wrongItemCount(let operation, let count):
             operation == "swap" ? "swap takes exactly two items, not \(count)" : "\(operation) needs at least one item"
         case .sourceMissing(let path, let position, let count):
-            "\(count) source file\(count == 1 ? " is" : "s are") missing, first \(path) (position \(position)); nothing was written (albums relink FOLDER finds moved files)"
+            "\(count) source file\(count == 1 ? " is" : "s are") missing, first \(path) (position \(position)); nothing was written"
         case .sourceChanged(let path, let position, let count):
-            "\(count) source file\(count == 1 ? " has" : "s have") changed since import, first \(path) (position \(position)); nothing was exported (--allow-changed exports the bytes as they are now)"
+            "\(count) source file\(count == 1 ? " has" : "s have") changed since import, first \(path) (position \(position)); nothing was exported"
         case .fileExists(let path):
-            "\(path) already exists; --force replaces it"
+            "\(path) already exists"
         case .constraintViolated(let detail):
             "the library refused the change: \(detail)"
         case .backupFailedCheck(let path, let problem):
-            "the backup copy does not check clean (\(problem)), so nothing was written at '\(path)'; the library itself may be damaged: run albums check"
+            "the backup copy does not check clean (\(problem)), so nothing was written at '\(path)'; the library itself may be damaged"
         case .nothingToUndo:
-            "nothing to undo: the history holds no change that is not undone (albums history lists it)"
+            "nothing to undo: the history holds no change that is not undone"
         case .nothingToRedo:
             "nothing to redo: no change is undone, or a change made since cleared it"
         case .cannotUndo(let entry, let description, let reason):
@@ -322,7 +323,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .forbidden(let reason):
             reason
         case .personNotFound(let name):
-            "no person is named \(Self.quoted(name)) (albums user list lists them)"
+            "no person is named \(Self.quoted(name))"
         case .personNameTaken(let name):
             "a person named \(Self.quoted(name)) exists already (names are compared without regard to case)"
         case .invalidPersonName(let name, let reason):
@@ -330,7 +331,7 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .invalidPassword(let reason):
             "the password cannot be used: \(reason)"
         case .shareLinkNotFound(let id):
-            "no share link has id \(id) (albums link list lists them)"
+            "no share link has id \(id)"
         }
     }
 

@@ -13,26 +13,11 @@ enum APIError {
         return JSONResponse.make(status: status, ["error": JSONValue.object(error)])
     }
 
-    /// The response for any error a handler throws.
+    /// The response for any error a handler throws: the server's own
+    /// refusals here, the libraries' from ``FailureOutcome``, the table the
+    /// CLI's exit statuses come from too.
     static func response(for error: any Error) -> Response {
         switch error {
-        case let error as LibraryError:
-            return response(for: error)
-        case let refusal as BatchRefusal:
-            var response = response(for: refusal.reason)
-            if let line = refusal.line {
-                response = APIError.response(
-                    status: response.status, code: refusal.reason.code, message: "line \(line): \(refusal.reason.description)")
-            }
-            return response
-        // 400 is a request that is not the shape the document describes;
-        // a reference of the right shape past the parser's limits is refused
-        // like the library's other rules, 422.
-        case let error as TransferBatchFormat.FormatError:
-            if error.isBeyondLimits { return response(status: .unprocessableContent, code: "invalid_reference", message: error.description) }
-            return response(status: .badRequest, code: "invalid_batch", message: error.description)
-        case let error as ReferenceParser.ParseError:
-            return response(status: error.isBeyondLimits ? .unprocessableContent : .badRequest, code: "invalid_reference", message: error.description)
         case let failure as ThumbnailFailure:
             switch failure {
             case .sourceMissing: return response(status: .notFound, code: failure.code, message: failure.description)
@@ -53,30 +38,24 @@ enum APIError {
         case let error as HTTPError:
             return response(status: error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
         default:
-            return response(status: .internalServerError, code: "io_error", message: LibraryError.describeFileError(error))
+            return response(for: FailureOutcome(error) ?? FailureOutcome(fileError: error))
         }
     }
 
     static func response(for error: LibraryError) -> Response {
-        switch error {
-        case .revisionMismatch(_, _, let actual):
-            // 409 with the current revision, for the page to reload and retry.
-            return response(status: .conflict, code: error.code, message: error.description, extra: ["revision": actual])
-        case .albumNotFound, .folderNotFound, .itemNotFound, .photoNotFound, .noLibrary, .personNotFound, .shareLinkNotFound:
-            return response(status: .notFound, code: error.code, message: error.description)
-        case .forbidden:
-            // Seen, but not theirs to change: what they cannot see is 404 above.
-            return response(status: .forbidden, code: error.code, message: error.description)
-        case .nothingToUndo, .nothingToRedo, .cannotUndo, .cannotRedo:
-            // The history's state, not the request, is in the way.
-            return response(status: .conflict, code: error.code, message: error.description)
-        default:
-            switch error.kind {
-            case .refused: return response(status: .unprocessableContent, code: error.code, message: error.description)
-            case .busy: return response(status: .serviceUnavailable, code: error.code, message: error.description)
-            case .unusableFile, .inputOutput: return response(status: .internalServerError, code: error.code, message: error.description)
-            }
-        }
+        response(for: FailureOutcome(error))
+    }
+
+    static func response(for outcome: FailureOutcome) -> Response {
+        // 409 with the current revision, for the page to reload and retry.
+        let extra: [String: Int64] = if case .revisionMismatch(_, _, let actual) = outcome.libraryError { ["revision": actual] } else { [:] }
+        return response(status: status(outcome.httpStatus), code: outcome.code, message: outcome.message, extra: extra)
+    }
+
+    /// The status with its reason phrase (`HTTPResponse.Status(code:)` leaves it empty).
+    private static func status(_ code: Int) -> HTTPResponse.Status {
+        let known: [HTTPResponse.Status] = [.badRequest, .forbidden, .notFound, .conflict, .unprocessableContent, .internalServerError, .serviceUnavailable]
+        return known.first { $0.code == code } ?? HTTPResponse.Status(code: code)
     }
 }
 
@@ -122,7 +101,7 @@ enum JSONResponse {
     static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data(#"{"error":{"code":"io_error","message":"cannot encode the answer"}}"#.utf8)
+        let data = (try? encoder.encode(value)) ?? Data(#"{"error":{"code":"io_failure","message":"cannot encode the answer"}}"#.utf8)
         return Response(
             status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

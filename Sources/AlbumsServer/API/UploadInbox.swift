@@ -50,7 +50,7 @@ struct UploadInbox: Sendable {
             case .tooLarge: "file_too_large"
             case .tooManyPixels: "too_many_pixels"
             case .notAnImage: "not_an_image"
-            case .cannotWrite: "io_error"
+            case .cannotWrite: "io_failure"
             }
         }
 

@@ -12,16 +12,39 @@ export async function api(path, options = {}) {
 }
 
 export function refusal(status, statusText, body) {
-  const error = new Error(body?.error ? body.error.message : `${status} ${statusText}`);
+  const error = new Error(body?.error ? withPageWords(body.error) : `${status} ${statusText}`);
   error.code = body?.error?.code;
   error.status = status;
   return error;
 }
 
+/// What to do next on this page, by error code: the server's message says
+/// the facts in no front end's words, and each front end adds its own (the
+/// CLI its commands, the page its menus and buttons).
+const pageWords = {
+  album_locked: "unlock it from the album menu (⋯) first",
+  folder_locked: "unlock the folder from its menu first",
+  album_has_pending_loads: "wait for its photos to load, or remove their placeholders, first",
+  placeholder_not_allowed: "wait for it to load, or remove it to cancel the load",
+  folder_not_empty: "choose what becomes of what it holds",
+  revision_mismatch: "the page shows it as it is now: try again",
+  nothing_to_undo: "every change shown in History is undone already",
+};
+
+/// A refusal's message (`{code, message}`) with the page's words after it.
+export function withPageWords(refusal) {
+  const words = pageWords[refusal?.code];
+  return words ? `${refusal.message}; ${words}` : refusal?.message;
+}
+
 export const itemsPath = (name, offset, limit) => `/api/albums/${encodeURIComponent(name)}/items?offset=${offset}&limit=${limit}`;
 
 /// What an operation would do: the proposal (verdict, reason, change sets); writes nothing.
-export const propose = (operation) => api("/api/operations?dry_run=1", { method: "POST", body: JSON.stringify(operation) });
+export async function propose(operation) {
+  const proposal = await api("/api/operations?dry_run=1", { method: "POST", body: JSON.stringify(operation) });
+  if (proposal?.reason?.message) proposal.reason = { ...proposal.reason, message: withPageWords(proposal.reason) };
+  return proposal;
+}
 
 /// Performs an operation; answers its change sets.
 export const performOperation = (operation) => api("/api/operations", { method: "POST", body: JSON.stringify(operation) });

@@ -1,0 +1,47 @@
+import AlbumsPersistence
+
+extension LibraryError {
+    /// What to type next, in the CLI's words, where there is something to
+    /// type: added to the library's message of facts when the CLI reports it
+    /// (the page says the same with its buttons).
+    var commandHint: String? {
+        switch self {
+        case .corrupt:
+            "albums check says more"
+        case .noLibrary:
+            "only commands that make something create one: check --library and $ALBUMS_LIBRARY, or run albums init to create it"
+        case .albumNotFound(.named):
+            "albums album list shows them"
+        case .albumLocked(let name):
+            "albums album unlock \(Self.shellQuoted(name)) unlocks it"
+        case .albumHasPendingLoads:
+            "delete it with --force to cancel them"
+        case .folderNotFound(.path):
+            "albums folder list shows them"
+        case .folderLocked(let name):
+            "albums folder unlock \(Self.shellQuoted(name)) unlocks it"
+        case .folderNotEmpty:
+            "delete it with --move-contents (they take its place) or --delete-albums (photos stay in the library)"
+        case .ambiguousPhoto:
+            "say which with --from ALBUM"
+        case .placeholderNotAllowed:
+            "wait for it, or cancel its load with albums pending cancel"
+        case .sourceMissing:
+            "albums relink FOLDER finds moved files"
+        case .sourceChanged:
+            "--allow-changed exports the bytes as they are now"
+        case .fileExists:
+            "--force replaces it"
+        case .backupFailedCheck:
+            "run albums check"
+        case .nothingToUndo:
+            "albums history lists it"
+        case .personNotFound:
+            "albums user list lists them"
+        case .shareLinkNotFound:
+            "albums link list lists them"
+        default:
+            nil
+        }
+    }
+}

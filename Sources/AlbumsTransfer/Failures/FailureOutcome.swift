@@ -1,0 +1,108 @@
+import AlbumsPersistence
+import Foundation
+
+/// How a failure is answered wherever it shows: its stable code, a
+/// one-line message of facts (what, which one, why; no front end's words),
+/// the exit status the CLI gives it and the HTTP status the API gives it.
+///
+/// The one table both front ends read, so that their codes and statuses
+/// cannot drift apart. The CLI adds its flags and commands to the message
+/// and the page its buttons; neither changes the code or the status.
+///
+/// ```swift
+/// if let outcome = FailureOutcome(error) {
+///     print(outcome.code, outcome.exitStatus, outcome.httpStatus)   // album_locked 1 422
+/// }
+/// ```
+public struct FailureOutcome: Hashable, Sendable {
+    /// The `code` of the JSON error (`album_not_found`).
+    public let code: String
+    /// The facts, in one line.
+    public let message: String
+    /// The CLI's exit status (sysexits, as ``ExitStatus`` names them).
+    public let exitStatus: Int32
+    /// The API's HTTP status code.
+    public let httpStatus: Int
+    /// The library error behind it, if any, for the words a front end adds.
+    public let libraryError: LibraryError?
+
+    /// The exit statuses of the CLI.
+    public enum ExitStatus {
+        /// Refused or failed: not found, forbidden, conflict, a failed load.
+        public static let refused: Int32 = 1
+        /// A usage error: unknown option, malformed reference or batch line.
+        public static let usage: Int32 = 64
+        /// The file is not a usable library.
+        public static let unusableFile: Int32 = 65
+        /// An I/O error: no library, read-only, disk full.
+        public static let inputOutput: Int32 = 74
+        /// The library stayed busy past the timeout.
+        public static let busy: Int32 = 75
+    }
+
+    /// The outcome of an error both front ends know (a ``LibraryError``, a
+    /// batch's refusal, a reference or batch line that cannot be read); nil
+    /// for any other, which a front end answers itself or, failing that, as
+    /// a file error (``init(fileError:)``).
+    public init?(_ error: any Error) {
+        switch error {
+        case let error as LibraryError:
+            self.init(error)
+        case let refusal as BatchRefusal:
+            let reason = FailureOutcome(refusal.reason)
+            self.init(code: reason.code, message: refusal.description, exitStatus: reason.exitStatus, httpStatus: reason.httpStatus, libraryError: refusal.reason)
+        case let error as ReferenceParser.ParseError:
+            // The right form past the parser's limits is refused like the
+            // library's other rules; malformed text is a bad request.
+            self.init(code: "invalid_reference", message: error.description, exitStatus: ExitStatus.usage, httpStatus: error.isBeyondLimits ? 422 : 400)
+        case let error as TransferBatchFormat.FormatError:
+            self.init(
+                code: error.isBeyondLimits ? "invalid_reference" : "invalid_batch", message: error.description, exitStatus: ExitStatus.usage,
+                httpStatus: error.isBeyondLimits ? 422 : 400)
+        default:
+            return nil
+        }
+    }
+
+    /// The outcome of a library error: exit status by its kind, HTTP status
+    /// by what the asker can do about it.
+    public init(_ error: LibraryError) {
+        let exitStatus: Int32 =
+            switch error.kind {
+            case .refused: ExitStatus.refused
+            case .unusableFile: ExitStatus.unusableFile
+            case .inputOutput: ExitStatus.inputOutput
+            case .busy: ExitStatus.busy
+            }
+        let httpStatus: Int =
+            switch error {
+            // Not there, or not for them to see: the same answer.
+            case .albumNotFound, .folderNotFound, .itemNotFound, .photoNotFound, .noLibrary, .personNotFound, .shareLinkNotFound: 404
+            // Seen, but not theirs to change.
+            case .forbidden: 403
+            // The album moved on, or the history's state is in the way: look again.
+            case .revisionMismatch, .nothingToUndo, .nothingToRedo, .cannotUndo, .cannotRedo: 409
+            default:
+                switch error.kind {
+                case .refused: 422
+                case .busy: 503
+                case .unusableFile, .inputOutput: 500
+                }
+            }
+        self.init(code: error.code, message: error.description, exitStatus: exitStatus, httpStatus: httpStatus, libraryError: error)
+    }
+
+    /// A file system error from Foundation, said in albums' words, never its domain and code.
+    public init(fileError error: any Error) {
+        self.init(code: "io_failure", message: LibraryError.describeFileError(error), exitStatus: ExitStatus.inputOutput, httpStatus: 500)
+    }
+
+    /// An outcome a front end decides itself.
+    public init(code: String, message: String, exitStatus: Int32, httpStatus: Int, libraryError: LibraryError? = nil) {
+        self.code = code
+        self.message = message
+        self.exitStatus = exitStatus
+        self.httpStatus = httpStatus
+        self.libraryError = libraryError
+    }
+}
