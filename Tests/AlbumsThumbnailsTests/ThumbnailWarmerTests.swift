@@ -33,8 +33,11 @@ struct ThumbnailWarmerTests {
         }
     }
 
-    /// Waits up to `seconds` for `condition`.
-    func eventually(_ seconds: Double = 30, _ condition: () -> Bool) async throws -> Bool {
+    /// Waits for `condition`, up to `seconds`: only a guard against a hang.
+    /// The warmer works at background priority, which a busy machine
+    /// starves: with a core-bound process beside the suite on one core, a
+    /// thumbnail took minutes (30 s failed both of two loaded runs).
+    func eventually(_ seconds: Double = 900, _ condition: () -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if condition() { return true }
