@@ -12,7 +12,7 @@ import { refreshHistory } from "./history.js";
 import { perform, refused } from "./live.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
 import {
-  albumsInOrder, atTheEnd, buildTree, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, visibleRows,
+  albumsInOrder, atTheEnd, buildTree, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, unusedName, visibleRows,
 } from "./tree-model.js";
 import { startSlideshow } from "./viewer.js";
 
@@ -182,9 +182,7 @@ function folderRow(row) {
 
 /// Creates an album named "New album" (or "New album 2", …), opens it, and lets the name be typed at once.
 export async function createAlbum() {
-  const taken = new Set(state.albums.map((album) => album.name));
-  let name = "New album";
-  for (let number = 2; taken.has(name); number++) name = `New album ${number}`;
+  const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
   try {
     await perform({ op: "create_album", name });
     await loadAlbums();
@@ -338,9 +336,7 @@ menu.addEventListener("toggle", (event) => {
 /// inside `parent`, and lets its name be typed at once.
 export async function createFolder(parent = null) {
   const siblings = parent ? parent.children : state.tree.roots;
-  const taken = new Set(siblings.map((node) => node.name));
-  let name = "New folder";
-  for (let number = 2; taken.has(name); number++) name = `New folder ${number}`;
+  const name = unusedName("New folder", new Set(siblings.map((node) => node.name)));
   try {
     const answer = await perform({ op: "create_folder", name, into: parent ? parent.path : "/" });
     if (parent) { openFolders.add(parent.id); rememberOpenFolders(); }
@@ -356,9 +352,7 @@ export async function createFolder(parent = null) {
 
 /// Creates an album inside a folder and opens it.
 async function createAlbumIn(folder) {
-  const taken = new Set(state.albums.map((album) => album.name));
-  let name = "New album";
-  for (let number = 2; taken.has(name); number++) name = `New album ${number}`;
+  const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
   try {
     await perform({ op: "create_album", name, into: folder.path });
     openFolders.add(folder.id);

@@ -21,13 +21,17 @@
 //   history.js        undo and redo
 //   live.js           writes, and the change stream
 //   people.js         who is signed in, signing out, sharing an album
+//
+// They import in one direction: state → api → the models (pure) → live
+// (writes and the stream, which announce and never call a view) → the
+// views → this file, which wires them (Tests/Page/module-graph.test.mjs).
 
 import { contextMenu, wireSelectionBar } from "./actions.js";
 import { createAlbum, loadAlbums, renderAlbumList, showAlbumMenu } from "./albums.js";
 import { pointerDown, touchMoveGuard } from "./drag.js";
 import { acceptFiles, pickFiles } from "./files.js";
 import { gridKeyDown } from "./keyboard.js";
-import { listen } from "./live.js";
+import { library, listen } from "./live.js";
 import { Pane, tileHooks } from "./pane.js";
 import { showSignedIn } from "./people.js";
 import { isNarrow, state } from "./state.js";
@@ -81,5 +85,8 @@ await showSignedIn();
 await loadAlbums();
 await state.panes[0].open(state.albums[0]?.name ?? null);
 await state.panes[1].open(state.albums[1]?.name ?? null);
+// Every committed change, from here or elsewhere, reads the album list (and
+// with it the history's buttons) again.
+library.addEventListener("change", () => loadAlbums().catch(() => {}));
 listen();
 document.body.dataset.ready = "true";

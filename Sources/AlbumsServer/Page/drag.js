@@ -6,10 +6,8 @@ import { propose } from "./api.js";
 import { dropOperation } from "./drop-model.js";
 import { perform, refused } from "./live.js";
 import { carried } from "./selection.js";
-import { element, plural, say, state } from "./state.js";
+import { EDGE, element, plural, say, state } from "./state.js";
 
-/// Pixels from a pane's edge where a drag scrolls it.
-export const EDGE = 48;
 /// How long a finger rests on a photo before it lifts: a quicker swipe scrolls.
 const LONG_PRESS_MS = 350;
 

@@ -5,9 +5,8 @@
 // Cancelling an upload keeps nothing of it.
 
 import { refusal } from "./api.js";
-import { EDGE } from "./drag.js";
 import { refused, reloadPanes } from "./live.js";
-import { element, plural, say } from "./state.js";
+import { EDGE, element, plural, say } from "./state.js";
 
 const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
 

@@ -3,7 +3,6 @@
 
 import { api } from "./api.js";
 import { applyChanges, refused } from "./live.js";
-import { loadAlbums } from "./albums.js";
 import { say, state } from "./state.js";
 
 const undoButton = document.getElementById("undo-button");
@@ -21,8 +20,8 @@ export async function refreshHistory() {
 async function replay(undoing) {
   try {
     const answer = await api(undoing ? "/api/undo" : "/api/redo", { method: "POST" });
+    // The album list follows when the event stream announces the change.
     await applyChanges(answer.changes);
-    await loadAlbums();
     say(`${undoing ? "Undone" : "Redone"}: ${answer.entry.description} (made by ${answer.entry.made_by?.name ?? "cli"}).`);
   } catch (error) {
     await refused(error, undoing ? "Not undone" : "Not redone");

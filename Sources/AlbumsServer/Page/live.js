@@ -1,11 +1,19 @@
 // Writes and what follows them: every committed change, from this page or
 // any other writer, reaches the panes as change sets, without a reload.
+// This module announces; it never calls a view: the views that show more
+// than the panes (the album list, the history's buttons) listen to
+// `library` (app.js wires them).
 
 import { performOperation } from "./api.js";
-import { loadAlbums } from "./albums.js";
 import { say, said, state } from "./state.js";
 
 let applying = Promise.resolve();
+
+/// Fires `change` once for each committed transaction the event stream
+/// brings (this page's own writes included), and once when the stream comes
+/// back after a loss: what the library holds may have changed.
+export const library = new EventTarget();
+const announce = () => library.dispatchEvent(new Event("change"));
 
 /// Applies change sets to every pane; a pane they do not fit reads its
 /// album again. One at a time, in the order asked: a write's answer and the
@@ -32,11 +40,11 @@ export function reloadPanes(panes = state.panes) {
 }
 
 /// Performs an operation and applies its answer at once (the event stream
-/// brings the same change sets later; they are then seen already).
+/// brings the same change sets later; they are then seen already, and the
+/// stream's announcement is the one that tells the other views).
 export async function perform(operation) {
   const answer = await performOperation(operation);
   await applyChanges(answer.changes);
-  loadAlbums().catch(() => {});
   return answer;
 }
 
@@ -56,12 +64,12 @@ export function listen() {
     } else {
       for (const changes of change.operations) await applyChanges(changes);
     }
-    await loadAlbums();
+    announce();
   });
   events.addEventListener("error", () => say("Lost the server; reconnecting…", true));
   events.addEventListener("open", () => {
     if (!said().startsWith("Lost the server")) return;
     say("Connected again.");
-    reloadPanes().then(loadAlbums).catch(() => {});
+    reloadPanes().then(announce).catch(() => {});
   });
 }

@@ -12,16 +12,22 @@ export const state = {
   touchArmed: false,      // a finger rested on a photo long enough to drag it
 };
 
-const statusLine = document.getElementById("status");
+// Found when first used, not when imported: the modules below the views
+// (live.js among them) are imported by node's test runner, which has no page.
+const statusLine = () => document.getElementById("status");
 
 /// Says something on the status line, which screen readers announce.
 export function say(text, forbidden = false) {
-  statusLine.textContent = text;
-  statusLine.classList.toggle("forbidden", forbidden);
+  statusLine().textContent = text;
+  statusLine().classList.toggle("forbidden", forbidden);
 }
 
 /// What the status line says now.
-export const said = () => statusLine.textContent;
+export const said = () => statusLine().textContent;
+
+/// Pixels from a scrolling view's edge where a drag (of photos or of
+/// files) scrolls it.
+export const EDGE = 48;
 
 export const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 

@@ -160,3 +160,11 @@ export function typeAhead(rows, from, typed) {
   }
   return -1;
 }
+
+/// The name a new album or folder gets: `base` ("New album"), else "New
+/// album 2", "New album 3", …, the first that `taken` does not hold.
+export function unusedName(base, taken) {
+  let name = base;
+  for (let number = 2; taken.has(name); number++) name = `${base} ${number}`;
+  return name;
+}
