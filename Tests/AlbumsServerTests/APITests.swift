@@ -338,6 +338,51 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("an original is streamed whole with its digest as ETag, or the byte range asked for")
+    func originalRanges() async throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("real.jpg")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: source)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let size = bytes.count
+        let content = try await FileLoader().load(source)
+        let photo = try await fixture.library.write { writer in try writer.addPhoto(content).photo }
+        let uri = "/api/photos/\(photo.id)/original"
+        try await application.test(.router) { client in
+            let whole = try await request(client, uri)
+            #expect(whole.status == .ok && Data(buffer: whole.body) == bytes)
+            #expect(whole.headers[.acceptRanges] == "bytes" && whole.headers[.contentLength] == "\(size)")
+            let tag = try #require(whole.headers[.eTag])
+            #expect(tag == "\"\(content.sha256.map { String(format: "%02x", $0) }.joined())\"")
+
+            func ranged(_ range: String, ifRange: String? = nil) async throws -> TestResponse {
+                var headers: HTTPFields = [.range: range]
+                if let ifRange { headers[.ifRange] = ifRange }
+                return try await request(client, uri, headers: headers)
+            }
+            let middle = try await ranged("bytes=2-5")
+            #expect(middle.status == .partialContent && middle.headers[.contentRange] == "bytes 2-5/\(size)")
+            #expect(Data(buffer: middle.body) == bytes[2...5])
+            let rest = try await ranged("bytes=\(size - 10)-")
+            #expect(rest.status == .partialContent && Data(buffer: rest.body) == bytes.suffix(10))
+            let last = try await ranged("bytes=-3")
+            #expect(last.status == .partialContent && Data(buffer: last.body) == bytes.suffix(3) && last.headers[.contentRange] == "bytes \(size - 3)-\(size - 1)/\(size)")
+            let pastTheEnd = try await ranged("bytes=\(size)-")
+            #expect(pastTheEnd.status == .rangeNotSatisfiable && pastTheEnd.headers[.contentRange] == "bytes */\(size)")
+            let clamped = try await ranged("bytes=0-\(size * 2)")
+            #expect(clamped.status == .partialContent && Data(buffer: clamped.body) == bytes)
+            // What is not one plain range gets the whole file, as HTTP allows.
+            for whole in ["bytes=0-1,4-5", "lines=1-2", "bytes=5-2", "bytes=x-"] {
+                let answer = try await ranged(whole)
+                #expect(answer.status == .ok && Data(buffer: answer.body) == bytes, "\(whole)")
+            }
+            let stale = try await ranged("bytes=2-5", ifRange: "\"another\"")
+            #expect(stale.status == .ok && Data(buffer: stale.body) == bytes)
+            let current = try await ranged("bytes=2-5", ifRange: tag)
+            #expect(current.status == .partialContent)
+        }
+    }
+
     @Test("photos by id only; the page's files and the OpenAPI document are served from the binary")
     func photosAndPage() async throws {
         let folder = try TemporaryFolder()

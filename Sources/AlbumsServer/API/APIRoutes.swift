@@ -42,7 +42,7 @@ struct APIRoutes: Sendable {
         on(.post, "operations") { request, context in try await operation(request, context) }
         on(.post, "batch") { request, context in try await batch(request, context) }
         on(.post, "albums/:name/files") { request, context in try await upload(request, context) }
-        on(.get, "photos/:id/original") { _, context in try await original(context) }
+        on(.get, "photos/:id/original") { request, context in try await original(request, context) }
         on(.get, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         on(.get, "events") { _, context in try await events(context) }
         on(.get, "history") { request, context in try await history(request, context) }
@@ -259,24 +259,8 @@ struct APIRoutes: Sendable {
         }
     }
 
-    private func original(_ context: AlbumsRequestContext) async throws -> Response {
-        try await Self.original(of: try await Self.photo(context, session: session(context)))
-    }
-
-    /// A photo's original bytes, as imported.
-    static func original(of photo: Photo) async throws -> Response {
-        let id = photo.id
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: photo.content.sourcePath))
-        } catch {
-            return APIError.response(
-                status: .notFound, code: "source_missing",
-                message: "the source of photo id:\(id) cannot be read (\(LibraryError.describeFileError(error))); albums relink finds moved files")
-        }
-        return Response(
-            status: .ok, headers: [.contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        try await OriginalFiles().response(for: try await Self.photo(context, session: session(context)), request, context: context)
     }
 
     // MARK: Events

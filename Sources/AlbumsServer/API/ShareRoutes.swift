@@ -158,6 +158,6 @@ struct ShareRoutes: Sendable {
         guard link.allowsDownload else {
             throw RequestRefusal(status: .forbidden, code: "download_not_allowed", message: "this link shows the photos without their originals")
         }
-        return try await APIRoutes.original(of: photo)
+        return try await OriginalFiles().response(for: photo, request, context: context)
     }
 }

@@ -1,0 +1,93 @@
+import AlbumsPersistence
+import Foundation
+import Hummingbird
+
+/// A photo's original bytes, as imported, streamed from its source file:
+/// read in chunks by Hummingbird's non-blocking file I/O (never whole into
+/// memory, never on a concurrency thread), with byte ranges, so that a
+/// browser can resume a download or seek in a large file.
+struct OriginalFiles: Sendable {
+    let fileIO = FileIO()
+
+    /// `GET …/original`, or the part a `Range: bytes=…` header asks for.
+    ///
+    /// - 200 with the whole file, `Accept-Ranges: bytes` and the photo's
+    ///   digest as its `ETag`;
+    /// - 206 with `Content-Range` for one satisfiable range (a malformed one,
+    ///   several, or an `If-Range` that is not this file's tag get the whole
+    ///   file, as HTTP allows);
+    /// - 416 with `Content-Range: bytes */SIZE` for a range past the end;
+    /// - 404 `source_missing` when the source cannot be read.
+    func response(for photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
+        let path = photo.content.sourcePath
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
+            let reason = LibraryError.describeFileError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT))
+            return APIError.response(
+                status: .notFound, code: "source_missing", message: "the source of photo id:\(photo.id) cannot be read (\(reason)); albums relink finds moved files")
+        }
+        let size = Int(status.st_size)
+        let tag = "\"" + HexDigits.string(photo.content.sha256) + "\""
+        var headers: HTTPFields = [
+            .contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
+        ]
+        let asked = request.headers[.range].flatMap { ByteRange(header: $0) }
+        let applies = request.headers[.ifRange].map { $0 == tag } ?? true
+        guard let asked, applies, size > 0 else {
+            let body = size > 0 ? try await fileIO.loadFile(path: path, range: 0...(size - 1), context: context) : ResponseBody()
+            return Response(status: .ok, headers: headers, body: body)
+        }
+        guard let range = asked.bytes(ofFileSized: size) else {
+            headers[.contentRange] = "bytes */\(size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        }
+        headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+        return Response(status: .partialContent, headers: headers, body: try await fileIO.loadFile(path: path, range: range, context: context))
+    }
+}
+
+/// One range of a `Range: bytes=…` header: `first-last`, `first-` or `-suffixLength`.
+struct ByteRange: Equatable {
+    enum Form: Equatable {
+        case from(Int, through: Int?)
+        case last(Int)
+    }
+
+    let form: Form
+
+    /// Nil for anything but one byte range (several, another unit, malformed):
+    /// the caller then sends the whole file.
+    init?(header: String) {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes=") else { return nil }
+        let spec = text.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return nil }
+        let first = spec[..<dash].trimmingCharacters(in: .whitespaces)
+        let last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
+        let isDigits = { (part: String) in !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) } }
+        if first.isEmpty {
+            guard isDigits(last), let length = Int(last) else { return nil }
+            form = .last(length)
+        } else {
+            guard isDigits(first), let start = Int(first) else { return nil }
+            if last.isEmpty {
+                form = .from(start, through: nil)
+            } else {
+                guard isDigits(last), let end = Int(last), end >= start else { return nil }
+                form = .from(start, through: end)
+            }
+        }
+    }
+
+    /// The bytes it names of a file of `size` bytes, or nil when none of them exists.
+    func bytes(ofFileSized size: Int) -> ClosedRange<Int>? {
+        switch form {
+        case .from(let start, let end):
+            guard start < size else { return nil }
+            return start...min(end ?? (size - 1), size - 1)
+        case .last(let length):
+            guard length > 0, size > 0 else { return nil }
+            return max(0, size - length)...(size - 1)
+        }
+    }
+}
