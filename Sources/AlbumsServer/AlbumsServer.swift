@@ -8,25 +8,25 @@ import NIOCore
 import Synchronization
 
 /// How `albums serve` listens and who may use it.
-public struct ServeOptions: Sendable {
+package struct ServeOptions: Sendable {
     /// The address to listen on: loopback unless ``allowsRemote``.
-    public var host: String
+    package var host: String
     /// The port; 0 takes a free one (printed with the URL).
-    public var port: Int
+    package var port: Int
     /// The session token every request must show.
-    public var token: String
+    package var token: String
     /// Listening beyond loopback, on the user's explicit word.
-    public var allowsRemote: Bool
+    package var allowsRemote: Bool
     /// The address people reach the server at through a reverse proxy
     /// (`https://photos.example.org`): the only Host and Origin it answers
     /// to, and, when it is HTTPS, cookies are marked Secure.
-    public var publicURL: URL?
+    package var publicURL: URL?
     /// The proxies (their addresses) whose `X-Forwarded-For` and
     /// `X-Forwarded-Proto` are believed: sign-ins are slowed per client
     /// address, which only the proxy knows.
-    public var trustedProxies: Set<String>
+    package var trustedProxies: Set<String>
 
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 8765, token: String = ServeOptions.newToken(), allowsRemote: Bool = false,
         publicURL: URL? = nil, trustedProxies: Set<String> = []
     ) {
@@ -46,13 +46,13 @@ public struct ServeOptions: Sendable {
     }
 
     /// 128 random bits as 32 hexadecimal digits, from the system's generator.
-    public static func newToken() -> String {
+    package static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     /// Whether ``host`` is a loopback address, reachable from this machine only.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
@@ -65,19 +65,19 @@ public struct ServeOptions: Sendable {
 }
 
 /// Why `albums serve` will not start.
-public enum ServeRefusal: Error, CustomStringConvertible {
+package enum ServeRefusal: Error, CustomStringConvertible {
     case remoteNotAllowed(host: String)
     /// The address cannot be listened on: in use, not this machine's, or a privileged port.
     case cannotListen(address: String, detail: String)
 
-    public var code: String {
+    package var code: String {
         switch self {
         case .remoteNotAllowed: "remote_not_allowed"
         case .cannotListen: "cannot_listen"
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .remoteNotAllowed(let host):
             "\(host) is reachable from other machines: anyone who learns the URL can change the library. Add --allow-remote to listen there anyway"
@@ -88,16 +88,16 @@ public enum ServeRefusal: Error, CustomStringConvertible {
 }
 
 /// `albums serve`: the organizer page and its API over one library.
-public enum AlbumsServer {
+package enum AlbumsServer {
     /// Why the page will show no thumbnails (libvips cannot be loaded),
     /// or nil when it will; loads libvips on first call.
-    public static var thumbnailsUnavailableReason: String? { ThumbnailStore.unavailableReason }
+    package static var thumbnailsUnavailableReason: String? { ThumbnailStore.unavailableReason }
 
     /// The router: the page, the API, and the gate in front of both.
     ///
     /// - Parameter authorities: The `host:port` names requests must carry
     ///   (read per request: with port 0 they are known once listening).
-    public static func router(
+    package static func router(
         session: TransferSession, thumbnails: ThumbnailStore = ThumbnailStore(), token: String,
         authorities: @escaping @Sendable () -> Set<String>
     ) -> Router<AlbumsRequestContext> {
@@ -153,7 +153,7 @@ public enum AlbumsServer {
     ///
     /// - Parameter listening: Called with the URL (token included) once the
     ///   server listens.
-    public static func run(library: Library, options: ServeOptions, listening announce: @escaping @Sendable (String) -> Void) async throws {
+    package static func run(library: Library, options: ServeOptions, listening announce: @escaping @Sendable (String) -> Void) async throws {
         if !options.isLoopback && !options.allowsRemote { throw ServeRefusal.remoteNotAllowed(host: options.host) }
         let port = Mutex(options.port)
         let listening = Mutex(false)

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A photo made small: upright, sRGB, a JPEG whose longer side is ``longerSide``.
-public struct Thumbnail: Sendable {
+package struct Thumbnail: Sendable {
     /// The encoded image.
-    public let jpeg: Data
+    package let jpeg: Data
     /// The length of its longer side, in pixels.
-    public let longerSide: Int
+    package let longerSide: Int
     /// Whether it came from the disk cache rather than being made now.
-    public let wasCached: Bool
+    package let wasCached: Bool
 
     /// The media type of ``jpeg``.
-    public var mediaType: String { "image/jpeg" }
+    package var mediaType: String { "image/jpeg" }
 }

@@ -1,7 +1,7 @@
 import AlbumsPersistence
 
 /// Why a photo has no thumbnail.
-public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The photo's source file cannot be read (moved or deleted: `albums relink`).
     case sourceMissing(photo: PhotoID, detail: String)
     /// The source file's bytes are no longer those imported.
@@ -15,7 +15,7 @@ public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case unavailable(detail: String)
 
     /// A stable, machine-readable name for the failure.
-    public var code: String {
+    package var code: String {
         switch self {
         case .sourceMissing: "source_missing"
         case .sourceChanged: "source_changed"
@@ -25,7 +25,7 @@ public enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sourceMissing(let photo, let detail):
             "the source of photo id:\(photo) cannot be read (\(detail)); albums relink finds moved files"

@@ -13,14 +13,14 @@ import Synchronization
 /// - A source whose bytes no longer match the photo's SHA-256 gets no
 ///   thumbnail: the cache is keyed by that digest and must not lie.
 /// - A cache folder that cannot be written only costs speed.
-public final class ThumbnailStore: Sendable {
+package final class ThumbnailStore: Sendable {
     /// The longer sides a thumbnail may have, in pixels.
-    public static let longerSides = 16...2048
+    package static let longerSides = 16...2048
 
     /// Where thumbnails are kept.
-    public let folder: URL
+    package let folder: URL
     /// How many thumbnails are made at once.
-    public let jobs: Int
+    package let jobs: Int
 
     private let gate: JobGate
     private let inFlight = Mutex<[String: Task<Result<Data, ThumbnailFailure>, Never>]>([:])
@@ -34,7 +34,7 @@ public final class ThumbnailStore: Sendable {
     }
 
     /// The longer side warmed before the page has asked for any: its grid's at its default zoom.
-    public static let defaultGridSide = 256
+    package static let defaultGridSide = 256
     /// How long after the last request background work stays paused.
     static let quietInterval = Duration.milliseconds(300)
 
@@ -42,7 +42,7 @@ public final class ThumbnailStore: Sendable {
     ///   - folder: The cache folder; by default `albums/thumbnails` in the
     ///     XDG cache folder (`$XDG_CACHE_HOME`, or `~/.cache`).
     ///   - jobs: Thumbnails made at once; by default one per processor.
-    public init(folder: URL = ThumbnailStore.defaultFolder(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(folder: URL = ThumbnailStore.defaultFolder(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.folder = folder
         self.jobs = max(1, jobs)
         self.gate = JobGate(slots: max(1, jobs))
@@ -51,10 +51,10 @@ public final class ThumbnailStore: Sendable {
     /// Why no thumbnail can be made in this process (libvips missing, of
     /// another ABI, or failing to start), or nil when they can. The first
     /// call loads libvips, as the first thumbnail would.
-    public static var unavailableReason: String? { VipsThumbnailer.startFailure }
+    package static var unavailableReason: String? { VipsThumbnailer.startFailure }
 
     /// `$XDG_CACHE_HOME/albums/thumbnails`, or `~/.cache/albums/thumbnails`.
-    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let cache: URL
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             cache = URL(fileURLWithPath: xdg, isDirectory: true)
@@ -66,7 +66,7 @@ public final class ThumbnailStore: Sendable {
     }
 
     /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg`.
-    public func cacheFile(sha256Hex: String, longerSide: Int) -> URL {
+    package func cacheFile(sha256Hex: String, longerSide: Int) -> URL {
         folder.appending(path: String(sha256Hex.prefix(2)), directoryHint: .isDirectory)
             .appending(path: "\(sha256Hex)-\(longerSide).jpg", directoryHint: .notDirectory)
     }
@@ -74,7 +74,7 @@ public final class ThumbnailStore: Sendable {
     /// The photo's thumbnail whose longer side is `longerSide`, from the
     /// cache or made now from its source file: what a request asks for.
     /// While requests come, background work (``ThumbnailWarmer``) waits.
-    public func thumbnail(of photo: Photo, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
+    package func thumbnail(of photo: Photo, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
         guard Self.longerSides.contains(longerSide) else { throw .unsupportedSize(longerSide) }
         activity.withLock { activity in
             activity.requests += 1
@@ -93,26 +93,26 @@ public final class ThumbnailStore: Sendable {
     /// Makes a thumbnail in the background, at low priority, unless it is
     /// cached already. Answers whether the cache holds it now.
     @discardableResult
-    public func warm(_ photo: Photo, longerSide: Int) async -> Bool {
+    package func warm(_ photo: Photo, longerSide: Int) async -> Bool {
         guard Self.longerSides.contains(longerSide) else { return false }
         if isCached(photo, longerSide: longerSide) { return true }
         return (try? await thumbnail(of: photo, longerSide: longerSide, priority: .background)) != nil
     }
 
     /// Whether the cache holds the photo's thumbnail of that side.
-    public func isCached(_ photo: Photo, longerSide: Int) -> Bool {
+    package func isCached(_ photo: Photo, longerSide: Int) -> Bool {
         FileManager.default.fileExists(atPath: cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide).path)
     }
 
     /// Whether requests are being answered, or were a moment ago.
-    public var isBusy: Bool {
+    package var isBusy: Bool {
         activity.withLock { activity in
             activity.requests > 0 || activity.lastRequest.map { ContinuousClock.now - $0 < Self.quietInterval } ?? false
         }
     }
 
     /// The longer side the grid asked for last (its zoom at this screen's pixel density).
-    public var gridSide: Int { activity.withLock { $0.gridSide } }
+    package var gridSide: Int { activity.withLock { $0.gridSide } }
 
     private func thumbnail(of photo: Photo, longerSide: Int, priority: DispatchQoS.QoSClass) async throws(ThumbnailFailure) -> Thumbnail {
         let file = cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide)

@@ -13,29 +13,29 @@ import Synchronization
 ///   it never delays a request.
 /// - At the side the grid asked for last (``ThumbnailStore/gridSide``).
 /// - Until its task is cancelled (`albums serve` cancels it on shutdown).
-public struct ThumbnailWarmer: Sendable {
-    public let library: Library
-    public let store: ThumbnailStore
+package struct ThumbnailWarmer: Sendable {
+    package let library: Library
+    package let store: ThumbnailStore
     /// Items read per read transaction while going through an album.
     static let batch = 256
 
-    public init(library: Library, store: ThumbnailStore) {
+    package init(library: Library, store: ThumbnailStore) {
         self.library = library
         self.store = store
     }
 
     /// What it did so far.
-    public struct Progress: Sendable {
+    package struct Progress: Sendable {
         /// Thumbnails made.
-        public var made = 0
+        package var made = 0
         /// Photos whose thumbnail was cached already.
-        public var found = 0
+        package var found = 0
         /// Photos whose thumbnail cannot be made (source missing or changed, undecodable).
-        public var failed = 0
+        package var failed = 0
     }
 
     /// Warms until cancelled; `report` hears its progress after each photo.
-    public func run(report: @escaping @Sendable (Progress) -> Void = { _ in }) async {
+    package func run(report: @escaping @Sendable (Progress) -> Void = { _ in }) async {
         let arrived = Arrivals()
         let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let listener = Task {

@@ -2,8 +2,8 @@ import GRDB
 
 /// What a library file says as it is opened, read in one statement after
 /// its schema is current: who checkpoints it, and whether work waits for
-/// whoever opens it to write (the transfer module's `Library.openForUse`
-/// does that work).
+/// whoever opens it to write (``Library/openForUse(at:options:)`` does
+/// that work).
 ///
 /// One statement, because every command pays for each one at start-up.
 package struct OpeningState: Sendable {

@@ -4,14 +4,14 @@ import NIOCore
 
 /// What a request carries through the server: who is asking, once the
 /// gate has said so, and the address it came from.
-public struct AlbumsRequestContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct AlbumsRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// Whose rights the request is served with (``Gate`` sets it).
     var principal: Principal = .holder
     /// The peer's address: the client's, or a trusted proxy's.
     let peer: String?
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress?.ipAddress
     }
