@@ -98,9 +98,15 @@ enum JSONValue: Encodable {
 
 /// JSON responses: sorted keys and unescaped slashes, as the CLI prints.
 enum JSONResponse {
-    static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable) -> Response {
+    /// The one encoder of the API's answers and events (an encoder keeps no
+    /// state between calls, and is safe to share).
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable) -> Response {
         let data = (try? encoder.encode(value)) ?? Data(#"{"error":{"code":"io_failure","message":"cannot encode the answer"}}"#.utf8)
         return Response(
             status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],

@@ -27,7 +27,7 @@ struct OriginalFiles: Sendable {
                 status: .notFound, code: "source_missing", message: "the source of photo id:\(photo.id) cannot be read (\(reason)); albums relink finds moved files")
         }
         let size = Int(status.st_size)
-        let tag = "\"" + HexDigits.string(photo.content.sha256) + "\""
+        let tag = "\"\(photo.content.sha256Hex)\""
         var headers: HTTPFields = [
             .contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
         ]

@@ -32,7 +32,7 @@ struct PeopleRoutes: Sendable {
     /// `GET /api/albums/NAME/roles`: who holds which role on the album (its
     /// owners and admins may ask; anyone else is refused as they are for sharing).
     private func roles(_ context: AlbumsRequestContext) async throws -> Response {
-        let name = try APIRoutes.pathText(context, "name")
+        let name = try RequestParts.pathText(context, "name")
         let roles = try await APIRoutes.session(library, context).read { reader -> [RoleJSON] in
             let album = try reader.album(named: name)
             try reader.require(.owner, on: album)
@@ -65,8 +65,8 @@ struct PeopleRoutes: Sendable {
 
     /// `PUT /api/albums/NAME/roles` with `{"person", "role"}` (null: none).
     private func setRole(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        let name = try APIRoutes.pathText(context, "name")
-        guard let change = try? JSONDecoder().decode(RoleChange.self, from: Data(try await APIRoutes.bodyText(request).utf8)) else {
+        let name = try RequestParts.pathText(context, "name")
+        guard let change = try? JSONDecoder().decode(RoleChange.self, from: Data(try await RequestParts.bodyText(request).utf8)) else {
             throw RequestRefusal.badParameter("send {\"person\": NAME, \"role\": \"viewer\" | \"editor\" | \"owner\" | null}")
         }
         let role = try change.role.map { text in

@@ -44,7 +44,7 @@ struct SessionRoutes: Sendable {
     /// 401 saying only that the name or password is wrong (which of them is
     /// not told, and an unknown name takes as long as a wrong password).
     private func signIn(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        let body = try await APIRoutes.bodyText(request)
+        let body = try await RequestParts.bodyText(request)
         guard let credentials = try? JSONDecoder().decode(Credentials.self, from: Data(body.utf8)) else {
             throw RequestRefusal.badParameter("sign in with a JSON object {\"name\": …, \"password\": …}")
         }

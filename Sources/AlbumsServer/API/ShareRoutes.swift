@@ -35,7 +35,7 @@ struct ShareRoutes: Sendable {
 
     /// The link the path's token names, if it shows its album to this request.
     private func link(_ request: Request, _ context: AlbumsRequestContext) async throws -> (ShareLink, TransferSession) {
-        let token = try APIRoutes.pathText(context, "token")
+        let token = try RequestParts.pathText(context, "token")
         switch try await library.read({ try $0.shareLink(token: token, password: nil) }) {
         case .none:
             throw Self.notFound
@@ -80,8 +80,8 @@ struct ShareRoutes: Sendable {
     /// `POST /api/share/TOKEN/unlock` with `{"password"}`: a cookie that
     /// lets this browser see the album; slowed after failures, as sign-ins are.
     private func unlock(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        let token = try APIRoutes.pathText(context, "token")
-        guard let given = try? JSONDecoder().decode(Password.self, from: Data(try await APIRoutes.bodyText(request).utf8)) else {
+        let token = try RequestParts.pathText(context, "token")
+        guard let given = try? JSONDecoder().decode(Password.self, from: Data(try await RequestParts.bodyText(request).utf8)) else {
             throw RequestRefusal.badParameter("unlock with a JSON object {\"password\": …}")
         }
         let address = settings.clientAddress(request, peer: context.peer)
@@ -125,8 +125,8 @@ struct ShareRoutes: Sendable {
     /// order (placeholders of loads still running are left out).
     private func items(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let (link, session) = try await link(request, context)
-        let offset = try APIRoutes.integer(request, "offset", default: 0, range: 0...Int.max)
-        let limit = try APIRoutes.integer(request, "limit", default: 500, range: 1...APIRoutes.maximumLimit)
+        let offset = try RequestParts.integer(request, "offset", default: 0, range: 0...Int.max)
+        let limit = try RequestParts.integer(request, "limit", default: 500, range: 1...RequestParts.maximumLimit)
         let items = try await session.read { reader -> [SharedItemJSON] in
             let album = try reader.album(link.album)
             var items: [SharedItemJSON] = []
@@ -149,12 +149,12 @@ struct ShareRoutes: Sendable {
 
     private func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let (_, session) = try await link(request, context)
-        return try await APIRoutes.thumbnail(of: try await APIRoutes.photo(context, session: session), request, store: thumbnails)
+        return try await ThumbnailResponses(store: thumbnails).response(for: try await RequestParts.photo(context, session: session), request)
     }
 
     private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let (link, session) = try await link(request, context)
-        let photo = try await APIRoutes.photo(context, session: session)
+        let photo = try await RequestParts.photo(context, session: session)
         guard link.allowsDownload else {
             throw RequestRefusal(status: .forbidden, code: "download_not_allowed", message: "this link shows the photos without their originals")
         }
