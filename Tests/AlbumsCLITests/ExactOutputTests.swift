@@ -64,7 +64,7 @@ struct ExactOutputTests {
         try expectJSON(cli, ["album", "move", "Book", "--into", "Travel/2026", "--at", "1"], #"""
             {"changes": [{"album": "Book", "album_id": 1, "album_events": ["moved"], "inserted": [], "inserted_items": [], "moved": [],
               "removed": [], "removed_items": [], "revision": 2, "updated": [], "updated_items": []}],
-             "dry_run": false, "folder_changes": [{"events": ["rearranged"], "folder": "2026", "folder_id": 2, "revision": 3}], "verdict": "move"}
+             "dry_run": false, "folder_changes": [{"events": ["rearranged"], "folder": "2026", "folder_id": 2, "revision": 3}], "verdict": "moved"}
             """#)
         try expectOutput(cli, ["folder", "move", "Travel/2026", "--into", "/"], "moved folder 'Travel/2026' to the top level\n")
         try expectOutput(cli, ["folder", "rename", "2026", "Portugal"], "renamed folder '2026' to 'Portugal'\n")
@@ -153,7 +153,7 @@ struct ExactOutputTests {
         try expectJSON(cli, ["album", "lock", "Trip"], #"""
             {"changes": [{"album": "Trip", "album_id": 1, "album_events": ["locked"], "inserted": [], "inserted_items": [], "moved": [],
                           "removed": [], "removed_items": [], "revision": 8, "updated": [], "updated_items": []}],
-             "dry_run": false, "folder_changes": [], "verdict": "move"}
+             "dry_run": false, "folder_changes": [], "verdict": "locked"}
             """#)
         try expectOutput(cli, ["album", "unlock", "Trip"], "unlocked album 'Trip'\n")
         try expectOutput(cli, ["album", "sort", "Trip", "--by", "name"], "sorted album 'Trip' by name\n  Trip (revision 10): moved 1→2, 2→1\n")

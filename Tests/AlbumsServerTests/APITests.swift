@@ -276,7 +276,7 @@ struct APITests: Sendable {
             #expect(try await names() == ["Trip", "Book"])
 
             let created = try json(try await request(client, "/api/operations", .post, body: #"{"op": "create_album", "name": "Lisbon", "at": 1}"#))
-            #expect(created["verdict"] as? String == "move")
+            #expect(created["verdict"] as? String == "created")
             #expect(try await names() == ["Lisbon", "Trip", "Book"])
             _ = try await request(client, "/api/operations", .post, body: #"{"op": "move_album", "album": "Lisbon", "at": 3}"#)
             _ = try await request(client, "/api/operations", .post, body: #"{"op": "rename_album", "album": "Lisbon", "name": "Porto"}"#)

@@ -108,7 +108,7 @@ struct TransferTests {
         #expect(taken.isAllowed == false)
         if case .forbidden(let error) = taken.verdict { #expect(error.code == "album_name_taken") }
         let rename = try await session.propose(.album(.rename("Lisbon", to: "Porto")))
-        #expect(rename.verdict == .move && rename.changes.first?.albumEvents == [.renamed])
+        #expect(rename.verdict == .changed(.renameAlbum) && rename.verdict.name == "renamed" && rename.changes.first?.albumEvents == [.renamed])
         #expect(try names() == ["Lisbon", "Trip", "Book"])
 
         // The first refused operation names itself; nothing of the batch stays.
@@ -227,17 +227,19 @@ struct TransferTests {
     @Test("locking and unlocking report the album's new revision")
     func lock() throws {
         let before = try session.library.read { try $0.album(named: "Book").revision }
-        let locked = try session.library.write { try $0.setLocked(true, album: "Book") }
-        #expect(locked.revision == before + 1 && locked.isEmpty)
+        let locked = try session.perform(.album(.setLocked("Book", true)))
+        #expect(locked.outcome == .changed(.lockAlbum) && locked.changes.map(\.revision) == [before + 1] && locked.changes.allSatisfy(\.isEmpty))
         #expect(throws: LibraryError.albumLocked(name: "Book")) { try session.library.write { try $0.sortAlbum("Book", by: .name) } }
-        #expect(try session.library.write { try $0.setLocked(true, album: "Book") }.revision == before + 1)
+        let again = try session.perform(.album(.setLocked("Book", true)))
+        #expect(again.outcome == .noOp)
+        #expect(try session.library.read { try $0.album(named: "Book").revision } == before + 1)
     }
 
     @Test("a refused move gives the same reason however it is asked: perform, proposal, batch, the writer's own method")
     func oneOrderOfChecks() throws {
         try session.library.write { writer in
-            _ = try writer.setLocked(true, album: "Trip")
-            _ = try writer.setLocked(true, album: "Book")
+            try writer.setAlbumLocked(try writer.album(named: "Trip").id, true)
+            try writer.setAlbumLocked(try writer.album(named: "Book").id, true)
         }
         let move = TransferOperation.move([.position(0, in: "Trip")], to: .at(0, in: "Book"))
         let reason = LibraryError.albumLocked(name: "Book")

@@ -32,7 +32,7 @@ extension LibraryWriter {
         }
         let index = index ?? destination.itemCount
         try requireLandingIndex(index, in: destination, staying: destination.itemCount)
-        return try recordingOperation(describing: "add \(LibraryError.counted(photos.count, "photo")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+        return try recordingOperation(described: "add \(LibraryError.counted(photos.count, "photo")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
             try executeInsertion(of: photos, into: destination, at: index)
         }.0
     }
@@ -48,7 +48,7 @@ extension LibraryWriter {
         // In the items' order, as the planner checks them.
         var checked = Set<AlbumID>()
         for placed in found where checked.insert(placed.item.albumID).inserted { try requireChangeable(albums[placed.item.albumID]!) }
-        _ = try recordingOperation(describing: "remove \(LibraryError.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
+        _ = try recordingOperation(described: "remove \(LibraryError.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
             try executeRemoval(of: found, albums: albums)
         }
     }
@@ -80,7 +80,7 @@ extension LibraryWriter {
         let staying = destination.itemCount - found.filter { $0.item.albumID == album }.count
         let index = index ?? staying
         try requireLandingIndex(index, in: destination, staying: staying)
-        _ = try recordingOperation(describing: "move \(LibraryError.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
+        _ = try recordingOperation(described: "move \(LibraryError.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
             try executeMove(of: found, to: destination, at: index, albums: albums)
         }
     }
@@ -101,7 +101,7 @@ extension LibraryWriter {
                 if let photo = item.photoID { try requireRoom(for: photo, in: other, arriving: &arriving) }
             }
         }
-        _ = try recordingOperation(describing: "swap 2 items in \(Self.names(of: albums.values))") {
+        _ = try recordingOperation(described: "swap 2 items in \(Self.names(of: albums.values))") {
             try executeSwap(found[0], found[1], albums: albums)
         }
     }
@@ -120,7 +120,7 @@ extension LibraryWriter {
         let currentIDs = Set(current.map(\.id))
         if let stranger = order.first(where: { !currentIDs.contains($0) }) { throw LibraryError.itemNotFound(.item(stranger)) }
         if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
-        _ = try recordingOperation(describing: "reorder \(LibraryError.quoted(album.name))") {
+        _ = try recordingOperation(described: "reorder \(LibraryError.quoted(album.name))") {
             try executeRearrangement(of: album, from: current, to: order)
         }
     }

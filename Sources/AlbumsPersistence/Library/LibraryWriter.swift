@@ -98,7 +98,8 @@ public final class LibraryWriter: LibraryReader {
     }
 
     /// Like ``recordingOperation(_:)``, naming the change as the history
-    /// lists it (see ``describeChange(_:)``).
+    /// lists it (see ``describeChange(_:)``). The words are made only when
+    /// the history is kept: this runs on every drop.
     ///
     /// ```swift
     /// try library.write { writer in
@@ -107,17 +108,8 @@ public final class LibraryWriter: LibraryReader {
     ///     }
     /// }
     /// ```
-    public func recordingOperation<T>(described description: String, _ body: () throws -> T) throws -> (T, [AlbumChangeSet]) {
-        try recordingOperation {
-            describeChange(description)
-            return try body()
-        }
-    }
-
-    /// ``recordingOperation(described:_:)`` with words made only when the
-    /// history is kept: this runs on every drop.
-    package func recordingOperation<T>(
-        describing description: @autoclosure () -> String, _ body: () throws -> T
+    public func recordingOperation<T>(
+        described description: @autoclosure () -> String, _ body: () throws -> T
     ) throws -> (T, [AlbumChangeSet]) {
         try recordingOperation {
             if history != nil { describeChange(description()) }

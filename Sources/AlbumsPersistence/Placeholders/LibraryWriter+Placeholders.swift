@@ -20,7 +20,7 @@ extension LibraryWriter {
         let index = index ?? destination.itemCount
         try requireLandingIndex(index, in: destination, staying: destination.itemCount)
         return try recordingOperation(
-            describing: "import \(LibraryError.counted(loads.count, "file")) into \(LibraryError.quoted(destination.name)) at position \(index + 1)"
+            described: "import \(LibraryError.counted(loads.count, "file")) into \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         ) {
             try executePlaceholderInsertion(of: loads, into: destination, at: index)
         }.0

@@ -65,16 +65,8 @@ public enum TransferBatchFormat {
     }
 
     static let knownKeys: Set<String> = ["op", "items", "from", "to", "at", "before", "after", "expect_revision"]
-    /// The keys each album operation takes, besides `op` and `expect_revision`.
-    static let albumOperationKeys: [String: Set<String>] = [
-        "create_album": ["name", "into", "at", "before", "after"], "rename_album": ["album", "name"], "delete_album": ["album", "force"],
-        "move_album": ["album", "into", "at", "before", "after"], "lock_album": ["album"], "unlock_album": ["album"],
-        "sort_album": ["album", "by", "descending"],
-        "create_folder": ["name", "into", "at", "before", "after"], "rename_folder": ["folder", "name"],
-        "delete_folder": ["folder", "contents", "force"], "move_folder": ["folder", "into", "at", "before", "after"],
-        "lock_folder": ["folder"], "unlock_folder": ["folder"],
-    ]
-    static let operationNames = "move, copy, swap, remove, " + albumOperationKeys.keys.sorted().joined(separator: ", ")
+    static let operationNames = (TransferOperation.Action.allCases.map(\.rawValue) + TreeOperationName.allCases.map(\.rawValue).sorted())
+        .joined(separator: ", ")
 
     /// The operations of a JSON Lines text, in order.
     ///
@@ -125,13 +117,14 @@ public enum TransferBatchFormat {
                 expected[.named(album)] = Int64(number)
             }
         }
-        if let albumKeys = albumOperationKeys[opName] {
+        if let treeOperation = TreeOperationName(rawValue: opName) {
+            let albumKeys = treeOperation.keys
             let allowed = albumKeys.union(["op", "expect_revision"])
             if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
                 throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(albumKeys.sorted().joined(separator: ", ")))")
             }
-            let line = TreeLine(name: opName, object: object, fail: fail)
-            if opName.hasSuffix("_folder") { return .folder(try folderOperation(line), expecting: expected) }
+            let line = TreeLine(operation: treeOperation, object: object, fail: fail)
+            if treeOperation.isFolderOperation { return .folder(try folderOperation(line), expecting: expected) }
             return .album(try albumOperation(line), expecting: expected)
         }
         if let unknown = object.keys.filter({ !knownKeys.contains($0) }).sorted().first {
@@ -181,7 +174,8 @@ public enum TransferBatchFormat {
 
     /// The keys of one album or folder line, read with the line's errors.
     private struct TreeLine {
-        let name: String
+        let operation: TreeOperationName
+        var name: String { operation.rawValue }
         let object: [String: BatchJSONValue]
         let fail: (String) -> FormatError
 
@@ -231,17 +225,17 @@ public enum TransferBatchFormat {
 
     /// An album operation from its line's keys (already checked to be the ones it takes).
     private static func albumOperation(_ line: TreeLine) throws(FormatError) -> AlbumOperation {
-        switch line.name {
-        case "create_album":
+        switch line.operation {
+        case .createAlbum:
             return .create(name: try line.required("name"), placement: try line.placement() ?? .into(nil))
-        case "rename_album":
+        case .renameAlbum:
             return .rename(.named(try line.required("album")), to: try line.required("name"))
-        case "delete_album":
+        case .deleteAlbum:
             return .delete(.named(try line.required("album")), force: try line.flag("force"))
-        case "move_album":
+        case .moveAlbum:
             return .move(.named(try line.required("album")), to: try line.requiredPlacement())
-        case "lock_album", "unlock_album":
-            return .setLocked(.named(try line.required("album")), line.name == "lock_album")
+        case .lockAlbum, .unlockAlbum:
+            return .setLocked(.named(try line.required("album")), line.operation == .lockAlbum)
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
             guard let key = AlbumSortKey(rawValue: try line.required("by")) else { throw line.fail("\"by\" must be one of \(keys)") }
@@ -251,12 +245,12 @@ public enum TransferBatchFormat {
 
     /// A folder operation from its line's keys (already checked to be the ones it takes).
     private static func folderOperation(_ line: TreeLine) throws(FormatError) -> FolderOperation {
-        switch line.name {
-        case "create_folder":
+        switch line.operation {
+        case .createFolder:
             return .create(name: try line.required("name"), placement: try line.placement() ?? .into(nil))
-        case "rename_folder":
+        case .renameFolder:
             return .rename(.path(try line.required("folder")), to: try line.required("name"))
-        case "delete_folder":
+        case .deleteFolder:
             var contents = FolderContentsOnDelete.refuse
             if let choice = try line.string("contents") {
                 guard let chosen = FolderContentsOnDelete(rawValue: choice), chosen != .refuse else {
@@ -265,10 +259,10 @@ public enum TransferBatchFormat {
                 contents = chosen
             }
             return .delete(.path(try line.required("folder")), contents: contents, force: try line.flag("force"))
-        case "move_folder":
+        case .moveFolder:
             return .move(.path(try line.required("folder")), to: try line.requiredPlacement())
         default:
-            return .setLocked(.path(try line.required("folder")), line.name == "lock_folder")
+            return .setLocked(.path(try line.required("folder")), line.operation == .lockFolder)
         }
     }
 

@@ -32,7 +32,7 @@ extension LibraryWriter {
         if plan.outcome == .noOp {
             return TransferResult(outcome: .noOp, changes: [])
         }
-        let (_, changes) = try recordingOperation(describing: Self.words(for: plan)) { try execute(plan) }
+        let (_, changes) = try recordingOperation(described: Self.words(for: plan)) { try execute(plan) }
         return TransferResult(outcome: plan.outcome, changes: changes)
     }
 

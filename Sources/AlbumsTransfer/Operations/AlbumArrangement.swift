@@ -57,22 +57,9 @@ extension LibraryWriter {
             return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
         }
         let words = "sort \(LibraryError.quoted(album.name)) by \(key.rawValue)\(ascending ? "" : ", descending")"
-        let (_, changes) = try recordingOperation(describing: words) {
+        let (_, changes) = try recordingOperation(described: words) {
             try executeRearrangement(of: album, from: items, to: sorted.map(\.id))
         }
         return changes.first { $0.albumID == album.id }!
-    }
-
-    /// Locks or unlocks an album; a locked album refuses every change to its items.
-    ///
-    /// - Returns: The album's change set: no index changes, its new revision
-    ///   (unchanged if it already was so).
-    @discardableResult
-    public func setLocked(_ isLocked: Bool, album reference: AlbumReference) throws -> AlbumChangeSet {
-        let album = try album(reference)
-        guard album.isLocked != isLocked else {
-            return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
-        }
-        return try recordingOperation { try setAlbumLocked(album.id, isLocked) }.1.first { $0.albumID == album.id }!
     }
 }

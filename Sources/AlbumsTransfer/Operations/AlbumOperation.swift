@@ -34,14 +34,17 @@ public enum AlbumOperation: Hashable, Sendable {
     }
 
     /// The operation's name in a batch line: `create_album`, `rename_album`, …
-    public var name: String {
+    public var name: String { operationName.rawValue }
+
+    /// Which operation it is, by the name it goes by.
+    public var operationName: TreeOperationName {
         switch self {
-        case .create: "create_album"
-        case .rename: "rename_album"
-        case .delete: "delete_album"
-        case .move: "move_album"
-        case .setLocked(_, let isLocked): isLocked ? "lock_album" : "unlock_album"
-        case .sort: "sort_album"
+        case .create: .createAlbum
+        case .rename: .renameAlbum
+        case .delete: .deleteAlbum
+        case .move: .moveAlbum
+        case .setLocked(_, let isLocked): isLocked ? .lockAlbum : .unlockAlbum
+        case .sort: .sortAlbum
         }
     }
 }
@@ -78,13 +81,13 @@ extension LibraryWriter {
                 try sortAlbum(reference, by: key, ascending: ascending)
             }
         }
-        return result(of: changes)
+        return result(of: changes, by: operation.operationName)
     }
 
     /// What an album or folder operation did: no-op when it changed nothing.
-    func result(of changes: [AlbumChangeSet]) -> TransferResult {
+    func result(of changes: [AlbumChangeSet], by operation: TreeOperationName) -> TransferResult {
         let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
         let folders = lastOperationFolderChanges
-        return TransferResult(outcome: changed.isEmpty && folders.isEmpty ? .noOp : .move, changes: changed, folderChanges: folders)
+        return TransferResult(outcome: changed.isEmpty && folders.isEmpty ? .noOp : .changed(operation), changes: changed, folderChanges: folders)
     }
 }

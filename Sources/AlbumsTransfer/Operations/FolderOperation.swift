@@ -19,13 +19,16 @@ public enum FolderOperation: Hashable, Sendable {
     case setLocked(FolderReference, Bool)
 
     /// The operation's name in a batch line: `create_folder`, `rename_folder`, …
-    public var name: String {
+    public var name: String { operationName.rawValue }
+
+    /// Which operation it is, by the name it goes by.
+    public var operationName: TreeOperationName {
         switch self {
-        case .create: "create_folder"
-        case .rename: "rename_folder"
-        case .delete: "delete_folder"
-        case .move: "move_folder"
-        case .setLocked(_, let isLocked): isLocked ? "lock_folder" : "unlock_folder"
+        case .create: .createFolder
+        case .rename: .renameFolder
+        case .delete: .deleteFolder
+        case .move: .moveFolder
+        case .setLocked(_, let isLocked): isLocked ? .lockFolder : .unlockFolder
         }
     }
 }
@@ -55,6 +58,6 @@ extension LibraryWriter {
                 try setFolderLocked(try folder(reference).id, isLocked)
             }
         }
-        return result(of: changes)
+        return result(of: changes, by: operation.operationName)
     }
 }

@@ -13,14 +13,19 @@ public struct Proposal: Hashable, Sendable {
         case forbidden(LibraryError)
         /// The operation is allowed and would change nothing.
         case noOp
+        /// An album or folder would be created, renamed, deleted, moved,
+        /// locked, unlocked or sorted, as the operation's name says.
+        case changed(TreeOperationName)
 
-        /// The verdict's name in JSON: `move`, `copy`, `forbidden` or `no_op`.
+        /// The verdict's name in JSON: `move`, `copy`, `forbidden`, `no_op`,
+        /// or what an album or folder operation does (`renamed`, `locked`, …).
         public var name: String {
             switch self {
             case .move: "move"
             case .copy: "copy"
             case .forbidden: "forbidden"
             case .noOp: "no_op"
+            case .changed(let operation): operation.pastTense
             }
         }
     }
@@ -53,14 +58,17 @@ public struct Proposal: Hashable, Sendable {
 public struct TransferResult: Hashable, Sendable {
     /// What a performed operation turned out to be.
     public enum Outcome: Hashable, Sendable {
-        /// Items changed place (a move, a swap, a removal), or albums or folders changed.
+        /// Items changed place (a move, a swap, a removal).
         case move
         /// The destination gained copies of the items' photos.
         case copy
         /// Nothing needed changing.
         case noOp
+        /// An album or folder operation changed what its name says.
+        case changed(TreeOperationName)
 
-        /// Its name in JSON, as a proposal's verdict would say it: `move`, `copy` or `no_op`.
+        /// Its name in JSON, as a proposal's verdict would say it: `move`,
+        /// `copy`, `no_op`, or `created`, `renamed`, `locked`, ….
         public var name: String { verdict.name }
 
         /// The proposal's verdict for the same thing.
@@ -69,11 +77,12 @@ public struct TransferResult: Hashable, Sendable {
             case .move: .move
             case .copy: .copy
             case .noOp: .noOp
+            case .changed(let operation): .changed(operation)
             }
         }
     }
 
-    /// Move, copy or no-op.
+    /// Move, copy, no-op, or the album or folder change made.
     public let outcome: Outcome
     /// One change set per album changed, as written; empty for a no-op.
     public let changes: [AlbumChangeSet]
