@@ -45,8 +45,9 @@ package struct GlobalOptions: ParsableArguments {
     package func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
         var madeFolder: String?
-        let existedBefore = FileManager.default.fileExists(atPath: path)
+        // Only a command that may create looks first (a stat): every other one opens an existing library.
         let wasMissing = purpose == .creating && LibraryPath.inspect(path) == .missingOrEmpty
+        let wasEmptyFile = wasMissing && FileIdentity.of(path) != nil
         if wasMissing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
             let folder = LibraryPath.folder(of: path)
             if !FileManager.default.fileExists(atPath: folder) {
@@ -57,7 +58,7 @@ package struct GlobalOptions: ParsableArguments {
         // What opening means (upgrade, facts read again, notes) is the library's rule, not the CLI's.
         let (library, opening) = try Library.openForUse(
             at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .creating ? .createIfMissing : .existing))
-        if wasMissing { CreatedLibrary.note(library, wasEmptyFile: existedBefore, folder: madeFolder) }
+        if wasMissing { CreatedLibrary.note(library, wasEmptyFile: wasEmptyFile, folder: madeFolder) }
         for note in opening.upgradeNotes { console.notice(note) }
         return library
     }
