@@ -237,3 +237,17 @@ struct PeopleAPITests: Sendable {
         #expect(seen.changeSets.map(\.albumName) == ["Our wedding"])
     }
 }
+
+@Suite("Sign-in throttle")
+struct SignInThrottleTests {
+    @Test("a name no person can have is not remembered; the address still is, and still slows")
+    func strangersNamesAreNotKept() {
+        let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        let long = String(repeating: "x", count: 2 << 20)
+        for _ in 0..<3 { #expect(throttle.admit(name: long, address: "10.0.0.9") == .admitted) }
+        #expect(throttle.rememberedCount == 1, "the address only")
+        #expect(throttle.admit(name: "olga", address: "10.0.0.9") == .wait(seconds: 1))
+        #expect(throttle.admit(name: "olga", address: nil) == .admitted)
+        #expect(throttle.rememberedCount == 2)
+    }
+}

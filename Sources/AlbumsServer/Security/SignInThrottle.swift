@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import Foundation
 import Synchronization
 
@@ -30,7 +31,10 @@ final class SignInThrottle: Sendable {
 
     /// Whether an attempt may go ahead now: `.admitted` counts it as a
     /// failure until ``noteSuccess(name:address:)`` takes that back;
-    /// `.wait(seconds)` counts nothing.
+    /// `.wait(seconds)` counts nothing. A name no person can have (too long,
+    /// other characters) is not remembered: it cannot be guessed at, and
+    /// keeping what a stranger typed would let them fill the server's
+    /// memory (32 sign-ins with 2 MiB names kept 43 MiB for an hour).
     func admit(name: String, address: String?) -> Admission {
         let now = now()
         return records.withLock { records in
@@ -71,7 +75,12 @@ final class SignInThrottle: Sendable {
         return min(longestWait, pow(2, Double(failures - freeFailures)))
     }
 
+    /// How many names and addresses it remembers now.
+    var rememberedCount: Int { records.withLock { $0.count } }
+
     private static func keys(name: String, address: String?) -> [String] {
-        ["name:" + name.lowercased()] + (address.map { ["address:" + $0] } ?? [])
+        // Share links are counted under a key of their own ("link " and the token's start).
+        let isRemembered = name.hasPrefix("link ") ? name.utf8.count <= 64 : Person.problem(withName: name) == nil
+        return (isRemembered ? ["name:" + name.lowercased()] : []) + (address.map { ["address:" + $0] } ?? [])
     }
 }
