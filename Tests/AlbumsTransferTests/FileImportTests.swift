@@ -110,7 +110,7 @@ struct FileImportTests {
         _ = try write("sub/c.jpg", Data([1]))
         let flat = ImportSources.expand([inbox, inbox + "/nope.jpg"], recursive: false)
         #expect(flat.files.map { ($0 as NSString).lastPathComponent } == ["a.jpg", "b.jpg"])
-        #expect(flat.skipped.map(\.reason) == ["is a folder; --recursive imports its files"])
+        #expect(flat.skipped.map(\.reason) == [ImportSources.folderNotEntered])
         #expect(flat.failed.map(\.reason) == ["no such file or directory"])
         let deep = ImportSources.expand([inbox], recursive: true)
         #expect(deep.files.map { ($0 as NSString).lastPathComponent } == ["a.jpg", "b.jpg", "c.jpg"])

@@ -64,7 +64,11 @@ struct ImportCommand: AsyncParsableCommand {
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
         let expected = try write.revisions(target: destination?.album)
-        let sources = ImportSources.expand(paths, recursive: recursive)
+        var sources = ImportSources.expand(paths, recursive: recursive)
+        // The CLI's words after the fact: how to have the folders' files too.
+        sources.skipped = sources.skipped.map { skipped in
+            (skipped.path, skipped.reason == ImportSources.folderNotEntered ? skipped.reason + "; --recursive imports its files" : skipped.reason)
+        }
         let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
         let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let target = try destination.map { try runner.checkDestination($0, expecting: expected) }

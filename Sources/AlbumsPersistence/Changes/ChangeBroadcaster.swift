@@ -109,7 +109,7 @@ final class ChangeBroadcaster: Sendable {
                     guard let subscriber = state.subscribers[id] else { continue }
                     switch subscriber.continuation.yield(subscriber.missedChanges ? entry.followingAGap() : entry) {
                     case .dropped: state.subscribers[id]?.missedChanges = true
-                    case .enqueued: state.subscribers[id]?.missedChanges = false
+                    case .enqueued: if subscriber.missedChanges { state.subscribers[id]?.missedChanges = false }
                     case .terminated: break
                     @unknown default: break
                     }

@@ -18,8 +18,9 @@ const statusLine = () => document.getElementById("status");
 
 /// Says something on the status line, which screen readers announce.
 export function say(text, forbidden = false) {
-  statusLine().textContent = text;
-  statusLine().classList.toggle("forbidden", forbidden);
+  const line = statusLine();
+  line.textContent = text;
+  line.classList.toggle("forbidden", forbidden);
 }
 
 /// What the status line says now.

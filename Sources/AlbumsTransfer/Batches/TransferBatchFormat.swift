@@ -118,10 +118,9 @@ public enum TransferBatchFormat {
             }
         }
         if let treeOperation = TreeOperationName(rawValue: opName) {
-            let albumKeys = treeOperation.keys
-            let allowed = albumKeys.union(["op", "expect_revision"])
+            let allowed = treeOperation.keys.union(["op", "expect_revision"])
             if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
-                throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(albumKeys.sorted().joined(separator: ", ")))")
+                throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(treeOperation.keys.sorted().joined(separator: ", ")))")
             }
             let line = TreeLine(operation: treeOperation, object: object, fail: fail)
             if treeOperation.isFolderOperation { return .folder(try folderOperation(line), expecting: expected) }

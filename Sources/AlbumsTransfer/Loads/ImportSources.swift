@@ -6,6 +6,10 @@ public struct ImportSources: Sendable {
     public var files: [String] = []
     /// Paths not loaded, each with the reason; knowingly skipped.
     public var skipped: [(path: String, reason: String)] = []
+
+    /// The reason a folder inside a folder is skipped when the import does
+    /// not go into folders: the fact, for a front end to add how to ask it to.
+    public static let folderNotEntered = "is a folder, and this import does not go into folders"
     /// Paths that could not be used at all.
     public var failed: [(path: String, reason: String)] = []
 
@@ -46,7 +50,7 @@ public struct ImportSources: Sendable {
             } else if recursive {
                 addFiles(in: path, as: (shownPath as NSString).appendingPathComponent(name), recursive: true)
             } else {
-                skipped.append(((shownPath as NSString).appendingPathComponent(name), "is a folder; --recursive imports its files"))
+                skipped.append(((shownPath as NSString).appendingPathComponent(name), Self.folderNotEntered))
             }
         }
     }
