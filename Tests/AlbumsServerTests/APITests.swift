@@ -646,7 +646,12 @@ final class EventStreamReader {
     private let socket: Int32
     private var received = ""
 
-    init(port: Int, token: String) throws {
+    convenience init(port: Int, token: String) throws {
+        try self.init(port: port, credential: "Authorization: Bearer \(token)")
+    }
+
+    /// A stream asked for with `credential`, a whole header line (`Cookie: albums_person=…`).
+    init(port: Int, credential: String) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -658,19 +663,22 @@ final class EventStreamReader {
         guard connected == 0 else { throw StreamError("cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
+        let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(credential)\r\nAccept: text/event-stream\r\n\r\n"
         guard Array(request.utf8).withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.utf8.count else {
             throw StreamError("cannot send the request")
         }
     }
 
-    /// Everything received once `marker` has arrived; fails after 30 s
-    /// without it (a bound for a loaded machine, not a measure of speed).
+    /// The chunk that ends a chunked response: the server closed the stream.
+    static let end = "\r\n0\r\n\r\n"
+
+    /// Everything received once `marker` has arrived; fails after 600 s
+    /// without it (a bound against hanging, not a measure of speed).
     func read(until marker: String) throws -> String {
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(600)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(marker) {
-            guard Date() < deadline else { throw StreamError("no \(marker.debugDescription) within 30 s; received: \(received)") }
+            guard Date() < deadline else { throw StreamError("no \(marker.debugDescription) within 600 s; received: \(received)") }
             let count = recv(socket, &buffer, buffer.count, 0)
             if count > 0 { received += String(decoding: buffer[0..<count], as: UTF8.self) }
             if count == 0 { throw StreamError("the server closed the stream; received: \(received)") }

@@ -225,17 +225,44 @@ struct PeopleAPITests: Sendable {
 
     @Test("a person hears the events of albums they can see, and no others")
     func eventsAreFiltered() async throws {
-        let gran = try await fixture.library.read { try $0.person(named: "gran") }
-        let session = TransferSession(library: fixture.library, acting: .person(gran))
-        let stream = try await fixture.library.changes()
+        let stream = try await fixture.library.changes(heardBy: .personSession(token: sessions["gran"]!))
         try await TransferSession(library: fixture.library).perform(.move([.position(0, in: "Secret")], to: .into("Secret")))
         try await TransferSession(library: fixture.library).perform(LibraryOperation.album(.rename("Secret", to: "Hidden")))
         try await TransferSession(library: fixture.library).perform(LibraryOperation.album(.rename("Wedding", to: "Our wedding")))
-        let heard = await first(2, of: stream)
-        #expect(try await APIRoutes.seen(heard[0], by: session) == nil)
-        let seen = try #require(try await APIRoutes.seen(heard[1], by: session))
-        #expect(seen.changeSets.map(\.albumName) == ["Our wedding"])
+        let heard = await first(1, of: stream)
+        #expect(heard.map { $0.changeSets.map(\.albumName) } == [["Our wedding"]])
     }
+
+    #if os(Linux)
+    @Test("signing out ends the page's open event stream, and nothing after it is sent")
+    func signingOutEndsTheStream() async throws {
+        let listening = ListeningPort()
+        let app = Application(
+            router: AlbumsServer.router(session: TransferSession(library: fixture.library), token: Self.token) { ["127.0.0.1:\(listening.port)"] },
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let (library, gran) = (fixture.library, sessions["gran"]!)
+        try await app.test(.live) { framework in
+            let port = try listening.learn(from: framework)
+            let received = try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    continuation.resume(with: Result {
+                        let events = try EventStreamReader(port: port, credential: "Cookie: albums_person=\(gran)")
+                        defer { events.close() }
+                        _ = try events.read(until: "albums change stream")
+                        try library.write { try $0.renameAlbum(try $0.album(named: "Wedding").id, to: "Before") }
+                        _ = try events.read(until: "event: change")
+                        try library.write { try $0.closeSession(token: gran) }
+                        try library.write { try $0.renameAlbum(try $0.album(named: "Before").id, to: "After") }
+                        return try events.read(until: EventStreamReader.end)
+                    })
+                }.start()
+            }
+            #expect(received.contains("Before"))
+            #expect(!received.contains("After"), "\(received)")
+            #expect(received.components(separatedBy: "event: change").count == 2, "one change, then the end: \(received)")
+        }
+    }
+    #endif
 }
 
 @Suite("Sign-in throttle")

@@ -113,19 +113,21 @@ public func testLoad(_ source: String) -> PendingLoad {
 }
 
 /// The first `count` elements of `stream`, or those heard before `timeout`
-/// passes. The timeout is only a bound for a loaded machine (CI runs every
-/// suite at once, with `albums` processes among them): a test that hears its
-/// elements returns at once.
-public func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>, timeout: Duration = .seconds(30)) async -> [Element] {
-    let collected = Heard<Element>()
+/// passes. The timeout only keeps a broken test from hanging (CI runs every
+/// suite at once on a busy machine): a test that hears its elements
+/// returns at once, so it is long.
+public func first<Stream: AsyncSequence & Sendable>(
+    _ count: Int, of stream: Stream, timeout: Duration = .seconds(600)
+) async -> [Stream.Element] where Stream.Element: Sendable, Stream.Failure == Never {
+    let collected = Heard<Stream.Element>()
     await withTaskGroup(of: Void.self) { group in
         group.addTask {
             for await element in stream {
-                let enough = collected.elements.withLock { heard in
+                let isEnough = collected.elements.withLock { heard in
                     heard.append(element)
                     return heard.count == count
                 }
-                if enough { break }
+                if isEnough { return }
             }
         }
         group.addTask {

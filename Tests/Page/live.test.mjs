@@ -57,3 +57,21 @@ describe("live.js", () => {
     assert.equal(announced, 2);
   });
 });
+
+describe("live.js and rights", () => {
+  it("a change of rights reads every pane again and announces it; a stream the server refuses announces its end", async () => {
+    const trip = fakePane("Trip");
+    state.panes = [trip];
+    const heard = [];
+    for (const type of ["change", "rights", "closed"]) library.addEventListener(type, () => heard.push(type));
+    globalThis.EventSource = FakeEventSource;
+    listen();
+    const events = FakeEventSource.last;
+    await events.emit("change", { sequence: 3, follows_a_gap: false, rights_changed: true, operations: [] });
+    assert.equal(trip.reloads, 1);
+    assert.deepEqual(heard, ["rights", "change"]);
+    events.readyState = 2;
+    await events.emit("error", {});
+    assert.deepEqual(heard, ["rights", "change", "closed"]);
+  });
+});

@@ -9,7 +9,10 @@ import GRDB
 /// ``AlbumChangeSet/AlbumEvent/journalOrder``, name length in UTF-8 bytes
 /// and the bytes, then the removed, inserted and updated pairs (count, then
 /// index and item id each) and the moves (count, then from, to, item id).
-/// Compact and quick to write: it costs a transaction microseconds.
+/// Then, when any, the folder changes (count; per folder: id, revision,
+/// events and name as an album's); then, when the transaction changed
+/// rights, the number 1 (after a folder count, 0 if none). Older entries
+/// end earlier and read the same. Compact and quick to write: it costs a transaction microseconds.
 package enum ChangeJournal {
     /// The migration that creates the table.
     static let migrationVersion = 2
@@ -18,8 +21,9 @@ package enum ChangeJournal {
     static let pruneStep: Int64 = 500
 
     /// Appends one transaction's change sets; returns the row's sequence.
-    static func append(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], in db: Database) throws -> Int64 {
-        try db.execute(cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [encode(operations, folders: folders)])
+    static func append(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false, in db: Database) throws -> Int64 {
+        try db.execute(
+            cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [encode(operations, folders: folders, rightsChanged: rightsChanged)])
         let sequence = db.lastInsertedRowID
         if sequence % pruneStep == 0 {
             try db.execute(cachedSQL: "DELETE FROM change_journal WHERE id <= ?", arguments: [sequence - retainedCount])
@@ -35,12 +39,12 @@ package enum ChangeJournal {
         ).map { row in
             let id: Int64 = row[0]
             defer { previous = id }
-            guard let (operations, folders) = decode(row[2]) else {
+            guard let (operations, folders, rightsChanged) = decode(row[2]) else {
                 throw LibraryError.corrupt(path: db.filePath, detail: "change journal entry \(id) cannot be read")
             }
             return CommittedChange(
                 sequence: id, committedAt: Timestamp.date(row[1]), operations: operations, folderChanges: folders,
-                followsAGap: id != previous + 1 && previous != 0)
+                followsAGap: id != previous + 1 && previous != 0, changedRights: rightsChanged)
         }
     }
 
@@ -51,7 +55,7 @@ package enum ChangeJournal {
 
     // MARK: - Encoding
 
-    static func encode(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = []) -> Data {
+    static func encode(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
         func put(_ value: Int64) {
@@ -96,7 +100,7 @@ package enum ChangeJournal {
                 }
             }
         }
-        if !folders.isEmpty {
+        if !folders.isEmpty || rightsChanged {
             put(folders.count)
             for folder in folders {
                 put(folder.folderID.rawValue)
@@ -104,11 +108,12 @@ package enum ChangeJournal {
                 putEventsAndName(folder.events, FolderChange.Event.journalOrder, folder.name)
             }
         }
+        if rightsChanged { put(1) }
         return Data(bytes)
     }
 
     /// The change sets of an encoded entry, or nil if the bytes are not one.
-    package static func decode(_ data: Data) -> (operations: [[AlbumChangeSet]], folders: [FolderChange])? {
+    package static func decode(_ data: Data) -> (operations: [[AlbumChangeSet]], folders: [FolderChange], rightsChanged: Bool)? {
         let bytes = [UInt8](data)
         var offset = 0
         func take() -> Int64? {
@@ -180,7 +185,12 @@ package enum ChangeJournal {
                 folders.append(FolderChange(folderID: FolderID(rawValue: folderID), name: name, revision: revision, events: events))
             }
         }
-        return offset == bytes.count ? (operations, folders) : nil
+        var rightsChanged = false
+        if offset < bytes.count {
+            guard take() == 1 else { return nil }
+            rightsChanged = true
+        }
+        return offset == bytes.count ? (operations, folders, rightsChanged) : nil
     }
 }
 

@@ -16,21 +16,40 @@ public struct CommittedChange: Hashable, Sendable {
     /// True when changes before this one were missed (the watcher fell more
     /// than the journal's length behind): reload what you show.
     public let followsAGap: Bool
+    /// True when the transaction changed who may see or do what (people,
+    /// roles, sessions, share links): a watcher acting for someone asks
+    /// again what they may see before it shows anything more.
+    public let changedRights: Bool
 
     /// A committed transaction's changes, as the change journal keeps them.
     public init(
-        sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], folderChanges: [FolderChange] = [], followsAGap: Bool = false
+        sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], folderChanges: [FolderChange] = [], followsAGap: Bool = false,
+        changedRights: Bool = false
     ) {
         self.sequence = sequence
         self.committedAt = committedAt
         self.operations = operations
         self.folderChanges = folderChanges
         self.followsAGap = followsAGap
+        self.changedRights = changedRights
     }
 
     /// This change, saying that changes before it were missed.
     func followingAGap() -> CommittedChange {
-        CommittedChange(sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: true)
+        CommittedChange(
+            sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: true,
+            changedRights: changedRights)
+    }
+
+    /// This change with only the album and folder changes `isSeen` keeps,
+    /// or nil when nothing is left (and rights did not change).
+    public func narrowed(albums isSeenAlbum: (AlbumID) -> Bool, folders isSeenFolder: (FolderID) -> Bool) -> CommittedChange? {
+        let operations = operations.map { $0.filter { isSeenAlbum($0.albumID) } }.filter { !$0.isEmpty }
+        let folderChanges = folderChanges.filter { isSeenFolder($0.folderID) }
+        if operations.isEmpty && folderChanges.isEmpty && !changedRights { return nil }
+        return CommittedChange(
+            sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: followsAGap,
+            changedRights: changedRights)
     }
 
     /// Every change set of the transaction, operation after operation.

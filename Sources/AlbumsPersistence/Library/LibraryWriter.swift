@@ -37,6 +37,15 @@ public final class LibraryWriter: LibraryReader {
     private(set) var mapsAfterCommit: [AlbumID: SegmentMap] = [:]
     /// What this transaction writes into the history (see History/).
     var history: HistoryRecording?
+    /// Whether this transaction changed who may see or do what: people,
+    /// roles, sessions or share links. Open change streams check their
+    /// rights again when they hear of it.
+    private(set) var changedRights = false
+
+    /// Notes that this transaction changes rights (see ``changedRights``).
+    func noteRightsChanged() {
+        changedRights = true
+    }
 
     override func current(_ album: Album) -> Album {
         guard let delta = countDeltas[album.id] else { return album }

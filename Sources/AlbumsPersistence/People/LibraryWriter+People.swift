@@ -17,6 +17,8 @@ extension LibraryWriter {
         }
         try db.execute(
             cachedSQL: "INSERT INTO person (name, password_hash, is_admin) VALUES (?, ?, ?)", arguments: [name, password.text, isAdmin])
+        // The server's token opens nothing once the library has people: its streams end.
+        noteRightsChanged()
         return try person(named: name)
     }
 
@@ -37,6 +39,7 @@ extension LibraryWriter {
     public func setDisabled(_ name: String, _ isDisabled: Bool) throws -> Person {
         let person = try person(named: name)
         try db.execute(cachedSQL: "UPDATE person SET is_disabled = ? WHERE id = ?", arguments: [isDisabled, person.id.rawValue])
+        noteRightsChanged()
         if isDisabled { try endSessions(of: person.id) }
         return try self.person(named: name)
     }
@@ -48,6 +51,7 @@ extension LibraryWriter {
     public func setAdmin(_ name: String, _ isAdmin: Bool) throws -> Person {
         let person = try person(named: name)
         try db.execute(cachedSQL: "UPDATE person SET is_admin = ? WHERE id = ?", arguments: [isAdmin, person.id.rawValue])
+        noteRightsChanged()
         return try self.person(named: name)
     }
 
@@ -58,6 +62,7 @@ extension LibraryWriter {
     public func removePerson(named name: String) throws {
         let person = try person(named: name)
         try db.execute(cachedSQL: "DELETE FROM person WHERE id = ?", arguments: [person.id.rawValue])
+        noteRightsChanged()
     }
 
     /// Gives `person` `role` on an album or a folder (replacing the role
@@ -85,6 +90,7 @@ extension LibraryWriter {
                 sql: "INSERT INTO role_grant (person_id, \(column), role) VALUES (?, ?, ?)", arguments: [person.rawValue, id, role.rawValue])
         }
         rights = rights.map { AccessRights(principal: $0.principal) }
+        noteRightsChanged()
     }
 
     /// Makes whoever this access acts for the owner of what they just

@@ -43,11 +43,13 @@ extension LibraryWriter {
     /// already ended or never issued is no error.
     public func closeSession(token: String) throws {
         try db.execute(cachedSQL: "DELETE FROM person_session WHERE token_sha256 = ?", arguments: [PersonSession.digest(token)])
+        if db.changesCount > 0 { noteRightsChanged() }
     }
 
     /// Ends every session of `person`.
     public func endSessions(of person: PersonID) throws {
         try db.execute(cachedSQL: "DELETE FROM person_session WHERE person_id = ?", arguments: [person.rawValue])
+        if db.changesCount > 0 { noteRightsChanged() }
     }
 }
 

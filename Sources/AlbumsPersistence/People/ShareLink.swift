@@ -91,6 +91,7 @@ extension LibraryWriter {
         guard let link = try shareLink(id), link.revokedAt == nil else { throw LibraryError.shareLinkNotFound(id) }
         try require(.owner, on: try album(link.album))
         try db.execute(cachedSQL: "UPDATE share_link SET revoked_at = ? WHERE id = ?", arguments: [Timestamp.text(now), id.rawValue])
+        noteRightsChanged()
     }
 }
 

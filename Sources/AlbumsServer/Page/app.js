@@ -33,7 +33,7 @@ import { acceptFiles, pickFiles } from "./files.js";
 import { gridKeyDown } from "./keyboard.js";
 import { library, listen } from "./live.js";
 import { Pane, tileHooks } from "./pane.js";
-import { showSignedIn } from "./people.js";
+import { goToSignIn, showSignedIn } from "./people.js";
 import { isNarrow, state } from "./state.js";
 import { openViewer, startSlideshow } from "./viewer.js";
 import { pinchToZoom, zoomTo } from "./zoom.js";
@@ -88,5 +88,9 @@ await state.panes[1].open(state.albums[1]?.name ?? null);
 // Every committed change, from here or elsewhere, reads the album list (and
 // with it the history's buttons) again.
 library.addEventListener("change", () => loadAlbums().catch(() => {}));
+// A role or admin given or taken shows at once: who is signed in says it again.
+library.addEventListener("rights", () => showSignedIn().catch(() => {}));
+// The stream ended for good: signed out elsewhere, disabled or removed.
+library.addEventListener("closed", () => goToSignIn().catch(() => {}));
 listen();
 document.body.dataset.ready = "true";

@@ -11,9 +11,13 @@ let applying = Promise.resolve();
 
 /// Fires `change` once for each committed transaction the event stream
 /// brings (this page's own writes included), and once when the stream comes
-/// back after a loss: what the library holds may have changed.
+/// back after a loss: what the library holds may have changed. Fires
+/// `rights` when who may see or do what changed (a role given or taken,
+/// admin given or taken): what this page shows is read again. Fires
+/// `closed` when the server ends the stream for good (signed out, disabled,
+/// removed, a new password): the page goes to signing in.
 export const library = new EventTarget();
-const announce = () => library.dispatchEvent(new Event("change"));
+const announce = (type = "change") => library.dispatchEvent(new Event(type));
 
 /// Applies change sets to every pane; a pane they do not fit reads its
 /// album again. One at a time, in the order asked: a write's answer and the
@@ -59,14 +63,21 @@ export function listen() {
   const events = new EventSource("/api/events");
   events.addEventListener("change", async (message) => {
     const change = JSON.parse(message.data);
-    if (change.follows_a_gap) {
+    if (change.follows_a_gap || change.rights_changed) {
+      // Rights changed: an album may have appeared or gone, so change sets
+      // are not enough; each pane reads its album again.
       await reloadPanes();
+      if (change.rights_changed) announce("rights");
     } else {
       for (const changes of change.operations) await applyChanges(changes);
     }
     announce();
   });
-  events.addEventListener("error", () => say("Lost the server; reconnecting…", true));
+  events.addEventListener("error", () => {
+    // The server refused the stream when it came back: its sign-in opens nothing any more.
+    if (events.readyState === 2) return announce("closed");
+    say("Lost the server; reconnecting…", true);
+  });
   events.addEventListener("open", () => {
     if (!said().startsWith("Lost the server")) return;
     say("Connected again.");

@@ -22,6 +22,14 @@ export async function showSignedIn() {
   document.querySelector("#album-menu [data-action=share]").hidden = false;
 }
 
+/// Goes to the sign-in page if this browser's sign-in (or the server's
+/// token) no longer opens the library; otherwise says the server is gone.
+export async function goToSignIn() {
+  const session = await api("/api/session").catch(() => null);
+  if (session?.mode === "people" && !session.person) return location.assign("/signin");
+  say("Lost the server: reload the page once it is back.", true);
+}
+
 document.getElementById("sign-out").addEventListener("click", async () => {
   await fetch("/api/session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
   location.assign("/signin");

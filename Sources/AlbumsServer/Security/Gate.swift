@@ -45,8 +45,9 @@ struct Gate: RouterMiddleware {
         guard case .person(let person) = asker else { return try await withToken(request, context, next) }
 
         var context = context
-        if let person {
+        if let person, let cookie {
             context.principal = .person(person)
+            context.credential = .personSession(token: cookie)
             return try await next(request, context)
         }
         if Self.isOpenForSignIn(path, request.method) { return try await next(request, context) }
@@ -67,7 +68,11 @@ struct Gate: RouterMiddleware {
     /// The token mode: as `albums serve` worked before it had people.
     private func withToken(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
         let token = settings.token
-        if presentsToken(request) { return try await next(request, context) }
+        if presentsToken(request) {
+            var context = context
+            context.credential = .serverToken
+            return try await next(request, context)
+        }
         // The first visit: the URL printed by `albums serve` carries the token once.
         if request.method == .get, request.uri.queryParameters.get("token") == token {
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
