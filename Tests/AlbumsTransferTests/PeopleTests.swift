@@ -130,7 +130,7 @@ struct PeopleTests {
         #expect(entries.first?.description == "rename album 'Trip' to 'Trip 2026'")
         // gran cannot undo sam's rename, and is not told what it was.
         let gran = try house.session("gran")
-        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it touched albums you cannot change")) {
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
             try gran.write { try $0.undo() }
         }
         #expect(try gran.read { try $0.nextUndo() } == nil)
@@ -139,6 +139,49 @@ struct PeopleTests {
         #expect(try sam.read { try $0.history(limit: 50).map(\.description) }.allSatisfy { $0.contains("Trip") })
         try sam.write { try $0.undo() }
         #expect(try house.library.read { try $0.album(named: "Trip").name } == "Trip")
+    }
+
+    @Test("undoing a creation is a deletion: an editor of the folder may not undo an admin's new album")
+    func undoingACreationIsADeletion() throws {
+        let house = try Household()
+        let ana = try house.session("ana")
+        try ana.perform(LibraryOperation.album(.create(name: "Beach", placement: .into(.path("Family")))))
+        let sam = try house.session("sam")
+        // sam edits Family, so sees Beach and the entry, but deleting Beach takes its owner.
+        #expect(try sam.read { try $0.nextUndo() } != nil)
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: you can change 'Beach' but not delete, move or share it: that takes its owner")) {
+            try sam.write { try $0.undo() }
+        }
+        #expect(try house.library.read { try $0.album(named: "Beach").name } == "Beach")
+        // What sam creates is his: he may undo it, and redo it.
+        try sam.perform(LibraryOperation.album(.create(name: "Sam's", placement: .into(.path("Family")))))
+        try sam.write { try $0.undo() }
+        try sam.write { try $0.redo() }
+        #expect(try house.library.read { try $0.album(named: "Sam's").parentID } != nil)
+    }
+
+    @Test("undoing a move is a move: nobody moves an album into or out of a folder they cannot see by undoing and redoing")
+    func undoingAMoveIsAMove() throws {
+        let house = try Household()
+        // Vault is hidden from sam; he edits the album Diary inside it by a role of its own.
+        try house.library.write { writer in
+            let vault = try writer.createFolder(named: "Vault", placement: .into(nil))
+            let diary = try writer.createAlbum(named: "Diary", placement: .into(.id(vault.id)))
+            try writer.setRole(.editor, of: try writer.person(named: "sam").id, on: .album(diary.id))
+        }
+        let ana = try house.session("ana")
+        try ana.perform(LibraryOperation.album(.move("Diary", to: .into(.path("Family")))))
+        let sam = try house.session("sam")
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
+            try sam.write { try $0.undo() }
+        }
+        #expect(try house.library.read { try $0.folder(try $0.album(named: "Diary").parentID!).name } == "Family")
+        // Undone by an admin, the redo would take Diary out of Vault again: not sam's either.
+        try ana.write { try $0.undo() }
+        #expect(throws: LibraryError.forbidden(reason: "cannot redo the latest change: it changed albums or folders you may not change")) {
+            try sam.write { try $0.redo() }
+        }
+        #expect(try house.library.read { try $0.folder(try $0.album(named: "Diary").parentID!).name } == "Vault")
     }
 
     @Test("sessions: a token signs in until it expires, is signed out, or its person is disabled")

@@ -20,8 +20,9 @@ extension LibraryWriter {
     public func undo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL) else { throw LibraryError.nothingToUndo }
         let entry = HistoryLog.entry(from: row)
-        try requireReplayable(entry, undoing: true)
-        return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: entry.description, reason: $0) }
+        try requireReplaying(entry, try ReplayIntent(steps: row["first_step"], through: row["last_step"], in: db), verb: "undo")
+        let description = describedToPrincipal(entry)
+        return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: description, reason: $0) }
     }
 
     /// Re-applies the most recently undone change, exactly as it was.
@@ -34,32 +35,16 @@ extension LibraryWriter {
     public func redo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL) else { throw LibraryError.nothingToRedo }
         let entry = HistoryLog.entry(from: row)
-        try requireReplayable(entry, undoing: false)
-        return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: entry.description, reason: $0) }
+        try requireReplaying(entry, try ReplayIntent(steps: row["first_step"], through: row["last_step"], in: db), verb: "redo")
+        let description = describedToPrincipal(entry)
+        return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: description, reason: $0) }
     }
 
-    /// Refuses an undo or redo that would change an album the principal
-    /// cannot edit. A change naming an album they cannot see is refused
-    /// without naming it; one to folders alone needs an admin.
-    private func requireReplayable(_ entry: HistoryEntry, undoing: Bool) throws {
-        guard rights != nil, !principal.holdsEveryRight else { return }
-        let verb = undoing ? "undo" : "redo"
-        guard !entry.albums.isEmpty else {
-            throw LibraryError.forbidden(reason: "cannot \(verb) the latest change: it arranged folders, which only an admin may \(verb)")
-        }
-        for mention in entry.albums {
-            let album: Album
-            do {
-                album = try self.album(mention.id)
-            } catch LibraryError.albumNotFound {
-                throw LibraryError.forbidden(reason: "cannot \(verb) the latest change: it touched albums you cannot change")
-            }
-            do {
-                try require(.editor, on: album)
-            } catch LibraryError.forbidden(let reason) {
-                throw LibraryError.forbidden(reason: "cannot \(verb) #\(entry.id) (\(entry.description)): \(reason)")
-            }
-        }
+    /// The entry's description for a refusal, when the principal may read
+    /// it: it was written for whoever made the change, and may name a
+    /// folder or album that someone holding fewer rights cannot see.
+    private func describedToPrincipal(_ entry: HistoryEntry) -> String {
+        principal.holdsEveryRight ? entry.description : "the latest change"
     }
 
     /// Replays an entry's steps and files the replay's own steps under it,
