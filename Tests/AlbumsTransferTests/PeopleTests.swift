@@ -208,6 +208,23 @@ struct PeopleTests {
         #expect(throws: LibraryError.personNameTaken("ANA")) { try house.library.write { try $0.addPerson(named: "ANA", password: try PeopleTests.hash()) } }
     }
 
+    @Test("an unknown name is checked against a decoy of the cost the people's hashes have, so timing tells no names apart")
+    func decoyCostsWhatRealHashesCost() async throws {
+        let house = try Household()
+        // The household's hashes cost 4; a name nobody has (or may have) is checked at 4 too, not at the default 12.
+        for name in ["nobody", String(repeating: "x", count: 2 << 20)] {
+            let candidate = try await house.library.read { try $0.signInCandidate(named: name) }
+            #expect(candidate.person == nil)
+            #expect(candidate.hash.cost == 4)
+        }
+        #expect(try await house.library.read { try $0.signInCandidate(named: "gran") }.hash.cost == 4)
+        // The check itself runs after the read: the same answers as the reader's.
+        #expect(try await house.library.person(named: "gran", password: "correct horse")?.name == "gran")
+        #expect(try await house.library.person(named: "gran", password: "wrong horse") == nil)
+        #expect(try await house.library.person(named: "nobody", password: "correct horse") == nil)
+        #expect(PasswordHash.decoy(costing: nil).cost == PasswordHash.defaultCost)
+    }
+
     @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")
     func shareLinks() throws {
         let house = try Household()

@@ -39,16 +39,31 @@ extension LibraryReader {
 
     /// The person named `name` if `password` is theirs and they are not
     /// disabled; nil otherwise, after as long as a real check takes.
+    ///
+    /// bcrypt runs while this read holds its connection: a server uses
+    /// ``Library/person(named:password:)``, which checks after the read.
     public func person(named name: String, password: String) throws -> Person? {
-        guard Person.problem(withName: name) == nil,
+        try signInCandidate(named: name).person(ifPasswordIs: password)
+    }
+
+    /// What checking a sign-in needs from the file: the person named `name`
+    /// and their hash; for a name no person has (or may have), a decoy
+    /// hash of the cost the people's hashes have, so that the check takes
+    /// as long and timing tells no names apart.
+    package func signInCandidate(named name: String) throws -> SignInCandidate {
+        if Person.problem(withName: name) == nil,
             let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.personColumns), password_hash FROM person WHERE name = ?", arguments: [name])
-        else {
-            PasswordHash.spendCheckingTime(password)
-            return nil
+        {
+            return SignInCandidate(person: Self.person(from: row), hash: PasswordHash(text: row["password_hash"]))
         }
-        let person = Self.person(from: row)
-        let matches = PasswordHash(text: row["password_hash"]).matches(password)
-        return matches && !person.isDisabled ? person : nil
+        // The cost most people's hashes have (the same for all, unless some were made with another).
+        let usual = try String.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT password_hash FROM person
+                GROUP BY substr(password_hash, 1, 7) ORDER BY count(*) DESC, min(id) LIMIT 1
+                """)
+        return SignInCandidate(person: nil, hash: PasswordHash.decoy(costing: usual.map(PasswordHash.init(text:))))
     }
 
     /// The roles given on albums and folders: to one person, or to everyone.
@@ -60,5 +75,33 @@ extension LibraryReader {
             guard let role = Role(rawValue: row[3]) else { return nil }
             return RoleGrant(person: PersonID(rawValue: row[0]), target: GrantTarget(albumID: row[1], folderID: row[2]), role: role)
         }
+    }
+}
+
+/// A sign-in to check: who it would be, and the hash to check against
+/// (a decoy's when nobody has the name).
+package struct SignInCandidate: Sendable {
+    package let person: Person?
+    package let hash: PasswordHash
+
+    /// The person, if `password` matches and they may sign in.
+    func person(ifPasswordIs password: String) -> Person? {
+        let matches = hash.matches(password)
+        guard matches, let person, !person.isDisabled else { return nil }
+        return person
+    }
+}
+
+extension Library {
+    /// The person named `name` if `password` is theirs and they are not
+    /// disabled; nil otherwise, after as long as a real check takes (a
+    /// name nobody has costs the same bcrypt work as a wrong password).
+    ///
+    /// The password is checked after the read has given back its
+    /// connection: a burst of sign-ins, a quarter of a second of bcrypt
+    /// each, never keeps other requests from reading.
+    public func person(named name: String, password: String) async throws -> Person? {
+        let candidate = try await read { try $0.signInCandidate(named: name) }
+        return candidate.person(ifPasswordIs: password)
     }
 }

@@ -1,4 +1,5 @@
 import HummingbirdBcrypt
+import Synchronization
 
 /// A password as the file keeps it: a bcrypt hash, never the password.
 ///
@@ -47,11 +48,27 @@ public struct PasswordHash: Hashable, Sendable {
         password.utf8.count <= Self.maximumBytes && Bcrypt.verify(password, hash: text)
     }
 
-    /// Takes as long as checking a real password, and fails: what a sign-in
-    /// with an unknown name does, so that timing does not tell which names exist.
-    public static func spendCheckingTime(_ password: String) {
-        _ = decoy.matches(password)
+    /// The work factor written in the hash (`$2b$12$…`: 12), or nil when
+    /// the text is not a bcrypt hash.
+    package var cost: UInt8? {
+        let fields = text.split(separator: "$", omittingEmptySubsequences: true)
+        guard fields.count >= 2, let cost = UInt8(fields[1]), (4...31).contains(cost) else { return nil }
+        return cost
     }
 
-    private static let decoy = PasswordHash(text: Bcrypt.hash("albums-decoy-password", cost: defaultCost))
+    /// A hash no password matches whose check costs what checking `like`
+    /// costs (``defaultCost`` without one): what a sign-in with an unknown
+    /// name is checked against, so that timing does not tell which names exist.
+    package static func decoy(costing like: PasswordHash?) -> PasswordHash {
+        let cost = like?.cost ?? defaultCost
+        return decoys.withLock { decoys in
+            if let decoy = decoys[cost] { return decoy }
+            let decoy = PasswordHash(text: Bcrypt.hash("albums-decoy-password-\(UInt64.random(in: 0...UInt64.max))", cost: cost))
+            decoys[cost] = decoy
+            return decoy
+        }
+    }
+
+    /// One decoy per cost, made when first needed.
+    private static let decoys = Mutex<[UInt8: PasswordHash]>([:])
 }

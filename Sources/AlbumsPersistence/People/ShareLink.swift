@@ -132,17 +132,47 @@ extension LibraryReader {
 
     /// What the holder of `token` may see: its album, if the link is live
     /// and `password` is its password (when it has one).
+    ///
+    /// A password is checked while this read holds its connection: a
+    /// server uses ``Library/shareLink(token:password:now:)``, which checks after the read.
     public func shareLink(token: String, password: String?, now: Date = Date()) throws -> ShareLinkAccess {
+        try shareLinkCandidate(token: token, now: now).access(givenPassword: password)
+    }
+
+    /// The live link `token` opens, and its password's hash, before any password is checked.
+    func shareLinkCandidate(token: String, now: Date) throws -> ShareLinkCandidate {
         // One indexed row: this runs for every thumbnail a link's page shows.
         guard !token.isEmpty, token.utf8.count <= 128,
             let row = try Row.fetchOne(
                 db, cachedSQL: "\(Self.shareLinkQuery) WHERE l.token_sha256 = ?", arguments: [PersonSession.digest(token)])
-        else { return .none }
+        else { return ShareLinkCandidate(link: nil, hash: nil) }
         let link = Self.shareLink(from: row)
-        guard link.isLive(at: now) else { return .none }
-        if let hash = row[10] as String? {
-            guard let password, PasswordHash(text: hash).matches(password) else { return .needsPassword(link) }
+        guard link.isLive(at: now) else { return ShareLinkCandidate(link: nil, hash: nil) }
+        return ShareLinkCandidate(link: link, hash: (row[10] as String?).map(PasswordHash.init(text:)))
+    }
+}
+
+/// A live share link found by its token, with its password's hash, to be
+/// checked against what its holder typed.
+struct ShareLinkCandidate: Sendable {
+    let link: ShareLink?
+    let hash: PasswordHash?
+
+    func access(givenPassword password: String?) -> ShareLinkAccess {
+        guard let link else { return .none }
+        if let hash {
+            guard let password, hash.matches(password) else { return .needsPassword(link) }
         }
         return .granted(link)
+    }
+}
+
+extension Library {
+    /// What the holder of `token` may see (``LibraryReader/shareLink(token:password:now:)``),
+    /// with the password checked after the read has given back its
+    /// connection: bcrypt never keeps other requests from reading.
+    public func shareLink(token: String, password: String?, now: Date = Date()) async throws -> ShareLinkAccess {
+        let candidate = try await read { try $0.shareLinkCandidate(token: token, now: now) }
+        return candidate.access(givenPassword: password)
     }
 }

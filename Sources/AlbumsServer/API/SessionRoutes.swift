@@ -52,7 +52,7 @@ struct SessionRoutes: Sendable {
         if case .wait(let seconds) = throttle.admit(name: credentials.name, address: address) {
             return APIError.tooManyAttempts("failed sign-ins", wait: seconds)
         }
-        let person = try await library.read { try $0.person(named: credentials.name, password: credentials.password) }
+        let person = try await library.person(named: credentials.name, password: credentials.password)
         guard let person else {
             return APIError.response(status: .unauthorized, code: "sign_in_failed", message: "that name and password do not match a person who may sign in")
         }

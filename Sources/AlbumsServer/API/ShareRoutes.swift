@@ -36,7 +36,7 @@ struct ShareRoutes: Sendable {
     /// The link the path's token names, if it shows its album to this request.
     private func link(_ request: Request, _ context: AlbumsRequestContext) async throws -> (ShareLink, TransferSession) {
         let token = try RequestParts.pathText(context, "token")
-        switch try await library.read({ try $0.shareLink(token: token, password: nil) }) {
+        switch try await library.shareLink(token: token, password: nil) {
         case .none:
             throw Self.notFound
         case .needsPassword(let link):
@@ -87,7 +87,7 @@ struct ShareRoutes: Sendable {
         let address = settings.clientAddress(request, peer: context.peer)
         let key = "link " + String(token.prefix(12))
         if case .wait(let seconds) = throttle.admit(name: key, address: address) { return APIError.tooManyAttempts("wrong passwords", wait: seconds) }
-        switch try await library.read({ try $0.shareLink(token: token, password: given.password) }) {
+        switch try await library.shareLink(token: token, password: given.password) {
         case .none:
             throw Self.notFound
         case .needsPassword:
