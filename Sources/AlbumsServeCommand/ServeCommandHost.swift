@@ -14,6 +14,10 @@ package enum ServeCommandHost: ServeHost {
         if !options.isLoopback && !command.allowRemote {
             throw CommandFailure(status: ExitStatus.usage, code: "remote_not_allowed", message: ServeRefusal.remoteNotAllowed(host: host).description)
         }
+        if !options.isLoopback && options.publicURL == nil {
+            let refusal = ServeRefusal.remoteNeedsPublicURL(host: host)
+            throw CommandFailure(status: ExitStatus.usage, code: refusal.code, message: refusal.description)
+        }
         do {
             try await serve(options, command: command)
         } catch let refusal as ServeRefusal {

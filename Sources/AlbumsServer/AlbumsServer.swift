@@ -67,12 +67,16 @@ package struct ServeOptions: Sendable {
 /// Why `albums serve` will not start.
 package enum ServeRefusal: Error, CustomStringConvertible {
     case remoteNotAllowed(host: String)
+    /// Beyond loopback, requests must name the server: without the address
+    /// people use, any Host would be answered (DNS rebinding).
+    case remoteNeedsPublicURL(host: String)
     /// The address cannot be listened on: in use, not this machine's, or a privileged port.
     case cannotListen(address: String, detail: String)
 
     package var code: String {
         switch self {
         case .remoteNotAllowed: "remote_not_allowed"
+        case .remoteNeedsPublicURL: "public_url_needed"
         case .cannotListen: "cannot_listen"
         }
     }
@@ -81,6 +85,8 @@ package enum ServeRefusal: Error, CustomStringConvertible {
         switch self {
         case .remoteNotAllowed(let host):
             "\(host) is reachable from other machines: anyone who learns the URL can change the library. Add --allow-remote to listen there anyway"
+        case .remoteNeedsPublicURL(let host):
+            "listening on \(host) needs the address people will use, so that requests naming any other host are refused: add --public-url http://NAME:PORT"
         case .cannotListen(let address, let detail):
             "cannot listen on \(address): \(detail); choose another with --listen HOST:PORT (port 0 takes any free one)"
         }
@@ -155,6 +161,7 @@ package enum AlbumsServer {
     ///   server listens.
     package static func run(library: Library, options: ServeOptions, listening announce: @escaping @Sendable (String) -> Void) async throws {
         if !options.isLoopback && !options.allowsRemote { throw ServeRefusal.remoteNotAllowed(host: options.host) }
+        if !options.isLoopback && options.publicURL == nil { throw ServeRefusal.remoteNeedsPublicURL(host: options.host) }
         let port = Mutex(options.port)
         let listening = Mutex(false)
         let loads = LoadsInFlight()
@@ -162,9 +169,9 @@ package enum AlbumsServer {
         let settings = GateSettings(
             token: options.token,
             authorities: {
-                // Behind a proxy: only the public name; beyond loopback without one: any name.
+                // Behind a proxy, or beyond loopback: only the public name.
                 if let authority = options.publicAuthority { return [authority] }
-                return options.allowsRemote && !options.isLoopback ? [] : options.authorities(port: port.withLock { $0 })
+                return options.authorities(port: port.withLock { $0 })
             }, publicURL: options.publicURL, trustedProxies: options.trustedProxies)
         let router = router(library: library, thumbnails: thumbnails, loads: loads, settings: settings)
         let hasPeople = try await library.read { try $0.hasPeople() }

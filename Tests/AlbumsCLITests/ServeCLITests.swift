@@ -45,6 +45,17 @@ struct ServeCLITests {
         #expect(try cli.folder.fileNames().filter { $0.hasPrefix("library.albums") } == ["library.albums"])
     }
 
+    @Test("beyond loopback, serve needs --allow-remote and the address people use; without them it starts nothing and exits 64")
+    func remoteNeedsItsName() throws {
+        let cli = try CLI()
+        let unflagged = try cli.run(["serve", "--listen", "0.0.0.0:0"])
+        #expect(unflagged.status == 64 && unflagged.stderr.contains("--allow-remote"), "\(unflagged.stderr)")
+        let unnamed = try cli.run(["serve", "--listen", "0.0.0.0:0", "--allow-remote"])
+        #expect(unnamed.status == 64, "\(unnamed.stderr)")
+        #expect(unnamed.stderr == "albums: listening on 0.0.0.0 needs the address people will use, so that requests naming any other host are refused: add --public-url http://NAME:PORT\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.libraryPath), "nothing opened, nothing created")
+    }
+
     @Test("without albums-serve beside albums, serve says so in one line and exits 74")
     func missingServerProgram() throws {
         let cli = try CLI()

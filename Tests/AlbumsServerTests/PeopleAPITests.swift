@@ -55,6 +55,8 @@ struct PeopleAPITests: Sendable {
                 tokens[name] = try writer.openSession(for: person).token
             }
             tokens["ana"] = try writer.openSession(for: try writer.addPerson(named: "ana", password: hash, isAdmin: true)).token
+            try writer.addPerson(named: "dora", password: hash)
+            try writer.setDisabled("dora", true)
             link = try writer.createShareLink(for: wedding.id, expiresAt: nil, password: nil).token
         }
         sessions = tokens
@@ -107,10 +109,16 @@ struct PeopleAPITests: Sendable {
             Cell(method: .get, uri: "/api/photos/\(secret)/original", body: nil, expected: [no, missing, missing, missing, missing, ok, no]),
             Cell(method: .get, uri: "/api/history", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
             Cell(method: .post, uri: "/api/undo", body: nil, expected: [no, forbidden, forbidden, forbidden, forbidden, ok, no]),
-            Cell(method: .get, uri: "/api/people", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
+            Cell(method: .get, uri: "/api/people", body: nil, expected: [no, forbidden, forbidden, forbidden, ok, ok, no]),
             Cell(method: .get, uri: "/api/albums/Wedding/roles", body: nil, expected: [no, missing, forbidden, forbidden, ok, ok, no]),
             Cell(method: .put, uri: "/api/albums/Wedding/roles", body: #"{"person": "lee", "role": "viewer"}"#,
                  expected: [no, missing, forbidden, forbidden, ok, ok, no]),
+            // Whom a role goes to is looked at only after whether the asker may share:
+            // a name nobody has and a disabled person's answer alike.
+            Cell(method: .put, uri: "/api/albums/Wedding/roles", body: #"{"person": "nobody", "role": "viewer"}"#,
+                 expected: [no, missing, forbidden, forbidden, missing, missing, no]),
+            Cell(method: .put, uri: "/api/albums/Wedding/roles", body: #"{"person": "dora", "role": "viewer"}"#,
+                 expected: [no, missing, forbidden, forbidden, missing, ok, no]),
             Cell(method: .get, uri: "/api/session", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
             Cell(method: .get, uri: "/api/share/\(linkToken)", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
             Cell(method: .get, uri: "/api/share/\(linkToken)/items", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),

@@ -17,6 +17,41 @@ extension LibraryReader {
         try Row.fetchAll(db, sql: "SELECT \(Self.personColumns) FROM person ORDER BY name COLLATE NOCASE").map(Self.person(from:))
     }
 
+    /// The names of the people the principal may give a role to: only for
+    /// those who may share something (the holder, admins, and owners of an
+    /// album or folder), and names only, of people who may sign in.
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)`` for anyone else.
+    public func sharingDirectory() throws -> [String] {
+        try requireSharingSomething()
+        return try String.fetchAll(db, sql: "SELECT name FROM person WHERE is_disabled = 0 ORDER BY name COLLATE NOCASE")
+    }
+
+    /// The person named `name`, to be given a role by the principal: a
+    /// disabled person is not found unless the holder or an admin asks, so
+    /// that sharing tells an owner nothing more than the directory does.
+    ///
+    /// - Throws: ``LibraryError/personNotFound(_:)``.
+    public func personForSharing(named name: String) throws -> Person {
+        let person = try person(named: name)
+        if person.isDisabled && !principal.holdsEveryRight { throw LibraryError.personNotFound(name) }
+        return person
+    }
+
+    private func requireSharingSomething() throws {
+        switch principal {
+        case .holder: return
+        case .person(let person) where person.isAdmin: return
+        case .person(let person):
+            let owns = try Bool.fetchOne(
+                db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM role_grant WHERE person_id = ? AND role = 'owner')", arguments: [person.id.rawValue])
+            if owns == true { return }
+        case .shareLink:
+            break
+        }
+        throw LibraryError.forbidden(reason: "only an owner of an album or folder, or an admin, shares: ask one of them")
+    }
+
     /// Whether the library has any person: then `albums serve` asks for a sign-in.
     public func hasPeople() throws -> Bool {
         try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM person)") ?? false

@@ -16,10 +16,15 @@ struct PeopleRoutes: Sendable {
         allowed.add(.put, "api/albums/:name/roles")
     }
 
-    /// `GET /api/people`: everyone who can be given a role.
+    private struct DirectoryEntryJSON: Encodable {
+        let name: String
+    }
+
+    /// `GET /api/people`: the names of everyone who can be given a role, to
+    /// those who may share (``LibraryReader/sharingDirectory()``).
     private func people(_ context: AlbumsRequestContext) async throws -> Response {
-        let people = try await library.read { try $0.people() }
-        return JSONResponse.make(["people": people.filter { !$0.isDisabled }.map { SessionRoutes.PersonJSON(name: $0.name, admin: $0.isAdmin) }])
+        let names = try await APIRoutes.session(library, context).read { try $0.sharingDirectory() }
+        return JSONResponse.make(["people": names.map(DirectoryEntryJSON.init)])
     }
 
     private struct RoleJSON: Encodable {
@@ -74,8 +79,10 @@ struct PeopleRoutes: Sendable {
             return role
         }
         try await APIRoutes.session(library, context).write { writer in
+            // Who may share first, then whom: a refusal tells a non-owner nothing of the people.
             let album = try writer.album(named: name)
-            let person = try writer.person(named: change.person)
+            try writer.require(.owner, on: album)
+            let person = try writer.personForSharing(named: change.person)
             try writer.setRole(role, of: person.id, on: .album(album.id))
         }
         return try await roles(context)

@@ -42,7 +42,7 @@ export async function openShareDialog(name) {
   dialog.querySelector("h2").textContent = `Share ${name}`;
   try {
     const [{ people }] = await Promise.all([api("/api/people"), showRoles()]);
-    personSelect.replaceChildren(...people.filter((person) => !person.admin).map((person) => new Option(person.name, person.name)));
+    personSelect.replaceChildren(...people.map((person) => new Option(person.name, person.name)));
     dialog.showModal();
   } catch (error) {
     say(`Not shared: ${error.message}.`, true);
