@@ -123,6 +123,7 @@ package enum AlbumsServer {
         let router = Router(context: AlbumsRequestContext.self)
         router.add(middleware: ErrorAnswering())
         router.add(middleware: Gate(library: library, settings: settings))
+        router.add(middleware: ErrorAnswering())
         router.add(middleware: LibraryPresence(library: library))
         var allowed = AllowedMethods()
         router.get("/") { _, _ in try page("index.html") }
@@ -208,13 +209,17 @@ package enum AlbumsServer {
     }
 }
 
-/// Turns what handlers throw into the API's JSON errors.
-struct ErrorAnswering<Context: RequestContext>: RouterMiddleware {
+/// Turns what handlers throw into the API's JSON errors. Outside the
+/// gate nobody is known yet, so no message carries a path; inside, the
+/// file's holder and admins read paths, and everyone else file names.
+struct ErrorAnswering: RouterMiddleware {
+    typealias Context = AlbumsRequestContext
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            return APIError.response(for: error)
+            return APIError.response(for: error, showingPaths: context.showsServerPaths)
         }
     }
 }

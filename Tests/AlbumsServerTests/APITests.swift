@@ -425,7 +425,8 @@ struct APITests: Sendable {
 
     @Test("each library error is answered with the table's HTTP status and code, and the library's facts as its message", arguments: LibraryError.examples)
     func libraryErrors(_ error: LibraryError) async throws {
-        let response = APIError.response(for: error)
+        // As the file's holder reads it: with paths.
+        let response = APIError.response(for: error, showingPaths: true)
         let outcome = FailureOutcome(error)
         #expect(Int(response.status.code) == outcome.httpStatus)
         #expect(!response.status.reasonPhrase.isEmpty)

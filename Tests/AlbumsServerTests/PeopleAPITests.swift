@@ -231,6 +231,21 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("server paths reach only the holder and admins: a viewer's and an editor's items carry no source")
+    func pathsAreTheHolders() async throws {
+        try await application.test(.router) { client in
+            for (asker, shows) in [(Asker.viewer, false), (.editor, false), (.owner, false), (.admin, true)] {
+                let response = try await client.executeRequest(uri: "/api/albums/Wedding/items", method: .get, headers: headers(asker), body: nil)
+                let page = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let items = try #require(page["items"] as? [[String: Any]])
+                let sources = items.map { $0["source"] as? String }
+                #expect(sources.allSatisfy { ($0 != nil) == shows }, "\(asker): \(sources)")
+                #expect(items.allSatisfy { $0["file"] as? String != nil }, "\(asker)")
+                if !shows { #expect(!String(buffer: response.body).contains(fixture.folder.path("")), "\(asker)") }
+            }
+        }
+    }
+
     @Test("a person hears the events of albums they can see, and no others")
     func eventsAreFiltered() async throws {
         let stream = try await fixture.library.changes(heardBy: .personSession(token: sessions["gran"]!))

@@ -63,3 +63,16 @@ struct FailureOutcomeTests {
         #expect(file.code == "io_failure" && file.exitStatus == 74 && file.httpStatus == 500)
     }
 }
+
+@Suite("Messages without paths")
+struct PathFreeMessageTests {
+    @Test("every absolute path, quoted or standing alone, is cut to its last name; the rest of the message stays")
+    func pathsAreCut() {
+        #expect(PathFreeMessage.of("the original of photo 3 at '/srv/my photos/2024/a b.jpg' is missing") == "the original of photo 3 at 'a b.jpg' is missing")
+        #expect(PathFreeMessage.of("cannot read /srv/photos/a.jpg: no such file") == "cannot read a.jpg: no such file")
+        #expect(PathFreeMessage.of("'/var/lib/albums/library.albums' is damaged (bad page)") == "'library.albums' is damaged (bad page)")
+        #expect(PathFreeMessage.of("move 3 items to 'Book' at 2") == "move 3 items to 'Book' at 2")
+        #expect(PathFreeMessage.of("only 1/2 of the rows") == "only 1/2 of the rows")
+        #expect(PathFreeMessage.of("a folder's name cannot hold '/'") == "a folder's name cannot hold '/'")
+    }
+}

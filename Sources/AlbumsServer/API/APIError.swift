@@ -16,7 +16,13 @@ enum APIError {
     /// The response for any error a handler throws: the server's own
     /// refusals here, the libraries' from ``FailureOutcome``, the table the
     /// CLI's exit statuses come from too.
-    static func response(for error: any Error) -> Response {
+    ///
+    /// With `showingPaths` false (for anyone but the file's holder and
+    /// admins), every path on the server's disk is cut to its file's name.
+    static func response(for error: any Error, showingPaths: Bool = false) -> Response {
+        func response(status: HTTPResponse.Status, code: String, message: String, extra: [String: Int64] = [:]) -> Response {
+            APIError.response(status: status, code: code, message: showingPaths ? message : PathFreeMessage.of(message), extra: extra)
+        }
         switch error {
         case let failure as ThumbnailFailure:
             switch failure {
@@ -38,7 +44,7 @@ enum APIError {
         case let error as HTTPError:
             return response(status: error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
         default:
-            return response(for: FailureOutcome(error) ?? FailureOutcome(fileError: error))
+            return APIError.response(for: FailureOutcome(error) ?? FailureOutcome(fileError: error), showingPaths: showingPaths)
         }
     }
 
@@ -46,10 +52,11 @@ enum APIError {
         response(for: FailureOutcome(error))
     }
 
-    static func response(for outcome: FailureOutcome) -> Response {
+    static func response(for outcome: FailureOutcome, showingPaths: Bool = false) -> Response {
         // 409 with the current revision, for the page to reload and retry.
         let extra: [String: Int64] = if case .revisionMismatch(_, _, let actual) = outcome.libraryError { ["revision": actual] } else { [:] }
-        return response(status: status(outcome.httpStatus), code: outcome.code, message: outcome.message, extra: extra)
+        let message = showingPaths ? outcome.message : PathFreeMessage.of(outcome.message)
+        return response(status: status(outcome.httpStatus), code: outcome.code, message: message, extra: extra)
     }
 
     /// The status with its reason phrase (`HTTPResponse.Status(code:)` leaves it empty).

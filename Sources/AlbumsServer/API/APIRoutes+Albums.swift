@@ -29,12 +29,14 @@ extension APIRoutes {
 
     /// One page of an album's items, as the principal sees the album.
     static func itemsPage(of name: String, offset: Int, limit: Int, session: TransferSession) async throws -> ItemsPage {
-        try await session.read { reader -> ItemsPage in
+        // Paths on the server's disk are the holder's and admins' (a person's own upload's too: the inbox is the server's).
+        let showingPaths = session.principal.holdsEveryRight
+        return try await session.read { reader -> ItemsPage in
             let album = try reader.album(named: name)
             var items: [ItemJSON] = []
             if offset < album.itemCount {
                 try reader.forEachListedItem(in: album.id, from: offset) { item, photo in
-                    items.append(ItemJSON(item, photo: photo))
+                    items.append(ItemJSON(item, photo: photo, showingPaths: showingPaths))
                     return items.count < limit
                 }
             }

@@ -441,7 +441,7 @@ function makeTile(pane, item) {
   const position = element("span", { className: "position" });
   if (item.placeholder_id !== null) {
     tile.classList.add("placeholder");
-    const name = (item.source || "").split("/").pop();
+    const name = item.file ?? (item.source || "").split("/").pop();
     tile.setAttribute("aria-label", `loading ${name}`);
     const label = element("span", { className: "loading", textContent: item.progress === undefined ? `loading ${name}` : `sending ${name}` });
     tile.append(label, position);

@@ -24,7 +24,7 @@ const displaySize = () => Math.max(stage.clientWidth, stage.clientHeight, 320);
 export async function openViewer(pane, itemId, { facts: showFacts = false } = {}) {
   const item = pane.itemAt(pane.indexOf(itemId));
   if (!item) return;
-  if (item.photo_id === null) { say(`${(item.source ?? "").split("/").pop()} is still loading.`); return; }
+  if (item.photo_id === null) { say(`${item.file ?? (item.source ?? "").split("/").pop()} is still loading.`); return; }
   viewing = { pane, itemId };
   setFactsShown(showFacts || factsButton.getAttribute("aria-pressed") === "true");
   if (!dialog.open) dialog.showModal();

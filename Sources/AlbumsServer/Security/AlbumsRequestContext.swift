@@ -11,6 +11,16 @@ package struct AlbumsRequestContext: RequestContext {
     /// What the request showed to be served as ``principal`` (``Gate`` sets
     /// it): what outlives the request, an event stream, asks it again.
     var credential: Credential = .holder
+
+    /// Whether answers may name paths on the server's disk: only to the
+    /// file's holder (the token) and admins, never before the gate has
+    /// said who asks, and never to a share link's holder.
+    var showsServerPaths: Bool {
+        switch credential {
+        case .holder: false
+        case .serverToken, .personSession: principal.holdsEveryRight
+        }
+    }
     /// The peer's address: the client's, or a trusted proxy's.
     let peer: String?
 

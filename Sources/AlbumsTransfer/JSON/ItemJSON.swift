@@ -20,7 +20,10 @@ package struct ItemJSON: Encodable, Sendable {
     @KeptNull var source: String?
     @KeptNull var stale: Bool?
 
-    package init(_ item: AlbumItem, photo: Photo?) {
+    /// An item as JSON; `showingPaths` false leaves out where its file
+    /// lies on the server's disk (`source`: only the file's holder and
+    /// admins read paths), keeping a placeholder's file name in `file`.
+    package init(_ item: AlbumItem, photo: Photo?, showingPaths: Bool = true) {
         position = item.index + 1
         item_id = item.id.rawValue
         photo_id = item.photoID?.rawValue
@@ -39,10 +42,12 @@ package struct ItemJSON: Encodable, Sendable {
         case .placeholder(let load):
             source = load.source
             stale = load.owner.isGone
+            if !showingPaths { file = String(load.source.split(separator: "/").last ?? "") }
         case .photo:
             source = photo?.content.sourcePath
             stale = nil
         }
+        if !showingPaths { source = nil }
     }
 }
 
