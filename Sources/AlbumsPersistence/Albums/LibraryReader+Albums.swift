@@ -58,6 +58,17 @@ extension LibraryReader {
         return try visible(current(Self.album(from: row)), as: .id(id))
     }
 
+    /// `album` as the principal sees it in the tree: in a folder they
+    /// cannot see, it stands at their top level, at its place among what
+    /// they see there (what `tree()` gives them).
+    public func asSeen(_ album: Album) throws -> Album {
+        guard rights != nil, !principal.holdsEveryRight else { return album }
+        for entry in try tree() {
+            if case .album(let seen) = entry.node, seen.id == album.id { return seen }
+        }
+        throw LibraryError.albumNotFound(.id(album.id))
+    }
+
     /// `album`, if the principal may see it; else not found, as if it did not exist.
     private func visible(_ album: Album, as reference: AlbumReference) throws -> Album {
         guard try rights == nil || role(on: album) != nil else { throw LibraryError.albumNotFound(reference) }

@@ -30,11 +30,13 @@ extension LibraryWriter {
     public func createAlbum(named name: String, placement: TreePlacement) throws -> Album {
         let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
-        if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
-            throw LibraryError.albumNameTaken(name)
+        // Who may create there first; then the library's rules, the unique name first among them.
+        let slot = try slot(for: placement, moving: nil) { parent in
+            try requireCreating(in: parent)
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE name = ?", arguments: [name]) == true {
+                throw LibraryError.albumNameTaken(name)
+            }
         }
-        let slot = try slot(for: placement, moving: nil)
-        try requireCreating(in: slot.parent)
         try requireUnlocked(slot.parent)
         try requireFreeName(name, in: slot.parent, besides: nil)
         let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
@@ -118,7 +120,7 @@ extension LibraryWriter {
     ///   ``LibraryError/nameTakenInFolder(_:folder:)`` (a folder of its name there).
     public func moveAlbum(_ id: AlbumID, to placement: TreePlacement) throws {
         let album = try album(id)
-        let slot = try slot(for: placement, moving: .album(album))
+        let slot = try slot(for: placement, moving: .album(album)) { try requireArranging(.album(album), to: $0) }
         let words = "move album \(LibraryError.quoted(album.name)) \(try describe(slot))"
         guard try place(.album(album), at: slot) else { return }
         describeChange(words)

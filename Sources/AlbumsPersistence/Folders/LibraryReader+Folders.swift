@@ -48,9 +48,18 @@ extension LibraryReader {
 
     /// The folder at a path of names from the top level ("Travel/2026"), if any.
     /// Names are compared in Unicode NFC, as album names are.
+    ///
+    /// A principal who does not see every folder names folders by their
+    /// paths in the tree as they see it (a folder shared with them inside
+    /// one they cannot see stands at their top level): a path through a
+    /// folder they cannot see names nothing, exactly as a path that does not exist.
     func folderID(atPath path: String) throws -> FolderID? {
         let names = path.split(separator: "/", omittingEmptySubsequences: true).map { AlbumName.normalized(String($0)) }
         guard !names.isEmpty, !names.contains(where: { $0.unicodeScalars.contains(where: \.isControlCharacter) }) else { return nil }
+        if let seen = try pathsAsSeen() {
+            let wanted = names.joined(separator: "/")
+            return seen.first { $0.value == wanted }?.key
+        }
         var parent: FolderID?
         for name in names {
             guard let id = try FolderID.fetchOne(
@@ -62,9 +71,22 @@ extension LibraryReader {
         return parent
     }
 
-    /// The path of a folder from the top level: "Travel/2026".
+    /// The path of a folder from the top level: "Travel/2026". For a
+    /// principal who does not see every folder, its path in the tree as
+    /// they see it; a folder they cannot see is not named.
     public func path(of folder: FolderID) throws -> String {
-        try ancestry(of: folder).map(\.name).joined(separator: "/")
+        if let seen = try pathsAsSeen() { return seen[folder] ?? Self.unseenFolder }
+        return try ancestry(of: folder).map(\.name).joined(separator: "/")
+    }
+
+    /// What a message says in place of a folder its reader cannot see.
+    static let unseenFolder = "a folder not shared with you"
+
+    /// The folders' paths in the tree as the principal sees it; nil when
+    /// they see every folder (the holder, admins).
+    private func pathsAsSeen() throws -> [FolderID: String]? {
+        guard rights != nil, !principal.holdsEveryRight else { return nil }
+        return try tree().folderPaths()
     }
 
     /// The path of an album: its folders' names and its own, "Travel/2026/Lisbon".

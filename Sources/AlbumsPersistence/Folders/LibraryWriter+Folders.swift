@@ -29,8 +29,7 @@ extension LibraryWriter {
     public func createFolder(named name: String, placement: TreePlacement) throws -> Folder {
         let name = AlbumName.normalized(name)
         try FolderName.validate(name)
-        let slot = try slot(for: placement, moving: nil)
-        try requireCreating(in: slot.parent)
+        let slot = try slot(for: placement, moving: nil) { try requireCreating(in: $0) }
         try requireUnlocked(slot.parent)
         try requireFreeName(name, in: slot.parent, besides: nil)
         let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
@@ -72,7 +71,7 @@ extension LibraryWriter {
     ///   ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``, ``LibraryError/folderNotFound(_:)``.
     public func moveFolder(_ id: FolderID, to placement: TreePlacement) throws {
         let folder = try folder(id)
-        let slot = try slot(for: placement, moving: .folder(folder))
+        let slot = try slot(for: placement, moving: .folder(folder)) { try requireArranging(.folder(folder), to: $0) }
         let words = "move folder \(LibraryError.quoted(try path(of: id))) \(try describe(slot))"
         guard try place(.folder(folder), at: slot) else { return }
         describeChange(words)

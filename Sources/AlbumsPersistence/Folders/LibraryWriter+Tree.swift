@@ -25,7 +25,12 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``,
     ///   ``LibraryError/folderNotFound(_:)``, ``LibraryError/albumNotFound(_:)``.
-    func slot(for placement: TreePlacement, moving: TreeNode?) throws -> TreeSlot {
+    ///
+    /// Rights come before the rules of places: `authorizing` is asked about
+    /// the parent the slot is in (the principal may put the node there)
+    /// before its position is checked, so that a refusal never depends on
+    /// what the principal cannot see (how many children a folder has).
+    func slot(for placement: TreePlacement, moving: TreeNode?, authorizing: (Folder?) throws -> Void) throws -> TreeSlot {
         func countWithout(_ parent: Folder?) throws -> Int {
             let count = try childCount(of: parent?.id)
             return moving.map { $0.parentID == parent?.id } == true ? count - 1 : count
@@ -33,14 +38,20 @@ extension LibraryWriter {
         switch placement {
         case .into(let reference):
             let parent = try self.parent(reference)
+            try authorizing(parent)
             return TreeSlot(parent: parent, index: try countWithout(parent))
         case .at(let index, let reference):
-            return try checkedSlot(index, in: try self.parent(reference), count: countWithout)
+            let parent = try self.parent(reference)
+            try authorizing(parent)
+            return try checkedSlot(index, in: parent, count: countWithout)
         case .position(let index):
-            return try checkedSlot(index, in: try moving?.parentID.map { try folder($0) }, count: countWithout)
+            let parent = try moving?.parentID.map { try folder($0) }
+            try authorizing(parent)
+            return try checkedSlot(index, in: parent, count: countWithout)
         case .before(let reference), .after(let reference):
             let neighbour = try treeNode(reference)
             let parent = try neighbour.parentID.map { try folder($0) }
+            try authorizing(parent)
             var index = neighbour.index
             if let moving, TreeRow(moving) == TreeRow(neighbour) {
                 return TreeSlot(parent: parent, index: index)  // next to itself: where it is

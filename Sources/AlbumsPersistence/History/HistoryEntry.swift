@@ -35,6 +35,13 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     /// Who made the change.
     public let madeBy: Maker
 
+    /// This entry described in other words (the same change).
+    func described(as words: String) -> HistoryEntry {
+        HistoryEntry(
+            id: id, committedAt: committedAt, description: words, albums: albums, isUndone: isUndone, rowChangeCount: rowChangeCount,
+            madeBy: madeBy)
+    }
+
     /// Who made a change, as the history names them.
     public enum Maker: Hashable, Sendable, CustomStringConvertible {
         /// Whoever holds the file: the CLI, or an app linking the library.

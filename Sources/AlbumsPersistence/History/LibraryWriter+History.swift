@@ -64,7 +64,7 @@ extension LibraryWriter {
             sql: "UPDATE history_entry SET first_step = ?, last_step = ?, is_undone = ? WHERE id = ?",
             arguments: [mark + 1, max(mark, replayed), undoing, id])
         let entry = try Row.fetchOne(db, sql: "SELECT \(HistoryLog.entryColumns) FROM history_entry WHERE id = ?", arguments: [id])!
-        return HistoryReplayResult(entry: HistoryLog.entry(from: entry), changes: changes)
+        return HistoryReplayResult(entry: try describedToReader(HistoryLog.entry(from: entry)), changes: changes)
     }
 
     /// Keeps the newest `count` history entries from now on (1,000 unless
@@ -105,13 +105,52 @@ extension LibraryReader {
         var entries: [HistoryEntry] = []
         // A person sees the changes to albums they can see, and no others.
         let visible = try visibleAlbumIDs()
+        let folders = try folderWordsAsSeen()
         while entries.count < limit, let row = try rows.next() {
             let entry = HistoryLog.entry(from: row)
             if let album, !entry.albums.contains(where: { $0.id == album }) { continue }
             if let visible, !Self.isSeen(entry, with: visible) { continue }
-            entries.append(entry)
+            entries.append(folders.map { entry.described(as: Self.rewording(entry.description, with: $0)) } ?? entry)
         }
         return entries
+    }
+
+    /// How a principal who does not see every folder reads the folders an
+    /// entry's words name (nil: the holder and admins, who read them as
+    /// written): each folder's path as it was written (from the top level)
+    /// and as they see it, or in words that name nothing when they cannot
+    /// see it. Longest paths first, so that a folder's path is reworded
+    /// before its parent's.
+    private func folderWordsAsSeen() throws -> [(written: String, seen: String)]? {
+        guard rights != nil, !principal.holdsEveryRight else { return nil }
+        let seen = try tree().folderPaths()
+        var written: [FolderID: String] = [:]
+        func path(of id: FolderID, parents: [FolderID: (String, FolderID?)]) -> String {
+            if let known = written[id] { return known }
+            guard let (name, parent) = parents[id] else { return "" }
+            let full = parent.map { path(of: $0, parents: parents) + "/" + name } ?? name
+            written[id] = full
+            return full
+        }
+        var parents: [FolderID: (String, FolderID?)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name, parent_id FROM folder") {
+            parents[FolderID(rawValue: row[0])] = (row[1], (row[2] as Int64?).map(FolderID.init(rawValue:)))
+        }
+        return parents.keys.map { id in (path(of: id, parents: parents), seen[id] ?? Self.unseenFolder) }
+            .filter { $0.written != $0.seen }
+            .sorted { $0.written.count > $1.written.count }
+    }
+
+    /// `entry` in words that name only the folders the principal sees.
+    func describedToReader(_ entry: HistoryEntry) throws -> HistoryEntry {
+        try folderWordsAsSeen().map { entry.described(as: Self.rewording(entry.description, with: $0)) } ?? entry
+    }
+
+    /// `words` with each quoted folder path reworded as its reader sees it.
+    private static func rewording(_ words: String, with folders: [(written: String, seen: String)]) -> String {
+        folders.reduce(words) { words, folder in
+            words.replacingOccurrences(of: LibraryError.quoted(folder.written), with: LibraryError.quoted(folder.seen))
+        }
     }
 
     /// The entry ``LibraryWriter/undo()`` would reverse now, if any: for a
@@ -121,10 +160,12 @@ extension LibraryReader {
     }
 
     /// `entry`, if the principal may see every album it names (a change to
-    /// folders alone: if they are an admin); else nil.
+    /// folders alone: if they are an admin), in words that name only the
+    /// folders they see; else nil.
     private func seenByPrincipal(_ entry: HistoryEntry?) throws -> HistoryEntry? {
         guard let entry, let visible = try visibleAlbumIDs() else { return entry }
-        return Self.isSeen(entry, with: visible) ? entry : nil
+        guard Self.isSeen(entry, with: visible) else { return nil }
+        return try describedToReader(entry)
     }
 
     /// Whether someone who sees the albums `visible` sees `entry`.

@@ -168,6 +168,13 @@ extension LibraryReader {
 }
 
 extension LibraryWriter {
+    /// Refuses moving `node` from where it stands to `destination` (see
+    /// ``requireArranging(_:from:to:)``).
+    func requireArranging(_ node: TreeNode, to destination: Folder?) throws {
+        guard rights != nil, !principal.holdsEveryRight else { return }
+        try requireArranging(node, from: try node.parentID.map { try folder($0) }, to: destination)
+    }
+
     /// Refuses a new album or folder in `parent` unless the principal edits
     /// it; the top level is an admin's. What a person creates is theirs.
     func requireCreating(in parent: Folder?) throws {
@@ -182,6 +189,8 @@ extension LibraryWriter {
     /// they own it).
     func requireArranging(_ node: TreeNode, from origin: Folder?, to destination: Folder?) throws {
         guard rights != nil, !principal.holdsEveryRight else { return }
+        // A folder they cannot see is, for them, the top level their node stands at.
+        let origin = try origin.flatMap { try role(on: $0) == nil ? nil : $0 }
         let held: Role?
         switch node {
         case .album(let album):

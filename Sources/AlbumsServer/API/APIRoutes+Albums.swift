@@ -40,7 +40,7 @@ extension APIRoutes {
                     return items.count < limit
                 }
             }
-            return ItemsPage(album: AlbumJSON(album), items: items, offset: offset, limit: limit)
+            return ItemsPage(album: AlbumJSON(try reader.asSeen(album)), items: items, offset: offset, limit: limit)
         }
     }
 

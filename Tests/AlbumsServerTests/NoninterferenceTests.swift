@@ -1,0 +1,151 @@
+import AlbumsPersistence
+import AlbumsTestSupport
+import AlbumsTransfer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AlbumsServer
+
+/// Noninterference: the same requests, as the same person, against two
+/// libraries that differ only in what that person cannot see, get the same
+/// answers. Library "with" hides a folder `Vault/Inner` holding the shared
+/// album Wedding and a private album `Private` with a photo of its own;
+/// library "without" has Wedding at the top level and nothing else.
+@Suite("albums serve: what a person cannot see changes no answer")
+struct NoninterferenceTests: Sendable {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    /// A library, and the session cookies of gran (views Wedding), sam (edits Wedding) and lee (nothing).
+    struct Household: Sendable {
+        let fixture: LibraryFixture
+        let sessions: [String: String]
+
+        init(hiding: Bool) throws {
+            fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+            var tokens: [String: String] = [:]
+            let folder = fixture.folder
+            // Each change its own transaction, as people make them: the history's entries are the same but for the hidden ones.
+            var parent: TreePlacement = .into(nil)
+            if hiding {
+                try fixture.library.write { writer in
+                    let vault = try writer.createFolder(named: "Vault", placement: .into(nil))
+                    parent = .into(.id(try writer.createFolder(named: "Inner", placement: .into(.id(vault.id))).id))
+                }
+            }
+            try fixture.library.write { writer in
+                let wedding = try writer.createAlbum(named: "Wedding", placement: parent)
+                func photo(_ index: Int) throws -> PhotoID {
+                    let path = folder.path("p\(index).jpg")
+                    try Data([0xFF, 0xD8, 0xFF, UInt8(index)]).write(to: URL(fileURLWithPath: path))
+                    return try writer.addPhoto(
+                        PhotoContent(
+                            sha256: Data(repeating: UInt8(index + 1), count: 32), byteCount: 4, mediaType: "image/jpeg", pixelWidth: 4,
+                            pixelHeight: 3, orientation: .up, originalName: "p\(index).jpg", sourcePath: path)
+                    ).photo.id
+                }
+                try writer.insertPhotos([try photo(0), try photo(1)], into: wedding.id)
+                let hash = try PasswordHash(password: "correct horse", cost: 4)
+                for (name, role) in [("gran", Role.viewer), ("sam", .editor), ("lee", nil)] as [(String, Role?)] {
+                    let person = try writer.addPerson(named: name, password: hash)
+                    if let role { try writer.setRole(role, of: person.id, on: .album(wedding.id)) }
+                    tokens[name] = try writer.openSession(for: person).token
+                }
+            }
+            if hiding {
+                try fixture.library.write { writer in
+                    let hidden = try writer.createAlbum(named: "Private", placement: parent)
+                    let path = folder.path("p2.jpg")
+                    try Data([0xFF, 0xD8, 0xFF, 2]).write(to: URL(fileURLWithPath: path))
+                    let photo = try writer.addPhoto(
+                        PhotoContent(
+                            sha256: Data(repeating: 3, count: 32), byteCount: 4, mediaType: "image/jpeg", pixelWidth: 4, pixelHeight: 3,
+                            orientation: .up, originalName: "p2.jpg", sourcePath: path)
+                    ).photo.id
+                    try writer.insertPhotos([photo], into: hidden.id)
+                }
+            }
+            // The latest change, the same in both: a photo moved inside Wedding.
+            try fixture.library.write { try $0.perform(.move([.position(0, in: "Wedding")], to: .at(1, in: "Wedding"))) }
+            sessions = tokens
+        }
+
+        /// The answer to `request` as `person`: its status and its body with
+        /// what differs between any two libraries (revisions, times, digests) left out.
+        func answer(_ request: Request, as person: String) async throws -> String {
+            let app = Application(router: AlbumsServer.router(session: TransferSession(library: fixture.library), token: NoninterferenceTests.token) { ["localhost"] })
+            let cookie = sessions[person]!
+            return try await app.test(.router) { client in
+                var headers: HTTPFields = [.cookie: "albums_person=\(cookie)"]
+                if request.body != nil { headers[.contentType] = "application/json" }
+                let response = try await client.executeRequest(
+                    uri: request.uri, method: request.method, headers: headers, body: request.body.map { ByteBuffer(string: $0) })
+                return "\(response.status.code) \(Household.normalized(String(buffer: response.body), folder: fixture.folder.path("")))"
+            }
+        }
+
+        static func normalized(_ body: String, folder: String) -> String {
+            guard let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) else { return body.replacingOccurrences(of: folder, with: "/") }
+            func strip(_ value: Any) -> Any {
+                if let object = value as? [String: Any] {
+                    return object.filter { !["revision", "committed_at", "sequence", "id"].contains($0.key) }.mapValues(strip)
+                }
+                if let array = value as? [Any] { return array.map(strip) }
+                if let text = value as? String { return text.replacingOccurrences(of: folder, with: "/") }
+                return value
+            }
+            let data = try! JSONSerialization.data(withJSONObject: strip(json), options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    struct Request: Sendable, CustomStringConvertible {
+        let method: HTTPRequest.Method
+        let uri: String
+        let body: String?
+        var description: String { "\(method) \(uri) \(body ?? "")" }
+    }
+
+    /// What a person might ask that names, places or counts things: every
+    /// one of them must answer alike with and without the hidden ones.
+    static let requests: [Request] = {
+        let dry = "/api/operations?dry_run=1"
+        return [
+            Request(method: .get, uri: "/api/albums", body: nil),
+            Request(method: .get, uri: "/api/albums/Wedding/items", body: nil),
+            Request(method: .get, uri: "/api/albums/Vault%2FInner%2FWedding/items", body: nil),
+            Request(method: .get, uri: "/api/albums/Private/items", body: nil),
+            Request(method: .get, uri: "/api/photos/3/original", body: nil),
+            Request(method: .post, uri: dry, body: #"{"op": "create_album", "name": "Private"}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "create_album", "name": "Wedding 2", "before": "Vault/Inner"}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "create_album", "name": "Wedding 2", "into": "Vault/Inner"}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "move_album", "album": "Wedding", "at": 99}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "move_album", "album": "Wedding", "at": 2}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "move", "items": ["Wedding:1"], "to": "Wedding", "at": 99}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "copy", "items": ["id:3"], "to": "Wedding"}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "create_folder", "name": "Vault"}"#),
+            Request(method: .get, uri: "/api/albums/Wedding/roles", body: nil),
+            Request(method: .post, uri: "/api/undo?dry_run=1", body: nil),
+        ]
+    }()
+
+    @Test("the history names no folder its reader cannot see", arguments: ["gran", "sam"])
+    func historyNamesNoHiddenFolder(_ person: String) async throws {
+        let with = try Household(hiding: true)
+        let history = try await with.answer(Request(method: .get, uri: "/api/history", body: nil), as: person)
+        #expect(history.contains("Wedding"), "\(history)")
+        #expect(!history.contains("Vault") && !history.contains("Inner"), "\(history)")
+    }
+
+    @Test("gran, sam and lee get the same answers whether or not a hidden folder and album exist", arguments: ["gran", "sam", "lee"])
+    func sameAnswers(_ person: String) async throws {
+        let with = try Household(hiding: true)
+        let without = try Household(hiding: false)
+        for request in Self.requests {
+            let (a, b) = (try await with.answer(request, as: person), try await without.answer(request, as: person))
+            #expect(a == b, "\(person): \(request)\n  with:    \(a)\n  without: \(b)")
+        }
+    }
+}
