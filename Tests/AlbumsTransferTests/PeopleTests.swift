@@ -209,6 +209,22 @@ struct PeopleTests {
         #expect(throws: LibraryError.personNameTaken("ANA")) { try house.library.write { try $0.addPerson(named: "ANA", password: try PeopleTests.hash()) } }
     }
 
+    @Test("an album's roles name the folders above it that the asker sees, and no others")
+    func rolesNameOnlySeenFolders() throws {
+        let house = try Household()
+        // lee owns Trip, inside Family, which he cannot see; sam edits Family.
+        try house.library.write { writer in
+            try writer.setRole(.owner, of: try writer.person(named: "lee").id, on: .album(try writer.album(named: "Trip").id))
+        }
+        let lee = try house.session("lee")
+        let shown = try lee.read { try $0.rolesShown(on: try $0.album(named: "Trip")) }
+        #expect(shown.map(\.person) == ["lee"])
+        #expect(shown.allSatisfy { $0.givenOn == nil })
+        let ana = try house.session("ana")
+        let all = try ana.read { try $0.rolesShown(on: try $0.album(named: "Trip")) }
+        #expect(all.contains { $0.person == "sam" && $0.givenOn == "Family" })
+    }
+
     @Test("an unknown name is checked against a decoy of the cost the people's hashes have, so timing tells no names apart")
     func decoyCostsWhatRealHashesCost() async throws {
         let house = try Household()

@@ -101,6 +101,31 @@ extension LibraryReader {
         return SignInCandidate(person: nil, hash: PasswordHash.decoy(costing: usual.map(PasswordHash.init(text:))))
     }
 
+    /// Who holds which role on `album`, as its owner may be told: the roles
+    /// given on the album, and those given on the folders above it that the
+    /// principal sees (by their path as they see it; nil: on the album).
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)`` unless the principal owns the album.
+    public func rolesShown(on album: Album) throws -> [(person: String, role: Role, givenOn: String?)] {
+        try require(.owner, on: album)
+        var shownFolders: [FolderID: String] = [:]
+        var folder = album.parentID
+        while let id = folder {
+            let above = try self.folder(id)
+            if try role(on: above) != nil { shownFolders[id] = try path(of: id) }
+            folder = above.parentID
+        }
+        let names = Dictionary(uniqueKeysWithValues: try people().map { ($0.id, $0.name) })
+        return try grants().compactMap { grant in
+            guard let name = names[grant.person] else { return nil }
+            switch grant.target {
+            case .album(let id) where id == album.id: return (name, grant.role, nil)
+            case .folder(let id): return shownFolders[id].map { (name, grant.role, $0) }
+            default: return nil
+            }
+        }
+    }
+
     /// The roles given on albums and folders: to one person, or to everyone.
     public func grants(of person: PersonID? = nil) throws -> [RoleGrant] {
         let rows = try Row.fetchAll(

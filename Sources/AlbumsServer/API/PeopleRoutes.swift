@@ -35,29 +35,12 @@ struct PeopleRoutes: Sendable {
     }
 
     /// `GET /api/albums/NAME/roles`: who holds which role on the album (its
-    /// owners and admins may ask; anyone else is refused as they are for sharing).
+    /// owners and admins may ask; anyone else is refused as they are for
+    /// sharing), and on the folders above it that the asker sees.
     private func roles(_ context: AlbumsRequestContext) async throws -> Response {
         let name = try RequestParts.pathText(context, "name")
         let roles = try await APIRoutes.session(library, context).read { reader -> [RoleJSON] in
-            let album = try reader.album(named: name)
-            try reader.require(.owner, on: album)
-            var ancestors: [FolderID: String] = [:]
-            var folder = album.parentID
-            while let id = folder {
-                ancestors[id] = try reader.path(of: id)
-                folder = try reader.folder(id).parentID
-            }
-            let names = Dictionary(uniqueKeysWithValues: try reader.people().map { ($0.id, $0.name) })
-            return try reader.grants().compactMap { grant in
-                switch grant.target {
-                case .album(let id) where id == album.id:
-                    RoleJSON(person: names[grant.person] ?? "?", role: grant.role.rawValue, given_on: "album")
-                case .folder(let id) where ancestors[id] != nil:
-                    RoleJSON(person: names[grant.person] ?? "?", role: grant.role.rawValue, given_on: ancestors[id]!)
-                default:
-                    nil
-                }
-            }
+            try reader.rolesShown(on: try reader.album(named: name)).map { RoleJSON(person: $0.person, role: $0.role.rawValue, given_on: $0.givenOn ?? "album") }
         }
         return JSONResponse.make(["roles": roles])
     }
