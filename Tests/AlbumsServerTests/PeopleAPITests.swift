@@ -298,6 +298,25 @@ struct SignInThrottleTests {
         #expect(throttle.rememberedCount == 1, "the address only")
         #expect(throttle.admit(name: "olga", address: "10.0.0.9") == .wait(seconds: 1))
         #expect(throttle.admit(name: "olga", address: nil) == .admitted)
-        #expect(throttle.rememberedCount == 2)
+        #expect(throttle.rememberedCount == 3, "the address, and olga's name: from no known address, and in all")
+    }
+
+    @Test("a flood of guesses from one address slows that address, and the person still signs in from another")
+    func noLockOut() {
+        let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        for _ in 0..<3 { #expect(throttle.admit(name: "olga", address: "10.6.6.6") == .admitted) }
+        for _ in 0..<50 { #expect(throttle.admit(name: "olga", address: "10.6.6.6") != .admitted) }
+        #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted)
+        throttle.noteSuccess(name: "olga", address: "10.0.0.2")
+    }
+
+    @Test("guessing one name from many addresses is slowed for new addresses, not for one the person signed in from")
+    func manyAddresses() {
+        let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted)
+        throttle.noteSuccess(name: "olga", address: "10.0.0.2")
+        for host in 1...3 { #expect(throttle.admit(name: "olga", address: "10.6.6.\(host)") == .admitted) }
+        #expect(throttle.admit(name: "olga", address: "10.6.6.4") == .wait(seconds: 1), "a fourth address waits")
+        #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted, "where she signed in before, she is not slowed")
     }
 }
