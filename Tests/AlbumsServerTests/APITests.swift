@@ -411,6 +411,11 @@ struct APITests: Sendable {
             #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
             let tooBig = try await request(client, "/api/photos/\(photo.id)/thumbnail?size=9999")
             try #expect(tooBig.status == .badRequest && (try errorCode(tooBig)) == "invalid_parameter")
+            // A few sizes for everyone: nobody makes the server render and keep every size.
+            for offLadder in [65, 100, 2047] {
+                let odd = try await request(client, "/api/photos/\(photo.id)/thumbnail?size=\(offLadder)")
+                try #expect(odd.status == .badRequest && (try errorCode(odd)) == "invalid_parameter", "\(offLadder)")
+            }
             let noSource = try await request(client, "/api/photos/1/thumbnail")
             try #expect(noSource.status == .notFound && (try errorCode(noSource)) == "source_missing")
             let script = try await request(client, "/page/app.js")

@@ -231,6 +231,24 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("a link without downloads shows at most a screen's rendition, whatever size is asked")
+    func noDownloadLinkRenditions() async throws {
+        let wedding = try await fixture.library.read { try $0.album(named: "Wedding").id }
+        let token = try await fixture.library.write { try $0.createShareLink(for: wedding, expiresAt: nil, password: nil, allowsDownload: false).token }
+        let digest = String(repeating: "01", count: 32)
+        try await application.test(.router) { client in
+            let album = try await client.executeRequest(uri: "/api/share/\(token)", method: .get, headers: [:], body: nil)
+            #expect(String(buffer: album.body).contains(#""largest_size":1024"#), "\(String(buffer: album.body))")
+            // Asked for 2048, it answers with the 1024 rendition's tag (a 304 for a browser that has that one).
+            let capped = try await client.executeRequest(
+                uri: "/api/share/\(token)/photos/\(shared)/thumbnail?size=2048", method: .get, headers: [.ifNoneMatch: "\"\(digest)-1024\""], body: nil)
+            #expect(capped.status == .notModified)
+            let small = try await client.executeRequest(
+                uri: "/api/share/\(token)/photos/\(shared)/thumbnail?size=256", method: .get, headers: [.ifNoneMatch: "\"\(digest)-256\""], body: nil)
+            #expect(small.status == .notModified)
+        }
+    }
+
     @Test("server paths reach only the holder and admins: a viewer's and an editor's items carry no source")
     func pathsAreTheHolders() async throws {
         try await application.test(.router) { client in

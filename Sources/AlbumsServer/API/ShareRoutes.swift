@@ -64,13 +64,22 @@ struct ShareRoutes: Sendable {
         let item_count: Int
         let download: Bool
         let expires_at: String?
+        /// The largest thumbnail size the link shows.
+        let largest_size: Int
+    }
+
+    /// A link without downloads shows a screen's worth, not the original's.
+    private static func largestRendition(of link: ShareLink) -> Int {
+        link.allowsDownload ? ThumbnailResponses.renditions.last! : ThumbnailResponses.screenSize
     }
 
     private func album(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let (link, session) = try await link(request, context)
         let album = try await session.read { try $0.album(link.album) }
         return JSONResponse.make(
-            SharedAlbumJSON(name: album.name, item_count: album.itemCount, download: link.allowsDownload, expires_at: link.expiresAt.map(Timestamp.text)))
+            SharedAlbumJSON(
+                name: album.name, item_count: album.itemCount, download: link.allowsDownload, expires_at: link.expiresAt.map(Timestamp.text),
+                largest_size: Self.largestRendition(of: link)))
     }
 
     private struct Password: Decodable {
@@ -148,8 +157,9 @@ struct ShareRoutes: Sendable {
     }
 
     private func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        let (_, session) = try await link(request, context)
-        return try await ThumbnailResponses(store: thumbnails).response(for: try await RequestParts.photo(context, session: session), request)
+        let (link, session) = try await link(request, context)
+        return try await ThumbnailResponses(store: thumbnails).response(
+            for: try await RequestParts.photo(context, session: session), request, largest: Self.largestRendition(of: link))
     }
 
     private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {

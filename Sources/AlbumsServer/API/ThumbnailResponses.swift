@@ -10,10 +10,21 @@ struct ThumbnailResponses: Sendable {
 
     /// The size the grid asks for when it names none.
     static let defaultSize = 256
+    /// The longer sides a client may ask for: a few, the page's ladder, so
+    /// that nobody can make the server render and keep every size of every photo.
+    static let renditions = [64, 128, 256, 384, 512, 768, 1024, 1536, 2048]
+    /// The largest rendition a share link without downloads shows: a
+    /// screen's worth, not the original's.
+    static let screenSize = 1024
 
-    /// A photo's thumbnail at the size the query asks for (`?size=`), cached by content.
-    func response(for photo: Photo, _ request: Request) async throws -> Response {
-        let size = try RequestParts.integer(request, "size", default: Self.defaultSize, range: ThumbnailStore.longerSides)
+    /// A photo's thumbnail at the size the query asks for (`?size=`, one of
+    /// ``renditions``), cached by content; a size past `largest` gets `largest`.
+    func response(for photo: Photo, _ request: Request, largest: Int = 2048) async throws -> Response {
+        let asked = try RequestParts.integer(request, "size", default: Self.defaultSize, range: ThumbnailStore.longerSides)
+        guard Self.renditions.contains(asked) else {
+            throw RequestRefusal.badParameter("size must be one of \(Self.renditions.map(String.init).joined(separator: ", ")), not \(asked)")
+        }
+        let size = min(asked, largest)
         let tag = "\"\(photo.content.sha256Hex)-\(size)\""
         // Keyed by content: a photo id always means the same bytes.
         let caching = "private, max-age=604800"

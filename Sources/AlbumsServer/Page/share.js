@@ -89,7 +89,7 @@ function show(index) {
   if (photos.length === 0) return;
   current = (index + photos.length) % photos.length;
   const photo = photos[current];
-  image.src = `${base}/photos/${photo.photo_id}/thumbnail?size=2048`;
+  image.src = `${base}/photos/${photo.photo_id}/thumbnail?size=${album.largest_size ?? 1024}`;
   image.alt = photo.name;
   caption.textContent = `${photo.position} of ${album.item_count} · ${photo.name}${photo.captured_at ? ` · ${photo.captured_at}` : ''}`;
   download.hidden = !album.download;
