@@ -209,6 +209,35 @@ struct PeopleTests {
         #expect(throws: LibraryError.personNameTaken("ANA")) { try house.library.write { try $0.addPerson(named: "ANA", password: try PeopleTests.hash()) } }
     }
 
+    /// Loads a photo of fixed bytes, whatever the source says.
+    struct MadeUpLoader: PhotoLoader {
+        func load(_ source: String) async throws -> PhotoContent {
+            PhotoContent(
+                sha256: Data(repeating: 0xAB, count: 32), byteCount: 4, mediaType: "image/jpeg", pixelWidth: 4, pixelHeight: 3,
+                orientation: .up, originalName: "made-up.jpg", sourcePath: source)
+        }
+    }
+
+    @Test("a load acts for whoever began it until it commits: a role taken meanwhile stops it, and its placeholder goes")
+    func loadsActForTheirPerson() async throws {
+        let house = try Household()
+        let runner = LoadRunner(session: try house.session("sam"), loader: MadeUpLoader(), jobs: 1)
+        let begun = try await runner.begin(["/inbox/a.jpg"], at: .into(.named("Trip")))
+        try await house.library.write { writer in
+            try writer.setRole(nil, of: try writer.person(named: "sam").id, on: .folder(try writer.folder(.path("Family")).id))
+        }
+        let report = await runner.run(begun)
+        #expect(report.committed.isEmpty)
+        #expect(report.failed.count == 1)
+        let trip = try await house.library.read { try $0.album(named: "Trip") }
+        #expect(trip.itemCount == 1 && trip.placeholderCount == 0, "only the photo it had")
+        // With the role kept, the same load commits.
+        let again = try Household()
+        let kept = LoadRunner(session: try again.session("sam"), loader: MadeUpLoader(), jobs: 1)
+        let done = await kept.run(try await kept.begin(["/inbox/a.jpg"], at: .into(.named("Trip"))))
+        #expect(done.committed.count == 1)
+    }
+
     @Test("an album's roles name the folders above it that the asker sees, and no others")
     func rolesNameOnlySeenFolders() throws {
         let house = try Household()

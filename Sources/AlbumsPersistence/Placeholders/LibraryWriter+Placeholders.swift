@@ -63,6 +63,8 @@ extension LibraryWriter {
         let placed = try pendingPlaceholder(placeholder)
         let item = placed.item
         let album = try self.album(item.albumID)
+        // A load acts for whoever began it until it commits: a role taken meanwhile stops it here.
+        try require(.editor, on: album)
         _ = try self.photo(photo)
         if try contains(photo, in: item.albumID) {
             try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)

@@ -11,6 +11,8 @@ import Foundation
 ///   its placeholder's slot wherever that slot stands now. Completion order
 ///   therefore never changes the final order.
 /// - A failed load deletes only its own placeholder.
+/// - A load acts for the session's principal from its placeholder to its
+///   commit: one whose role on the album ended meanwhile does not commit.
 /// - If the surrounding task is cancelled, finished loads stay committed and
 ///   the placeholders still pending are deleted.
 ///
@@ -187,7 +189,8 @@ public struct LoadRunner: Sendable {
         switch result {
         case .success(let content):
             do {
-                let commit = try session.library.write { try $0.commitLoad(placeholder, content: content) }
+                // As the session's principal: a load acts for whoever began it, with the rights they hold when it commits.
+                let commit = try session.write { try $0.commitLoad(placeholder, content: content) }
                 switch commit {
                 case .committed(let item, let photo, let isNew):
                     report.committed.append(.init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))
@@ -215,7 +218,7 @@ public struct LoadRunner: Sendable {
         switch result {
         case .success(let content):
             do {
-                let (photo, isNew) = try session.library.write { try $0.addPhoto(content) }
+                let (photo, isNew) = try session.write { try $0.addPhoto(content) }
                 report.committed.append(.init(source: load.source, item: nil, photo: photo, isNewPhoto: isNew))
             } catch {
                 report.failed.append((load.source, "could not be saved: \(error)"))
