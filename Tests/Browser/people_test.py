@@ -67,6 +67,23 @@ class SignedIn(Audited, PageSession):
         self.driver.get(self.url.replace("/signin", "/"))
         self.until(lambda: self.driver.current_url.endswith("/signin"), "the organizer to send a signed-out browser to sign in")
 
+    def test_rights_reach_the_open_page_without_a_reload(self):
+        self.sign_in("gran", "grandma's pass")
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")
+        albums = lambda: [li.get_attribute("data-album") for li in self.driver.find_elements(By.CSS_SELECTOR, "nav li[data-album]")]
+        self.assertEqual(albums(), ["Trip"])
+        self.driver.execute_script("window.unreloaded = true")
+        # Given a role from the CLI, the album appears; taken, it goes: the page is never reloaded.
+        self.cli("share", "add", "Book", "--with", "gran", "--role", "viewer")
+        self.until(lambda: albums() == ["Book", "Trip"] or albums() == ["Trip", "Book"], "the album given to appear")
+        self.screenshot("people-06-role-given-live")
+        self.cli("share", "remove", "Book", "--with", "gran")
+        self.until(lambda: albums() == ["Trip"], "the album taken to go")
+        self.assertTrue(self.driver.execute_script("return window.unreloaded === true"), "no reload")
+        # Disabled from the CLI, the open page goes to the sign-in page.
+        self.cli("user", "disable", "gran")
+        self.until(lambda: self.driver.current_url.endswith("/signin"), "the sign-in page once the stream is refused")
+
     def test_an_admin_shares_an_album_from_its_menu(self):
         self.sign_in("ana", "correct horse")
         self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")
