@@ -4,6 +4,7 @@
 import { propose } from "./api.js";
 import { chosenPosition, dropOperation } from "./drop-model.js";
 import { perform, refused } from "./live.js";
+import { menuKeys, showMenuAt } from "./menus.js";
 import { element, plural, say, state } from "./state.js";
 import { openViewer } from "./viewer.js";
 
@@ -136,11 +137,7 @@ export function showItemMenu(pane, itemId, x, y) {
   menu.querySelector("[data-action=move]").textContent = `Move ${count > 1 ? `${count} photos ` : ""}to…`;
   menu.querySelector("[data-action=copy]").textContent = `Copy ${count > 1 ? `${count} photos ` : ""}to…`;
   menu.querySelector("[data-action=remove]").textContent = `Remove ${count > 1 ? `${count} photos ` : ""}from album`;
-  menu.showPopover();
-  const { width, height } = menu.getBoundingClientRect();
-  menu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
-  menu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
-  menu.querySelector("button").focus();
+  showMenuAt(menu, x, y);
 }
 
 export function contextMenu(event, pane, itemId) {
@@ -159,12 +156,7 @@ menu.addEventListener("click", (event) => {
   else if (action === "remove") removeSelected(pane);
   else if (action === "select-all") pane.selectAll();
 });
-menu.addEventListener("keydown", (event) => {
-  const buttons = [...menu.querySelectorAll("button")];
-  const index = buttons.indexOf(document.activeElement);
-  const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-  if (step) { event.preventDefault(); buttons[(index + step + buttons.length) % buttons.length].focus(); }
-});
+menuKeys(menu);
 menu.addEventListener("toggle", (event) => {
   if (event.newState === "closed" && menuTarget) menuTarget.pane.viewport.focus({ preventScroll: true });
 });

@@ -13,7 +13,11 @@
 //   drag.js           pointer drags of photos
 //   keyboard.js       the keyboard: lift, move, drop, and the actions
 //   actions.js        remove, Move to…, Copy to…, a photo's menu
-//   albums.js         the album list, a tree: open, create, rename, delete, lock, sort, reorder, file in folders
+//   album-list.js     the album list, a tree: read, drawn, walked; the drawer
+//   album-commands.js create, rename in place, delete, lock, sort albums and folders
+//   album-menus.js    the album and folder menus
+//   tree-drag.js      reorder and file albums and folders, by drag or by keyboard
+//   menus.js          popover menus at a point, walked with the arrows
 //   tree-model.js     the tree's rows, where a drag or lift lands, the move it asks for (pure)
 //   files.js          uploads from the desktop and the file picker
 //   viewer.js         one photo large, the slideshow
@@ -27,7 +31,10 @@
 // views → this file, which wires them (Tests/Page/module-graph.test.mjs).
 
 import { contextMenu, wireSelectionBar } from "./actions.js";
-import { createAlbum, loadAlbums, renderAlbumList, showAlbumMenu } from "./albums.js";
+import { createAlbum } from "./album-commands.js";
+import { loadAlbums, renderAlbumList } from "./album-list.js";
+import { showAlbumMenu } from "./album-menus.js";
+import "./tree-drag.js";
 import { pointerDown, touchMoveGuard } from "./drag.js";
 import { acceptFiles, pickFiles } from "./files.js";
 import { gridKeyDown } from "./keyboard.js";

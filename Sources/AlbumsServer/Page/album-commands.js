@@ -1,0 +1,238 @@
+// Creating, renaming (in place, in the list), deleting, locking and
+// sorting albums and folders, with the dialogs that ask first; each is one
+// operation through live.js, and the list is read again at once so that
+// what follows (typing the new name) finds its row.
+
+import { perform, refused } from "./live.js";
+import { element, plural, say, state } from "./state.js";
+import { unusedName } from "./tree-model.js";
+import {
+  albumNamed, entryFor, list, listState, loadAlbums, openAlbum, openDrawer, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf,
+} from "./album-list.js";
+
+
+/// Creates an album named "New album" (or "New album 2", …), opens it, and lets the name be typed at once.
+export async function createAlbum() {
+  const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
+  try {
+    await perform({ op: "create_album", name });
+    await loadAlbums();
+    await openAlbum(name);
+    say(`Created ${name}. Type its name, then Enter.`);
+    renameInPlace(name);
+  } catch (error) {
+    await refused(error, "Not created");
+  }
+}
+
+/// Turns an album's entry into a text field; Enter (or leaving it) renames, Escape keeps the name.
+export function renameInPlace(name) {
+  editInPlace(`album:${name}`, name, async (wanted) => {
+    const album = albumNamed(name);
+    await perform({ op: "rename_album", album: name, name: wanted, expect_revision: { [name]: album.revision } });
+    await loadAlbums();
+    entryFor(wanted)?.focus();
+    say(`Renamed ${name} to ${wanted}.`);
+  });
+}
+
+/// Turns a row into a text field holding `name`; Enter (or leaving it)
+/// calls `rename` with the new name, Escape keeps the old one.
+function editInPlace(key, name, rename) {
+  openDrawer();
+  const entry = rowFor(key);
+  if (!entry || listState.renaming) return;
+  listState.renaming = key;
+  const field = element("input", { type: "text", value: name, className: "rename", spellcheck: false });
+  field.setAttribute("aria-label", `New name for ${name}`);
+  entry.replaceChildren(field);
+  field.focus();
+  field.select();
+  let finished = false;
+  const finish = async (keep) => {
+    if (finished) return;
+    finished = true;
+    listState.renaming = null;
+    const wanted = field.value.trim();
+    if (keep || !wanted || wanted === name) { renderAlbumList(); rowFor(key)?.focus(); return; }
+    try {
+      await rename(wanted);
+    } catch (error) {
+      renderAlbumList();
+      await refused(error, "Not renamed");
+    }
+  };
+  field.addEventListener("keydown", (event) => {
+    event.stopPropagation();
+    if (event.key === "Enter") { event.preventDefault(); finish(false); }
+    if (event.key === "Escape") { event.preventDefault(); finish(true); }
+  });
+  field.addEventListener("blur", () => finish(false));
+  field.addEventListener("pointerdown", (event) => event.stopPropagation());
+  field.addEventListener("click", (event) => event.stopPropagation());
+}
+
+const deleteDialog = document.getElementById("delete-dialog");
+
+/// Asks before deleting an album, saying what goes and what stays.
+export function confirmDelete(name) {
+  const album = albumNamed(name);
+  if (!album) return;
+  document.getElementById("delete-title").textContent = `Delete the album ${name}?`;
+  const photos = album.count - album.pending;
+  document.getElementById("delete-text").textContent =
+    `Its ${plural(photos, "photo")} stay in the library; only the album and its order go.` +
+    (album.pending ? ` ${plural(album.pending, "photo")} still loading will be cancelled.` : "") +
+    " Undo (Ctrl+Z) brings it back.";
+  deleteDialog.returnValue = "";
+  deleteDialog.dataset.album = name;
+  deleteDialog.showModal();
+  deleteDialog.querySelector("button[value=cancel]").focus();
+}
+
+deleteDialog.addEventListener("close", async () => {
+  const name = deleteDialog.dataset.album;
+  if (deleteDialog.returnValue !== "delete" || !name) return;
+  const album = albumNamed(name);
+  try {
+    await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
+    await loadAlbums();
+    say(`Deleted the album ${name}${album ? ` (${plural(album.count, "photo")} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
+  } catch (error) {
+    await refused(error, "Not deleted");
+  }
+});
+
+export async function setLocked(name, locked) {
+  try {
+    await perform({ op: locked ? "lock_album" : "unlock_album", album: name });
+    await loadAlbums();
+    say(locked ? `Locked ${name}: nothing enters, leaves or moves in it until it is unlocked.` : `Unlocked ${name}.`);
+  } catch (error) {
+    await refused(error, locked ? "Not locked" : "Not unlocked");
+  }
+}
+
+const sortWords = { "capture-date": ["capture date, oldest first", "capture date, newest first"], name: ["name, A to Z", "name, Z to A"] };
+
+export async function sortAlbum(name, by, descending) {
+  try {
+    const answer = await perform({ op: "sort_album", album: name, by, descending, expect_revision: { [name]: albumNamed(name).revision } });
+    const words = sortWords[by][descending ? 1 : 0];
+    say(answer.verdict === "no_op" ? `${name} is already in order by ${words}.` : `Sorted ${name} by ${words}. Undo (Ctrl+Z) restores the order.`);
+  } catch (error) {
+    await refused(error, "Not sorted");
+  }
+}
+
+
+/// Creates a folder ("New folder", "New folder 2", …) at the top level or
+/// inside `parent`, and lets its name be typed at once.
+export async function createFolder(parent = null) {
+  const siblings = parent ? parent.children : state.tree.roots;
+  const name = unusedName("New folder", new Set(siblings.map((node) => node.name)));
+  try {
+    const answer = await perform({ op: "create_folder", name, into: parent ? parent.path : "/" });
+    if (parent) { openFolders.add(parent.id); rememberOpenFolders(); }
+    await loadAlbums();
+    const id = answer.folder_changes.find((change) => change.events.includes("created"))?.folder_id;
+    const folder = state.tree.folders.get(id);
+    say(`Created the folder ${name}. Type its name, then Enter.`);
+    if (folder) renameFolderInPlace(folder);
+  } catch (error) {
+    await refused(error, "Not created");
+  }
+}
+
+/// Creates an album inside a folder and opens it.
+export async function createAlbumIn(folder) {
+  const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
+  try {
+    await perform({ op: "create_album", name, into: folder.path });
+    openFolders.add(folder.id);
+    rememberOpenFolders();
+    await loadAlbums();
+    await openAlbum(name);
+    say(`Created ${name} in ${folder.name}. Type its name, then Enter.`);
+    renameInPlace(name);
+  } catch (error) {
+    await refused(error, "Not created");
+  }
+}
+
+export function renameFolderInPlace(folder) {
+  editInPlace(`folder:${folder.id}`, folder.name, async (wanted) => {
+    await perform({ op: "rename_folder", folder: folder.path, name: wanted });
+    await loadAlbums();
+    rowFor(`folder:${folder.id}`)?.focus();
+    say(`Renamed the folder ${folder.name} to ${wanted}.`);
+  });
+}
+
+const folderDeleteDialog = document.getElementById("folder-delete-dialog");
+
+/// Asks before deleting a folder; one that holds something needs a choice
+/// of what becomes of it (photos are never deleted).
+export function confirmFolderDelete(folder) {
+  const empty = folder.children.length === 0;
+  document.getElementById("folder-delete-title").textContent = `Delete the folder ${folder.name}?`;
+  document.getElementById("folder-delete-text").textContent = empty
+    ? "It is empty. Undo (Ctrl+Z) brings it back."
+    : `It holds ${plural(folder.albumCount, "album")}. Move what it holds to its place, or delete its albums too: their photos stay in the library either way. Undo (Ctrl+Z) brings everything back.`;
+  folderDeleteDialog.querySelector("button[value=refuse]").hidden = !empty;
+  folderDeleteDialog.querySelector("button[value=move]").hidden = empty;
+  folderDeleteDialog.querySelector("button[value=delete]").hidden = empty;
+  folderDeleteDialog.returnValue = "";
+  folderDeleteDialog.dataset.folder = folder.id;
+  folderDeleteDialog.showModal();
+  folderDeleteDialog.querySelector("button[value=cancel]").focus();
+}
+
+folderDeleteDialog.addEventListener("close", async () => {
+  const choice = folderDeleteDialog.returnValue;
+  const folder = state.tree.folders.get(Number(folderDeleteDialog.dataset.folder));
+  if (!folder || !["refuse", "move", "delete"].includes(choice)) return;
+  const operation = { op: "delete_folder", folder: folder.path };
+  if (choice !== "refuse") operation.contents = choice;
+  try {
+    await perform(operation);
+    await loadAlbums();
+    const what = choice === "move" ? "; what it held took its place" : choice === "delete" ? ` and its ${plural(folder.albumCount, "album")} (their photos stay in the library)` : "";
+    say(`Deleted the folder ${folder.name}${what}. Undo (Ctrl+Z) brings it back.`);
+  } catch (error) {
+    await refused(error, "Not deleted");
+  }
+});
+
+export async function setFolderLocked(folder, locked) {
+  try {
+    await perform({ op: locked ? "lock_folder" : "unlock_folder", folder: folder.path });
+    await loadAlbums();
+    say(locked ? `Locked the folder ${folder.name}: nothing enters, leaves or moves in it until it is unlocked.` : `Unlocked the folder ${folder.name}.`);
+  } catch (error) {
+    await refused(error, locked ? "Not locked" : "Not unlocked");
+  }
+}
+
+
+// The list's own ways in: double click or F2 renames, Delete asks to delete.
+list.addEventListener("dblclick", (event) => {
+  const row = rowOf(event.target);
+  if (!row || event.target.closest("input")) return;
+  event.preventDefault();
+  if (row.node.kind === "folder") renameFolderInPlace(row.node); else renameInPlace(row.node.name);
+});
+list.addEventListener("keydown", (event) => {
+  const row = rowOf(event.target);
+  if (!row || event.target.closest("input") || listState.reorder?.lifted) return;
+  const isFolder = row.node.kind === "folder";
+  if (event.key === "F2") {
+    event.preventDefault();
+    if (isFolder) renameFolderInPlace(row.node); else renameInPlace(row.node.name);
+  } else if (event.key === "Delete" || event.key === "Backspace") {
+    event.preventDefault();
+    if (isFolder) confirmFolderDelete(row.node); else confirmDelete(row.node.name);
+  }
+});
+document.getElementById("new-album").addEventListener("click", () => createAlbum());
+document.getElementById("new-folder").addEventListener("click", () => createFolder());
