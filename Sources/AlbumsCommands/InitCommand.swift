@@ -20,15 +20,15 @@ struct InitCommand: ParsableCommand {
             let path = global.resolvedPath()
             let plan: InitPlanJSON
             if !FileManager.default.fileExists(atPath: path) {
-                plan = InitPlanJSON(library: path, action: "create", schema_version: 0, text: "would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
+                plan = InitPlanJSON(library: path, action: "create", schemaVersion: 0, text: "would create \(path) (schema \(EmbeddedMigrations.latestVersion))")
             } else {
                 let inspection = try LibraryInspection.inspect(path: path)
                 let pending = inspection.migrations.filter { !$0.isApplied }.count
                 plan = !inspection.isLibrary && !inspection.tableRows.isEmpty
-                    ? InitPlanJSON(library: path, action: "refuse", schema_version: inspection.schemaVersion, text: "\(path) is not an albums library; init would refuse it")
+                    ? InitPlanJSON(library: path, action: "refuse", schemaVersion: inspection.schemaVersion, text: "\(path) is not an albums library; init would refuse it")
                     : pending == 0
-                    ? InitPlanJSON(library: path, action: "none", schema_version: inspection.schemaVersion, text: "\(path) is up to date (schema \(inspection.schemaVersion))")
-                    : InitPlanJSON(library: path, action: "upgrade", schema_version: inspection.schemaVersion,
+                    ? InitPlanJSON(library: path, action: "none", schemaVersion: inspection.schemaVersion, text: "\(path) is up to date (schema \(inspection.schemaVersion))")
+                    : InitPlanJSON(library: path, action: "upgrade", schemaVersion: inspection.schemaVersion,
                         text: "would upgrade \(path) from schema \(inspection.schemaVersion) to \(EmbeddedMigrations.latestVersion), keeping a backup")
             }
             if global.json { try global.console.result(json: plan) } else { global.console.result(plan.text) }
@@ -37,7 +37,7 @@ struct InitCommand: ParsableCommand {
         let library = try global.openLibrary(for: .creating)
         let version = EmbeddedMigrations.latestVersion
         if global.json {
-            try global.console.result(json: InitJSON(library: library.path, schema_version: version))
+            try global.console.result(json: InitJSON(library: library.path, schemaVersion: version))
         } else {
             global.console.result("library \(library.path) ready (schema \(version))")
         }
@@ -47,7 +47,13 @@ struct InitCommand: ParsableCommand {
 /// What `init --json` prints.
 struct InitJSON: Encodable {
     let library: String
-    let schema_version: Int
+    let schemaVersion: Int
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case library
+        case schemaVersion = "schema_version"
+    }
 }
 
 /// What `init --dry-run --json` prints: what init would do (create, upgrade,
@@ -55,11 +61,17 @@ struct InitJSON: Encodable {
 struct InitPlanJSON: Encodable {
     let library: String
     let action: String
-    let schema_version: Int
-    let latest_schema_version = EmbeddedMigrations.latestVersion
-    let dry_run = true
+    let schemaVersion: Int
+    let latestSchemaVersion = EmbeddedMigrations.latestVersion
+    let dryRun = true
     /// The same in words, for the text output.
     let text: String
 
-    enum CodingKeys: String, CodingKey { case library, action, schema_version, latest_schema_version, dry_run }
+    /// The JSON keys, in snake_case (`text` is not one of them).
+    enum CodingKeys: String, CodingKey {
+        case library, action
+        case schemaVersion = "schema_version"
+        case latestSchemaVersion = "latest_schema_version"
+        case dryRun = "dry_run"
+    }
 }

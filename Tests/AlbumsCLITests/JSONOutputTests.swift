@@ -75,3 +75,31 @@ struct JSONOutputTests {
         #expect(decoded == expected)
     }
 }
+
+@Suite("JSON keys")
+struct JSONKeyTests {
+    /// Every key of a JSON value, at any depth.
+    static func keys(of value: Any) -> Set<String> {
+        if let object = value as? [String: Any] { return Set(object.keys).union(object.values.flatMap { keys(of: $0) }) }
+        if let array = value as? [Any] { return Set(array.flatMap { keys(of: $0) }) }
+        return []
+    }
+
+    @Test("every key every command prints with --json is snake_case, whatever the Swift names behind it")
+    func snakeCaseEverywhere() throws {
+        let cli = try CLI()
+        let commands: [[String]] = [
+            ["init", "--dry-run"], ["init"], ["album", "create", "Trip"], ["import", CLI.examplePhotos, "--to", "Trip"],
+            ["list", "Trip"], ["show", "Trip:1"], ["album", "list"], ["move", "Trip:1", "--to", "Trip", "--at", "2", "--dry-run"],
+            ["export", "Trip", cli.folder.path("out"), "--dry-run"], ["history"], ["undo", "--dry-run"], ["pending"], ["check"],
+            ["inspect", cli.libraryPath], ["folder", "create", "Travel"], ["folder", "list"],
+        ]
+        for command in commands {
+            let result = try cli.run(["--json"] + command)
+            let text = result.status == 0 ? result.stdout : result.stderr
+            let value = try #require(try? JSONSerialization.jsonObject(with: Data(text.utf8)), "\(command): \(text)")
+            let odd = Self.keys(of: value).filter { $0.range(of: "^[a-z0-9_]+$", options: .regularExpression) == nil }
+            #expect(odd.isEmpty, "\(command): \(odd.sorted())")
+        }
+    }
+}

@@ -13,33 +13,36 @@ struct ImageHeaderTests {
 
     struct Expected: Decodable, Sendable, CustomTestStringConvertible {
         let file: String
-        let media_type: String
-        let pixel_width: Int
-        let pixel_height: Int
-        let captured_at: String?
+        let mediaType: String
+        let pixelWidth: Int
+        let pixelHeight: Int
+        let capturedAt: String?
         var testDescription: String { file }
     }
 
     static let manifest: [Expected] = {
+        // The manifest's keys are snake_case, the entries' names camelCase.
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
         guard let data = try? Data(contentsOf: photos.appending(path: "manifest.json")),
-            let entries = try? JSONDecoder().decode([Expected].self, from: data)
+            let entries = try? decoder.decode([Expected].self, from: data)
         else { return [] }
         return entries
     }()
 
     @Test("the manifest lists every format albums reads")
     func coverage() {
-        let types = Set(Self.manifest.map(\.media_type))
+        let types = Set(Self.manifest.map(\.mediaType))
         #expect(types == ["image/jpeg", "image/png", "image/gif", "image/webp", "image/heic", "image/tiff"])
     }
 
     @Test("media type, pixel size and capture date match the encoder's", arguments: manifest)
     func matchesManifest(_ expected: Expected) throws {
         let facts = try ImageHeaderReader.read(try Data(contentsOf: Self.photos.appending(path: expected.file)))
-        #expect(facts.mediaType == expected.media_type)
-        #expect(facts.pixelWidth == expected.pixel_width)
-        #expect(facts.pixelHeight == expected.pixel_height)
-        #expect(facts.capturedAt?.text == expected.captured_at)
+        #expect(facts.mediaType == expected.mediaType)
+        #expect(facts.pixelWidth == expected.pixelWidth)
+        #expect(facts.pixelHeight == expected.pixelHeight)
+        #expect(facts.capturedAt?.text == expected.capturedAt)
     }
 
     @Test("text, empty and unknown bytes are not images")
@@ -63,8 +66,8 @@ struct ImageHeaderTests {
             do {
                 let facts = try ImageHeaderReader.read(data.prefix(cut))
                 // TIFF has no end marker: a cut after the header may still be read, with the true size.
-                #expect(expected.media_type == "image/tiff", "cut at \(cut) of \(data.count) was read as whole")
-                if let width = facts.pixelWidth { #expect(width == expected.pixel_width, "cut at \(cut)") }
+                #expect(expected.mediaType == "image/tiff", "cut at \(cut) of \(data.count) was read as whole")
+                if let width = facts.pixelWidth { #expect(width == expected.pixelWidth, "cut at \(cut)") }
             } catch {
                 #expect(!error.description.isEmpty)
             }

@@ -156,18 +156,25 @@ public enum ExamplePhotos {
 
     /// A photo of the example as `manifest.json` describes it (what the
     /// encoder wrote, independent of albums' readers).
+    /// Reads the manifest's snake_case keys into the entries' camelCase names.
+    static var manifestDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
     public struct Entry: Decodable, Sendable {
         public let file: String
-        public let media_type: String
-        public let pixel_width: Int
-        public let pixel_height: Int
-        public let captured_at: String?
+        public let mediaType: String
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        public let capturedAt: String?
     }
 
     /// Every photo `manifest.json` lists.
     public static let manifest: [Entry] = {
         guard let data = try? Data(contentsOf: folder.appending(path: "manifest.json")),
-            let entries = try? JSONDecoder().decode([Entry].self, from: data)
+            let entries = try? Self.manifestDecoder.decode([Entry].self, from: data)
         else { return [] }
         return entries
     }()

@@ -39,9 +39,9 @@ struct FileImportTests {
         for (expected, committed) in zip(manifest, report.committed) {
             let content = committed.photo.content
             #expect(content.originalName == expected.file)
-            #expect(content.mediaType == expected.media_type)
-            #expect(content.pixelWidth == expected.pixel_width && content.pixelHeight == expected.pixel_height)
-            #expect(content.capturedAt?.text == expected.captured_at)
+            #expect(content.mediaType == expected.mediaType)
+            #expect(content.pixelWidth == expected.pixelWidth && content.pixelHeight == expected.pixelHeight)
+            #expect(content.capturedAt?.text == expected.capturedAt)
             let bytes = try Data(contentsOf: ExamplePhotos.folder.appending(path: expected.file))
             #expect(content.byteCount == Int64(bytes.count))
         }

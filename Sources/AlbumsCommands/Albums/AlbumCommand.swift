@@ -23,7 +23,7 @@ struct AlbumCommand: ParsableCommand {
             try? global.console.result(
                 json: WriteJSON(
                     changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init),
-                    dry_run: write.dryRun, verdict: result.outcome.name))
+                    dryRun: write.dryRun, verdict: result.outcome.name))
         } else {
             let said = result.outcome == .noOp ? "nothing to do: " + verb : verb
             global.console.result(write.dryRun ? "dry run, nothing written: " + said : said)

@@ -42,7 +42,7 @@ struct BackupCommand: ParsableCommand {
         if global.json {
             try global.console.result(json: BackupJSON(
                 backup: backup.path, bytes: backup.byteCount, albums: backup.albumCount, photos: backup.photoCount,
-                items: backup.itemCount, last_change: backup.lastChange))
+                items: backup.itemCount, lastChange: backup.lastChange))
             return
         }
         global.console.result(
@@ -59,5 +59,15 @@ private struct BackupJSON: Encodable {
     let albums: Int
     let photos: Int
     let items: Int
-    let last_change: Int64
+    let lastChange: Int64
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case backup
+        case bytes
+        case albums
+        case photos
+        case items
+        case lastChange = "last_change"
+    }
 }

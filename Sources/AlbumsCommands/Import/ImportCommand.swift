@@ -106,7 +106,7 @@ struct ImportCommand: AsyncParsableCommand {
 /// What an import's dry run would do, as JSON.
 struct ImportPlanJSON: Encodable {
     @KeptNull var album: String?
-    var dry_run = true
+    var dryRun = true
     /// Where the first photo would stand (1-based); null into the library alone.
     @KeptNull var position: Int?
     let files: [String]

@@ -84,9 +84,9 @@ struct LoadSession {
             try console.result(json: LoadReportJSON(
                 album: album,
                 imported: zip(report.committed, positions).map {
-                    .init(source: $0.source, photo_id: $0.photo.id.rawValue, position: $1, new_photo: $0.isNewPhoto)
+                    .init(source: $0.source, photoID: $0.photo.id.rawValue, position: $1, newPhoto: $0.isNewPhoto)
                 },
-                already_in_album: report.alreadyInAlbum.map { .init(source: $0.source, photo_id: $0.photo.id.rawValue) },
+                alreadyInAlbum: report.alreadyInAlbum.map { .init(source: $0.source, photoID: $0.photo.id.rawValue) },
                 skipped: report.skipped.map { .init(source: $0.source, reason: $0.reason) },
                 failed: report.failed.map { .init(source: $0.source, reason: $0.reason) },
                 cancelled: report.cancelled,

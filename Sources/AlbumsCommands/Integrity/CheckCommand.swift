@@ -61,16 +61,24 @@ struct CheckCommand: ParsableCommand {
 
 /// A photo whose source is missing or changed, as `check --files --json` and `relink --json` print it.
 struct SourceProblemJSON: Encodable {
-    let photo_id: Int64
+    let photoID: Int64
     let source: String
     /// missing, changed or unreadable.
     let problem: String
     let message: String
 
     init(_ problem: SourceProblem) {
-        photo_id = problem.photo.id.rawValue
+        photoID = problem.photo.id.rawValue
         source = problem.photo.content.sourcePath
         self.problem = problem.issue.code
         message = problem.description
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case photoID = "photo_id"
+        case source
+        case problem
+        case message
     }
 }

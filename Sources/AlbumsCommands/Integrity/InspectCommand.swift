@@ -72,58 +72,94 @@ struct InspectionJSON: Encodable {
         let version: Int
         let name: String
         let applied: Bool
-        let checksum_matches: Bool?
+        let checksumMatches: Bool?
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case version
+            case name
+            case applied
+            case checksumMatches = "checksum_matches"
+        }
     }
 
     let path: String
-    let file_bytes: Int64
-    let is_library: Bool
-    let application_id: Int32
-    let schema_version: Int
+    let fileBytes: Int64
+    let isLibrary: Bool
+    let applicationID: Int32
+    let schemaVersion: Int
     let migrations: [MigrationJSON]
-    let unknown_migrations: [Int]
-    let page_size: Int
-    let page_count: UInt32?
-    let free_pages: UInt32
-    let journal_mode: String
+    let unknownMigrations: [Int]
+    let pageSize: Int
+    let pageCount: UInt32?
+    let freePages: UInt32
+    let journalMode: String
     let checkpoints: String?
-    let table_rows: [String: Int]
+    let tableRows: [String: Int]
     let albums: Int?
     let folders: Int?
     let photos: Int?
     let items: Int?
-    let pending_placeholders: Int?
-    let stale_placeholders: Int?
-    let oldest_placeholder: String?
-    let integrity_check: String
+    let pendingPlaceholders: Int?
+    let stalePlaceholders: Int?
+    let oldestPlaceholder: String?
+    let integrityCheck: String
     let integrity: [String]
-    let foreign_key_violations: Int
+    let foreignKeyViolations: Int
     let sound: Bool
 
     init(_ inspection: LibraryInspection) {
         path = inspection.path
-        file_bytes = inspection.fileBytes
-        is_library = inspection.isLibrary
-        application_id = inspection.header.applicationID
-        schema_version = inspection.schemaVersion
-        migrations = inspection.migrations.map { .init(version: $0.version, name: $0.name, applied: $0.isApplied, checksum_matches: $0.checksumMatches) }
-        unknown_migrations = inspection.unknownVersions
-        page_size = inspection.header.pageSize
-        page_count = inspection.header.pageCount
-        free_pages = inspection.header.freelistPageCount
-        journal_mode = inspection.journalMode
+        fileBytes = inspection.fileBytes
+        isLibrary = inspection.isLibrary
+        applicationID = inspection.header.applicationID
+        schemaVersion = inspection.schemaVersion
+        migrations = inspection.migrations.map { .init(version: $0.version, name: $0.name, applied: $0.isApplied, checksumMatches: $0.checksumMatches) }
+        unknownMigrations = inspection.unknownVersions
+        pageSize = inspection.header.pageSize
+        pageCount = inspection.header.pageCount
+        freePages = inspection.header.freelistPageCount
+        journalMode = inspection.journalMode
         checkpoints = inspection.checkpoints?.rawValue
-        table_rows = inspection.tableRows
+        tableRows = inspection.tableRows
         albums = inspection.albums
         folders = inspection.folders
         photos = inspection.photos
         items = inspection.items
-        pending_placeholders = inspection.pendingPlaceholders
-        stale_placeholders = inspection.stalePlaceholders
-        oldest_placeholder = inspection.oldestPlaceholder
-        integrity_check = inspection.integrityCheckName
+        pendingPlaceholders = inspection.pendingPlaceholders
+        stalePlaceholders = inspection.stalePlaceholders
+        oldestPlaceholder = inspection.oldestPlaceholder
+        integrityCheck = inspection.integrityCheckName
         integrity = inspection.integrity
-        foreign_key_violations = inspection.foreignKeyViolations
+        foreignKeyViolations = inspection.foreignKeyViolations
         sound = inspection.isSound
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case path
+        case fileBytes = "file_bytes"
+        case isLibrary = "is_library"
+        case applicationID = "application_id"
+        case schemaVersion = "schema_version"
+        case migrations
+        case unknownMigrations = "unknown_migrations"
+        case pageSize = "page_size"
+        case pageCount = "page_count"
+        case freePages = "free_pages"
+        case journalMode = "journal_mode"
+        case checkpoints
+        case tableRows = "table_rows"
+        case albums
+        case folders
+        case photos
+        case items
+        case pendingPlaceholders = "pending_placeholders"
+        case stalePlaceholders = "stale_placeholders"
+        case oldestPlaceholder = "oldest_placeholder"
+        case integrityCheck = "integrity_check"
+        case integrity
+        case foreignKeyViolations = "foreign_key_violations"
+        case sound
     }
 }

@@ -36,8 +36,8 @@ struct RelinkCommand: ParsableCommand {
         let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
         if global.json {
             try global.console.result(json: RelinkJSON(
-                dry_run: dryRun,
-                relinked: relinked.map { .init(photo_id: $0.photoID.rawValue, old_source: $0.oldSource, new_source: $0.newSource) },
+                dryRun: dryRun,
+                relinked: relinked.map { .init(photoID: $0.photoID.rawValue, oldSource: $0.oldSource, newSource: $0.newSource) },
                 remaining: remaining.map(SourceProblemJSON.init)))
         } else {
             for link in relinked {
@@ -54,12 +54,26 @@ struct RelinkCommand: ParsableCommand {
 
 private struct RelinkJSON: Encodable {
     struct Link: Encodable {
-        let photo_id: Int64
-        let old_source: String
-        let new_source: String
+        let photoID: Int64
+        let oldSource: String
+        let newSource: String
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case photoID = "photo_id"
+            case oldSource = "old_source"
+            case newSource = "new_source"
+        }
     }
 
-    let dry_run: Bool
+    let dryRun: Bool
     let relinked: [Link]
     let remaining: [SourceProblemJSON]
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case dryRun = "dry_run"
+        case relinked
+        case remaining
+    }
 }

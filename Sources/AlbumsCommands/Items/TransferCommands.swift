@@ -54,7 +54,7 @@ func performTransfer(_ operation: TransferOperation, options: WriteOptions, glob
         (verdict, changes) = (result.outcome.verdict, result.changes)
     }
     if global.json {
-        try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dry_run: options.dryRun, verdict: verdict.name))
+        try global.console.result(json: WriteJSON(changes: changes.map(ChangeJSON.init), dryRun: options.dryRun, verdict: verdict.name))
         return
     }
     if verdict == .noOp {

@@ -5,15 +5,29 @@ import AlbumsTransfer
 struct LoadReportJSON: Encodable {
     struct Imported: Encodable {
         let source: String
-        let photo_id: Int64
+        let photoID: Int64
         /// Null if another process has since moved the item out or removed it.
         @KeptNull var position: Int?
-        let new_photo: Bool
+        let newPhoto: Bool
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case source
+            case photoID = "photo_id"
+            case position
+            case newPhoto = "new_photo"
+        }
     }
 
     struct Duplicate: Encodable {
         let source: String
-        let photo_id: Int64
+        let photoID: Int64
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case source
+            case photoID = "photo_id"
+        }
     }
 
     struct Problem: Encodable {
@@ -23,9 +37,20 @@ struct LoadReportJSON: Encodable {
 
     @KeptNull var album: String?
     let imported: [Imported]
-    let already_in_album: [Duplicate]
+    let alreadyInAlbum: [Duplicate]
     let skipped: [Problem]
     let failed: [Problem]
     let cancelled: [String]
     let changes: [ChangeJSON]
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case album
+        case imported
+        case alreadyInAlbum = "already_in_album"
+        case skipped
+        case failed
+        case cancelled
+        case changes
+    }
 }

@@ -74,7 +74,7 @@ struct PendingCommand: ParsableCommand {
             guard !chosen.isEmpty else {
                 if global.json {
                     try global.console.result(json: LoadReportJSON(
-                        album: nil, imported: [], already_in_album: [], skipped: [], failed: [], cancelled: [], changes: []))
+                        album: nil, imported: [], alreadyInAlbum: [], skipped: [], failed: [], cancelled: [], changes: []))
                 } else {
                     global.console.result("no stale placeholders to resume")
                 }
@@ -138,23 +138,35 @@ struct PendingCommand: ParsableCommand {
 
 /// A pending placeholder as JSON.
 struct PendingJSON: Encodable {
-    let placeholder_id: Int64
+    let placeholderID: Int64
     let album: String
     let position: Int
     let source: String
-    let owner_host: String
-    let owner_pid: Int32
-    let created_at: String
+    let ownerHost: String
+    let ownerPid: Int32
+    let createdAt: String
     let stale: Bool
 
     init(_ placeholder: PendingPlaceholder) {
-        placeholder_id = placeholder.id.rawValue
+        placeholderID = placeholder.id.rawValue
         album = placeholder.albumName
         position = placeholder.index + 1
         source = placeholder.load.source
-        owner_host = placeholder.load.owner.host
-        owner_pid = placeholder.load.owner.processID
-        created_at = Timestamp.text(placeholder.load.createdAt)
+        ownerHost = placeholder.load.owner.host
+        ownerPid = placeholder.load.owner.processID
+        createdAt = Timestamp.text(placeholder.load.createdAt)
         stale = placeholder.isStale
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case placeholderID = "placeholder_id"
+        case album
+        case position
+        case source
+        case ownerHost = "owner_host"
+        case ownerPid = "owner_pid"
+        case createdAt = "created_at"
+        case stale
     }
 }

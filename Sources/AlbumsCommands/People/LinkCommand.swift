@@ -17,12 +17,12 @@ struct LinkCommand: ParsableCommand {
     struct LinkJSON: Encodable {
         let id: Int64
         let album: String
-        let expires_at: String?
+        let expiresAt: String?
         let password: Bool
         let download: Bool
-        let created_by: String?
-        let created_at: String
-        let revoked_at: String?
+        let createdBy: String?
+        let createdAt: String
+        let revokedAt: String?
         let live: Bool
         /// Only when the link is made.
         let path: String?
@@ -30,14 +30,28 @@ struct LinkCommand: ParsableCommand {
         init(_ link: ShareLink, token: String? = nil) {
             id = link.id.rawValue
             album = link.albumName
-            expires_at = link.expiresAt.map(Timestamp.text)
+            expiresAt = link.expiresAt.map(Timestamp.text)
             password = link.needsPassword
             download = link.allowsDownload
-            created_by = link.createdBy
-            created_at = Timestamp.text(link.createdAt)
-            revoked_at = link.revokedAt.map(Timestamp.text)
+            createdBy = link.createdBy
+            createdAt = Timestamp.text(link.createdAt)
+            revokedAt = link.revokedAt.map(Timestamp.text)
             live = link.isLive()
             path = token.map { "/s/\($0)" }
+        }
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case id
+            case album
+            case expiresAt = "expires_at"
+            case password
+            case download
+            case createdBy = "created_by"
+            case createdAt = "created_at"
+            case revokedAt = "revoked_at"
+            case live
+            case path
         }
     }
 

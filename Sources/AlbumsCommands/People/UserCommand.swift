@@ -23,14 +23,23 @@ struct UserCommand: ParsableCommand {
         let name: String
         let admin: Bool
         let disabled: Bool
-        let created_at: String
+        let createdAt: String
 
         init(_ person: Person) {
             id = person.id.rawValue
             name = person.name
             admin = person.isAdmin
             disabled = person.isDisabled
-            created_at = Timestamp.text(person.createdAt)
+            createdAt = Timestamp.text(person.createdAt)
+        }
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case admin
+            case disabled
+            case createdAt = "created_at"
         }
     }
 

@@ -10,13 +10,23 @@ extension APIRoutes {
 
     struct EventJSON: Encodable {
         let sequence: Int64
-        let committed_at: String
-        let follows_a_gap: Bool
+        let committedAt: String
+        let followsAGap: Bool
         /// Who may see or do what changed: the page asks again what it shows.
-        let rights_changed: Bool
+        let rightsChanged: Bool
         let operations: [[ChangeJSON]]
         /// What the transaction did to folders: a page reloads the tree.
-        let folder_changes: [FolderChangeJSON]
+        let folderChanges: [FolderChangeJSON]
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case sequence
+            case committedAt = "committed_at"
+            case followsAGap = "follows_a_gap"
+            case rightsChanged = "rights_changed"
+            case operations
+            case folderChanges = "folder_changes"
+        }
     }
 
     /// Server-Sent Events: one `change` event per committed transaction,
@@ -31,9 +41,9 @@ extension APIRoutes {
             // Open streams would hold a graceful shutdown forever: they end with it.
             for await change in stream.cancelOnGracefulShutdown() {
                 let event = EventJSON(
-                    sequence: change.sequence, committed_at: Timestamp.text(change.committedAt), follows_a_gap: change.followsAGap,
-                    rights_changed: change.changedRights,
-                    operations: change.operations.map { $0.map(ChangeJSON.init) }, folder_changes: change.folderChanges.map(FolderChangeJSON.init))
+                    sequence: change.sequence, committedAt: Timestamp.text(change.committedAt), followsAGap: change.followsAGap,
+                    rightsChanged: change.changedRights,
+                    operations: change.operations.map { $0.map(ChangeJSON.init) }, folderChanges: change.folderChanges.map(FolderChangeJSON.init))
                 let json = String(decoding: try encoder.encode(event), as: UTF8.self)
                 try await writer.write(ByteBuffer(string: "id: \(change.sequence)\nevent: change\ndata: \(json)\n\n"))
             }

@@ -13,8 +13,18 @@ extension APIRoutes {
         /// Why not, when forbidden: the error `--json` would print.
         let reason: [String: String]?
         let changes: [ChangeJSON]
-        let folder_changes: [FolderChangeJSON]
-        let dry_run: Bool
+        let folderChanges: [FolderChangeJSON]
+        let dryRun: Bool
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case verdict
+            case allowed
+            case reason
+            case changes
+            case folderChanges = "folder_changes"
+            case dryRun = "dry_run"
+        }
     }
 
     func operation(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
@@ -29,21 +39,29 @@ extension APIRoutes {
             return JSONResponse.make(
                 ProposalJSON(
                     verdict: proposal.verdict.name, allowed: proposal.isAllowed, reason: reason,
-                    changes: proposal.changes.map(ChangeJSON.init), folder_changes: proposal.folderChanges.map(FolderChangeJSON.init),
-                    dry_run: true))
+                    changes: proposal.changes.map(ChangeJSON.init), folderChanges: proposal.folderChanges.map(FolderChangeJSON.init),
+                    dryRun: true))
         }
         let result = try await session.perform(operation)
         return JSONResponse.make(
             WriteJSON(
-                changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init), dry_run: false,
+                changes: result.changes.map(ChangeJSON.init), folderChanges: result.folderChanges.map(FolderChangeJSON.init), dryRun: false,
                 verdict: result.outcome.name))
     }
 
     struct BatchJSON: Encodable {
         let changes: [[ChangeJSON]]
-        let folder_changes: [[FolderChangeJSON]]
+        let folderChanges: [[FolderChangeJSON]]
         let operations: Int
-        let dry_run: Bool
+        let dryRun: Bool
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case changes
+            case folderChanges = "folder_changes"
+            case operations
+            case dryRun = "dry_run"
+        }
     }
 
     func batch(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
@@ -54,8 +72,8 @@ extension APIRoutes {
             let results = try await session.perform(batch: numbered.map(\.operation), dryRun: dryRun)
             return JSONResponse.make(
                 BatchJSON(
-                    changes: results.map { $0.changes.map(ChangeJSON.init) }, folder_changes: results.map { $0.folderChanges.map(FolderChangeJSON.init) },
-                    operations: results.count, dry_run: dryRun))
+                    changes: results.map { $0.changes.map(ChangeJSON.init) }, folderChanges: results.map { $0.folderChanges.map(FolderChangeJSON.init) },
+                    operations: results.count, dryRun: dryRun))
         } catch var refusal as BatchRefusal {
             refusal.line = numbered[refusal.index].line
             throw refusal

@@ -31,7 +31,14 @@ struct PeopleRoutes: Sendable {
         let person: String
         let role: String
         /// Where the role comes from: `album`, or the folder's path it is given on.
-        let given_on: String
+        let givenOn: String
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case person
+            case role
+            case givenOn = "given_on"
+        }
     }
 
     /// `GET /api/albums/NAME/roles`: who holds which role on the album (its
@@ -40,7 +47,7 @@ struct PeopleRoutes: Sendable {
     private func roles(_ context: AlbumsRequestContext) async throws -> Response {
         let name = try RequestParts.pathText(context, "name")
         let roles = try await APIRoutes.session(library, context).read { reader -> [RoleJSON] in
-            try reader.rolesShown(on: try reader.album(named: name)).map { RoleJSON(person: $0.person, role: $0.role.rawValue, given_on: $0.givenOn ?? "album") }
+            try reader.rolesShown(on: try reader.album(named: name)).map { RoleJSON(person: $0.person, role: $0.role.rawValue, givenOn: $0.givenOn ?? "album") }
         }
         return JSONResponse.make(["roles": roles])
     }

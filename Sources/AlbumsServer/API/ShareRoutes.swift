@@ -61,11 +61,20 @@ struct ShareRoutes: Sendable {
 
     private struct SharedAlbumJSON: Encodable {
         let name: String
-        let item_count: Int
+        let itemCount: Int
         let download: Bool
-        let expires_at: String?
+        let expiresAt: String?
         /// The largest thumbnail size the link shows.
-        let largest_size: Int
+        let largestSize: Int
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case name
+            case itemCount = "item_count"
+            case download
+            case expiresAt = "expires_at"
+            case largestSize = "largest_size"
+        }
     }
 
     /// A link without downloads shows a screen's worth, not the original's.
@@ -78,8 +87,8 @@ struct ShareRoutes: Sendable {
         let album = try await session.read { try $0.album(link.album) }
         return JSONResponse.make(
             SharedAlbumJSON(
-                name: album.name, item_count: album.itemCount, download: link.allowsDownload, expires_at: link.expiresAt.map(Timestamp.text),
-                largest_size: Self.largestRendition(of: link)))
+                name: album.name, itemCount: album.itemCount, download: link.allowsDownload, expiresAt: link.expiresAt.map(Timestamp.text),
+                largestSize: Self.largestRendition(of: link)))
     }
 
     private struct Password: Decodable {
@@ -116,12 +125,22 @@ struct ShareRoutes: Sendable {
     /// date, never where its file is.
     private struct SharedItemJSON: Encodable {
         let position: Int
-        let photo_id: Int64
+        let photoID: Int64
         let name: String
         /// Upright size in pixels, when known.
         let width: Int?
         let height: Int?
-        let captured_at: String?
+        let capturedAt: String?
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case position
+            case photoID = "photo_id"
+            case name
+            case width
+            case height
+            case capturedAt = "captured_at"
+        }
     }
 
     private struct SharedItemsJSON: Encodable {
@@ -146,8 +165,8 @@ struct ShareRoutes: Sendable {
                 if let photo {
                     items.append(
                         SharedItemJSON(
-                            position: item.index + 1, photo_id: photo.id.rawValue, name: photo.content.originalName,
-                            width: photo.content.displayWidth, height: photo.content.displayHeight, captured_at: photo.content.capturedAt?.text))
+                            position: item.index + 1, photoID: photo.id.rawValue, name: photo.content.originalName,
+                            width: photo.content.displayWidth, height: photo.content.displayHeight, capturedAt: photo.content.capturedAt?.text))
                 }
                 return seen < limit
             }

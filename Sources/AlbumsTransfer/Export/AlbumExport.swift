@@ -43,13 +43,16 @@ public struct AlbumExport: Sendable {
         /// Whether the bytes exported differ from those imported (`--allow-changed`).
         public var changed = false
 
-        enum CodingKeys: String, CodingKey { case position, file, photo_id, sha256, source, changed }
+        enum CodingKeys: String, CodingKey {
+            case position, file, sha256, source, changed
+            case photoID = "photo_id"
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(position, forKey: .position)
             try container.encode(file, forKey: .file)
-            try container.encode(photoID.rawValue, forKey: .photo_id)
+            try container.encode(photoID.rawValue, forKey: .photoID)
             try container.encode(sha256, forKey: .sha256)
             try container.encode(source, forKey: .source)
             try container.encode(changed, forKey: .changed)
@@ -92,14 +95,22 @@ public struct AlbumExport: Sendable {
     public func manifest() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(Manifest(album: album.name, revision: album.revision, files: entries, pending_positions: pendingPositions))
+        return try encoder.encode(Manifest(album: album.name, revision: album.revision, files: entries, pendingPositions: pendingPositions))
     }
 
     private struct Manifest: Encodable {
         let album: String
         let revision: Int64
         let files: [Entry]
-        let pending_positions: [Int]
+        let pendingPositions: [Int]
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case album
+            case revision
+            case files
+            case pendingPositions = "pending_positions"
+        }
     }
 
     /// Refuses, before anything is written, an export whose sources are

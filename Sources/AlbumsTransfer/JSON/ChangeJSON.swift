@@ -6,33 +6,55 @@ package struct ChangeJSON: Encodable, Sendable {
     package struct Move: Encodable, Sendable {
         let from: Int
         let to: Int
-        let item_id: Int64
+        let itemID: Int64
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case from
+            case to
+            case itemID = "item_id"
+        }
     }
 
     let album: String
     /// The album's id: names change (a rename, an undone rename), ids never do.
-    let album_id: Int64
-    let album_events: [String]
+    let albumID: Int64
+    let albumEvents: [String]
     let revision: Int64
     let removed: [Int]
-    let removed_items: [Int64]
+    let removedItems: [Int64]
     let inserted: [Int]
-    let inserted_items: [Int64]
+    let insertedItems: [Int64]
     let moved: [Move]
     let updated: [Int]
-    let updated_items: [Int64]
+    let updatedItems: [Int64]
 
     package init(_ changes: AlbumChangeSet) {
         album = changes.albumName
-        album_id = changes.albumID.rawValue
-        album_events = changes.albumEvents.map(\.rawValue)
+        albumID = changes.albumID.rawValue
+        albumEvents = changes.albumEvents.map(\.rawValue)
         revision = changes.revision
         removed = changes.removed.map { $0 + 1 }
-        removed_items = changes.removedItems.map(\.rawValue)
+        removedItems = changes.removedItems.map(\.rawValue)
         inserted = changes.inserted.map { $0 + 1 }
-        inserted_items = changes.insertedItems.map(\.rawValue)
-        moved = changes.moved.map { Move(from: $0.from + 1, to: $0.to + 1, item_id: $0.item.rawValue) }
+        insertedItems = changes.insertedItems.map(\.rawValue)
+        moved = changes.moved.map { Move(from: $0.from + 1, to: $0.to + 1, itemID: $0.item.rawValue) }
         updated = changes.updated.map { $0 + 1 }
-        updated_items = changes.updatedItems.map(\.rawValue)
+        updatedItems = changes.updatedItems.map(\.rawValue)
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case album
+        case albumID = "album_id"
+        case albumEvents = "album_events"
+        case revision
+        case removed
+        case removedItems = "removed_items"
+        case inserted
+        case insertedItems = "inserted_items"
+        case moved
+        case updated
+        case updatedItems = "updated_items"
     }
 }

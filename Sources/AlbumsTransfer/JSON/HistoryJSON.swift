@@ -8,23 +8,34 @@ package struct HistoryEntryJSON: Encodable, Sendable {
     }
 
     let id: Int64
-    let committed_at: String
+    let committedAt: String
     let description: String
     let albums: [AlbumJSON]
     let undone: Bool
-    let row_changes: Int
+    let rowChanges: Int
     /// Who made it: `{"kind": "person", "name": "ana"}`; kind `holder` (name
     /// `cli`) for the CLI or an app linking the library, `share_link`.
-    let made_by: [String: String]
+    let madeBy: [String: String]
 
     package init(_ entry: HistoryEntry) {
         id = entry.id
-        committed_at = Timestamp.text(entry.committedAt)
+        committedAt = Timestamp.text(entry.committedAt)
         description = entry.description
         albums = entry.albums.map { AlbumJSON(id: $0.id.rawValue, name: $0.name) }
         undone = entry.isUndone
-        row_changes = entry.rowChangeCount
-        made_by = ["kind": entry.madeBy.kind, "name": entry.madeBy.description]
+        rowChanges = entry.rowChangeCount
+        madeBy = ["kind": entry.madeBy.kind, "name": entry.madeBy.description]
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case committedAt = "committed_at"
+        case description
+        case albums
+        case undone
+        case rowChanges = "row_changes"
+        case madeBy = "made_by"
     }
 }
 
@@ -32,15 +43,23 @@ package struct HistoryEntryJSON: Encodable, Sendable {
 /// entries, and what undo and redo would do now.
 package struct HistoryListingJSON: Encodable, Sendable {
     let entries: [HistoryEntryJSON]
-    let kept_entries: Int
-    @KeptNull var next_undo: HistoryEntryJSON?
-    @KeptNull var next_redo: HistoryEntryJSON?
+    let keptEntries: Int
+    @KeptNull var nextUndo: HistoryEntryJSON?
+    @KeptNull var nextRedo: HistoryEntryJSON?
 
     package init(entries: [HistoryEntry], reader: LibraryReader) throws {
         self.entries = entries.map(HistoryEntryJSON.init)
-        kept_entries = try reader.keptHistoryEntries()
-        next_undo = try reader.nextUndo().map(HistoryEntryJSON.init)
-        next_redo = try reader.nextRedo().map(HistoryEntryJSON.init)
+        keptEntries = try reader.keptHistoryEntries()
+        nextUndo = try reader.nextUndo().map(HistoryEntryJSON.init)
+        nextRedo = try reader.nextRedo().map(HistoryEntryJSON.init)
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case entries
+        case keptEntries = "kept_entries"
+        case nextUndo = "next_undo"
+        case nextRedo = "next_redo"
     }
 }
 
@@ -48,11 +67,18 @@ package struct HistoryListingJSON: Encodable, Sendable {
 package struct HistoryReplayJSON: Encodable, Sendable {
     let entry: HistoryEntryJSON
     let changes: [ChangeJSON]
-    let dry_run: Bool
+    let dryRun: Bool
 
     package init(_ result: HistoryReplayResult, dryRun: Bool) {
         entry = HistoryEntryJSON(result.entry)
         changes = result.changes.map(ChangeJSON.init)
-        dry_run = dryRun
+        self.dryRun = dryRun
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case entry
+        case changes
+        case dryRun = "dry_run"
     }
 }

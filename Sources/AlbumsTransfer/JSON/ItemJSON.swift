@@ -3,19 +3,19 @@ import AlbumsPersistence
 /// An item as `list` and `show` print it with --json, and the API serves it.
 package struct ItemJSON: Encodable, Sendable {
     let position: Int
-    let item_id: Int64
-    @KeptNull var photo_id: Int64?
-    @KeptNull var placeholder_id: Int64?
+    let itemID: Int64
+    @KeptNull var photoID: Int64?
+    @KeptNull var placeholderID: Int64?
     @KeptNull var file: String?
-    @KeptNull var media_type: String?
-    @KeptNull var pixel_width: Int?
-    @KeptNull var pixel_height: Int?
+    @KeptNull var mediaType: String?
+    @KeptNull var pixelWidth: Int?
+    @KeptNull var pixelHeight: Int?
     /// EXIF's 1–8; null for placeholders.
     @KeptNull var orientation: Int?
-    @KeptNull var display_width: Int?
-    @KeptNull var display_height: Int?
-    @KeptNull var captured_at: String?
-    @KeptNull var byte_count: Int64?
+    @KeptNull var displayWidth: Int?
+    @KeptNull var displayHeight: Int?
+    @KeptNull var capturedAt: String?
+    @KeptNull var byteCount: Int64?
     @KeptNull var sha256: String?
     @KeptNull var source: String?
     @KeptNull var stale: Bool?
@@ -25,18 +25,18 @@ package struct ItemJSON: Encodable, Sendable {
     /// admins read paths), keeping a placeholder's file name in `file`.
     package init(_ item: AlbumItem, photo: Photo?, showingPaths: Bool = true) {
         position = item.index + 1
-        item_id = item.id.rawValue
-        photo_id = item.photoID?.rawValue
-        placeholder_id = item.isPlaceholder ? item.id.rawValue : nil
+        itemID = item.id.rawValue
+        photoID = item.photoID?.rawValue
+        placeholderID = item.isPlaceholder ? item.id.rawValue : nil
         file = photo?.content.originalName
-        media_type = photo?.content.mediaType
-        pixel_width = photo?.content.pixelWidth
-        pixel_height = photo?.content.pixelHeight
+        mediaType = photo?.content.mediaType
+        pixelWidth = photo?.content.pixelWidth
+        pixelHeight = photo?.content.pixelHeight
         orientation = photo?.content.orientation.rawValue
-        display_width = photo?.content.displayWidth
-        display_height = photo?.content.displayHeight
-        captured_at = photo?.content.capturedAt?.text
-        byte_count = photo?.content.byteCount
+        displayWidth = photo?.content.displayWidth
+        displayHeight = photo?.content.displayHeight
+        capturedAt = photo?.content.capturedAt?.text
+        byteCount = photo?.content.byteCount
         sha256 = photo?.content.sha256Hex
         switch item.content {
         case .placeholder(let load):
@@ -49,6 +49,26 @@ package struct ItemJSON: Encodable, Sendable {
         }
         if !showingPaths { source = nil }
     }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case position
+        case itemID = "item_id"
+        case photoID = "photo_id"
+        case placeholderID = "placeholder_id"
+        case file
+        case mediaType = "media_type"
+        case pixelWidth = "pixel_width"
+        case pixelHeight = "pixel_height"
+        case orientation
+        case displayWidth = "display_width"
+        case displayHeight = "display_height"
+        case capturedAt = "captured_at"
+        case byteCount = "byte_count"
+        case sha256
+        case source
+        case stale
+    }
 }
 
 /// An album as `album list` and `list` print it with --json, and the API serves it.
@@ -57,7 +77,7 @@ package struct AlbumJSON: Encodable, Sendable {
     let id: Int64
     let name: String
     /// The folder holding it; null at the top level.
-    @KeptNull var parent_id: Int64?
+    @KeptNull var parentID: Int64?
     /// 1-based, among its parent's children (albums and folders).
     let position: Int
     let count: Int
@@ -68,12 +88,24 @@ package struct AlbumJSON: Encodable, Sendable {
     package init(_ album: Album) {
         id = album.id.rawValue
         name = album.name
-        parent_id = album.parentID?.rawValue
+        parentID = album.parentID?.rawValue
         position = album.index + 1
         count = album.itemCount
         pending = album.placeholderCount
         revision = album.revision
         locked = album.isLocked
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case parentID = "parent_id"
+        case position
+        case count
+        case pending
+        case revision
+        case locked
     }
 }
 
@@ -85,7 +117,7 @@ package struct FolderJSON: Encodable, Sendable {
     /// Its folders' names and its own, from the top level: "Travel/2026".
     package let path: String
     /// The folder holding it; null at the top level.
-    @KeptNull package var parent_id: Int64?
+    @KeptNull package var parentID: Int64?
     /// 1-based, among its parent's children (albums and folders).
     package let position: Int
     package let revision: Int64
@@ -95,10 +127,21 @@ package struct FolderJSON: Encodable, Sendable {
         id = folder.id.rawValue
         name = folder.name
         self.path = path
-        parent_id = folder.parentID?.rawValue
+        parentID = folder.parentID?.rawValue
         position = folder.index + 1
         revision = folder.revision
         locked = folder.isLocked
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case path
+        case parentID = "parent_id"
+        case position
+        case revision
+        case locked
     }
 }
 
@@ -128,31 +171,47 @@ package struct TreeJSON: Encodable, Sendable {
 /// What one operation did to one folder, as JSON.
 package struct FolderChangeJSON: Encodable, Sendable {
     let folder: String
-    let folder_id: Int64
+    let folderID: Int64
     /// created, renamed, deleted, moved, locked, unlocked, rearranged (its children changed).
     let events: [String]
     let revision: Int64
 
     package init(_ change: FolderChange) {
         folder = change.name
-        folder_id = change.folderID.rawValue
+        folderID = change.folderID.rawValue
         events = change.events.map(\.rawValue)
         revision = change.revision
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case folder
+        case folderID = "folder_id"
+        case events
+        case revision
     }
 }
 
 /// What a write prints with --json.
 package struct WriteJSON: Encodable, Sendable {
     let changes: [ChangeJSON]
-    let folder_changes: [FolderChangeJSON]
-    let dry_run: Bool
+    let folderChanges: [FolderChangeJSON]
+    let dryRun: Bool
     /// move, copy, no_op.
     let verdict: String
 
-    package init(changes: [ChangeJSON], folderChanges: [FolderChangeJSON] = [], dry_run: Bool, verdict: String) {
+    package init(changes: [ChangeJSON], folderChanges: [FolderChangeJSON] = [], dryRun: Bool, verdict: String) {
         self.changes = changes
-        self.folder_changes = folderChanges
-        self.dry_run = dry_run
+        self.folderChanges = folderChanges
+        self.dryRun = dryRun
         self.verdict = verdict
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case changes
+        case folderChanges = "folder_changes"
+        case dryRun = "dry_run"
+        case verdict
     }
 }
