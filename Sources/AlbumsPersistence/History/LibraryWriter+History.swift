@@ -20,7 +20,7 @@ extension LibraryWriter {
     public func undo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL) else { throw LibraryError.nothingToUndo }
         let entry = HistoryLog.entry(from: row)
-        try requireReplaying(entry, try ReplayIntent(steps: row["first_step"], through: row["last_step"], in: db), verb: "undo")
+        try requireReplaying(entry, steps: row["first_step"], through: row["last_step"], verb: "undo")
         let description = describedToPrincipal(entry)
         return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: description, reason: $0) }
     }
@@ -35,7 +35,7 @@ extension LibraryWriter {
     public func redo() throws -> HistoryReplayResult {
         guard let row = try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL) else { throw LibraryError.nothingToRedo }
         let entry = HistoryLog.entry(from: row)
-        try requireReplaying(entry, try ReplayIntent(steps: row["first_step"], through: row["last_step"], in: db), verb: "redo")
+        try requireReplaying(entry, steps: row["first_step"], through: row["last_step"], verb: "redo")
         let description = describedToPrincipal(entry)
         return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: description, reason: $0) }
     }

@@ -66,8 +66,10 @@ extension LibraryWriter {
     /// refusal names only what the principal sees.
     ///
     /// - Throws: ``LibraryError/forbidden(reason:)``.
-    func requireReplaying(_ entry: HistoryEntry, _ intent: ReplayIntent, verb: String) throws {
+    func requireReplaying(_ entry: HistoryEntry, steps first: Int64, through last: Int64, verb: String) throws {
+        // The holder and admins replay anything: no steps are read for them.
         guard rights != nil, !principal.holdsEveryRight else { return }
+        let intent = try ReplayIntent(steps: first, through: last, in: db)
         let hidden = LibraryError.forbidden(reason: "cannot \(verb) the latest change: it changed albums or folders you may not change")
         // An entry naming an album they cannot see is not theirs to replay,
         // nor one to folders alone (an admin's); an album it names that is
