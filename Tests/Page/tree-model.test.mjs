@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  buildTree, childrenOf, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, typeAhead, visibleRows,
+  buildTree, childrenOf, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, reflects, typeAhead, visibleRows,
 } from "../../Sources/AlbumsServer/Page/tree-model.js";
 
 /// Travel/{2026/{Lisbon}, Porto}, Book: as GET /api/albums answers it.
@@ -142,5 +142,32 @@ describe("lifting with the keyboard", () => {
         for (let index = 0; index <= count; index++) assert.ok(offered.has(`${parent}:${index}`), `place ${index} of ${parent} not offered`);
       }
     }
+  });
+});
+
+// Whether the list shows a committed change already, so that a write reads the list once.
+const shownTree = buildTree({
+  albums: [
+    { id: 1, name: "Trip", parent_id: null, position: 1, revision: 5, locked: false },
+    { id: 2, name: "Beach", parent_id: 7, position: 1, revision: 3, locked: false },
+  ],
+  folders: [{ id: 7, name: "Family", path: "Family", parent_id: null, position: 2, revision: 4, locked: false }],
+});
+const change = (operations, folders = [], more = {}) => ({ sequence: 1, follows_a_gap: false, rights_changed: false, operations: [operations], folder_changes: folders, ...more });
+
+describe("tree-model.js reflects", () => {
+  it("a change whose albums and folders stand at its revisions is shown already", () => {
+    assert.equal(reflects(shownTree, change([{ album_id: 1, album_events: ["renamed"], revision: 5 }], [{ folder_id: 7, events: ["rearranged"], revision: 4 }])), true);
+    assert.equal(reflects(shownTree, change([{ album_id: 9, album_events: ["deleted"], revision: 2 }])), true, "a deleted album the list no longer has");
+  });
+
+  it("a newer revision, an album still shown after its deletion, a new one not shown, a gap or a change of rights: read again", () => {
+    assert.equal(reflects(shownTree, change([{ album_id: 1, album_events: [], revision: 6 }])), false);
+    assert.equal(reflects(shownTree, change([{ album_id: 2, album_events: ["deleted"], revision: 4 }])), false);
+    assert.equal(reflects(shownTree, change([{ album_id: 3, album_events: ["created"], revision: 1 }])), false);
+    assert.equal(reflects(shownTree, change([], [{ folder_id: 7, events: ["renamed"], revision: 5 }])), false);
+    assert.equal(reflects(shownTree, change([{ album_id: 1, album_events: [], revision: 5 }], [], { follows_a_gap: true })), false);
+    assert.equal(reflects(shownTree, change([], [], { rights_changed: true })), false);
+    assert.equal(reflects(null, change([])), false);
   });
 });

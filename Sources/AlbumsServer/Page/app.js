@@ -42,6 +42,7 @@ import { library, listen } from "./live.js";
 import { Pane, tileHooks } from "./pane.js";
 import { goToSignIn, showSignedIn } from "./people.js";
 import { isNarrow, state } from "./state.js";
+import { reflects } from "./tree-model.js";
 import { openViewer, startSlideshow } from "./viewer.js";
 import { pinchToZoom, zoomTo } from "./zoom.js";
 
@@ -94,7 +95,11 @@ await state.panes[0].open(state.albums[0]?.name ?? null);
 await state.panes[1].open(state.albums[1]?.name ?? null);
 // Every committed change, from here or elsewhere, reads the album list (and
 // with it the history's buttons) again.
-library.addEventListener("change", () => loadAlbums().catch(() => {}));
+library.addEventListener("change", (event) => {
+  // One read per write: a command that read the list again itself shows its change already.
+  if (event.detail && reflects(state.tree, event.detail)) return;
+  loadAlbums().catch(() => {});
+});
 // A role or admin given or taken shows at once: who is signed in says it again.
 library.addEventListener("rights", () => showSignedIn().catch(() => {}));
 // The stream ended for good: signed out elsewhere, disabled or removed.

@@ -10,14 +10,15 @@ import { say, said, state } from "./state.js";
 let applying = Promise.resolve();
 
 /// Fires `change` once for each committed transaction the event stream
-/// brings (this page's own writes included), and once when the stream comes
-/// back after a loss: what the library holds may have changed. Fires
+/// brings (this page's own writes included; the event's `detail` is the
+/// change), and once when the stream comes back after a loss (no detail):
+/// what the library holds may have changed. Fires
 /// `rights` when who may see or do what changed (a role given or taken,
 /// admin given or taken): what this page shows is read again. Fires
 /// `closed` when the server ends the stream for good (signed out, disabled,
 /// removed, a new password): the page goes to signing in.
 export const library = new EventTarget();
-const announce = (type = "change") => library.dispatchEvent(new Event(type));
+const announce = (type = "change", change = null) => library.dispatchEvent(new CustomEvent(type, { detail: change }));
 
 /// Applies change sets to every pane; a pane they do not fit reads its
 /// album again. One at a time, in the order asked: a write's answer and the
@@ -71,7 +72,7 @@ export function listen() {
     } else {
       for (const changes of change.operations) await applyChanges(changes);
     }
-    announce();
+    announce("change", change);
   });
   events.addEventListener("error", () => {
     // The server refused the stream when it came back: its sign-in opens nothing any more.

@@ -28,6 +28,24 @@ export function buildTree({ albums = [], folders = [] }) {
   return { roots, folders: folderNodes, albums: albumNodes };
 }
 
+/// Whether `tree` shows what the committed `change` (an event of the
+/// change stream) did already: every album it changed stands at that
+/// change's revision or later (or is gone, if it was deleted), and every
+/// folder it changed too. A write that read the list again itself needs no
+/// second read when its own event arrives.
+export function reflects(tree, change) {
+  if (!tree || change.follows_a_gap || change.rights_changed) return false;
+  for (const changes of (change.operations ?? []).flat()) {
+    const shown = tree.albums.get(changes.album_id);
+    if (changes.album_events?.includes("deleted") ? shown : (shown?.item.revision ?? -1) < changes.revision) return false;
+  }
+  for (const folder of change.folder_changes ?? []) {
+    const shown = tree.folders.get(folder.folder_id);
+    if (folder.events.includes("deleted") ? shown : (shown?.item.revision ?? -1) < folder.revision) return false;
+  }
+  return true;
+}
+
 /// The children of a parent (null: the top level).
 export const childrenOf = (tree, parentId) => (parentId === null ? tree.roots : tree.folders.get(parentId)?.children ?? []);
 
