@@ -1,13 +1,14 @@
 // Creating, renaming (in place, in the list), deleting, locking and
 // sorting albums and folders, with the dialogs that ask first; each is one
-// operation through live.js, and the list is read again at once so that
-// what follows (typing the new name) finds its row.
+// operation through live.js, and the list shows it before what follows
+// (typing the new name) looks for its row: read once, by the write or by
+// the change stream, whichever comes first.
 
 import { perform, refused } from "./live.js";
 import { element, plural, say, state } from "./state.js";
 import { unusedName } from "./tree-model.js";
 import {
-  albumNamed, entryFor, list, listState, loadAlbums, openAlbum, openDrawer, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf,
+  albumNamed, entryFor, list, listState, openAlbum, openDrawer, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, showWritten,
 } from "./album-list.js";
 
 
@@ -15,8 +16,8 @@ import {
 export async function createAlbum() {
   const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
   try {
-    await perform({ op: "create_album", name });
-    await loadAlbums();
+    const written = await perform({ op: "create_album", name });
+    await showWritten(written);
     await openAlbum(name);
     say(`Created ${name}. Type its name, then Enter.`);
     renameInPlace(name);
@@ -29,8 +30,8 @@ export async function createAlbum() {
 export function renameInPlace(name) {
   editInPlace(`album:${name}`, name, async (wanted) => {
     const album = albumNamed(name);
-    await perform({ op: "rename_album", album: name, name: wanted, expect_revision: { [name]: album.revision } });
-    await loadAlbums();
+    const written = await perform({ op: "rename_album", album: name, name: wanted, expect_revision: { [name]: album.revision } });
+    await showWritten(written);
     entryFor(wanted)?.focus();
     say(`Renamed ${name} to ${wanted}.`);
   });
@@ -95,8 +96,8 @@ deleteDialog.addEventListener("close", async () => {
   if (deleteDialog.returnValue !== "delete" || !name) return;
   const album = albumNamed(name);
   try {
-    await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
-    await loadAlbums();
+    const written = await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
+    await showWritten(written);
     say(`Deleted the album ${name}${album ? ` (${plural(album.count, "photo")} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
   } catch (error) {
     await refused(error, "Not deleted");
@@ -105,8 +106,8 @@ deleteDialog.addEventListener("close", async () => {
 
 export async function setLocked(name, locked) {
   try {
-    await perform({ op: locked ? "lock_album" : "unlock_album", album: name });
-    await loadAlbums();
+    const written = await perform({ op: locked ? "lock_album" : "unlock_album", album: name });
+    await showWritten(written);
     say(locked ? `Locked ${name}: nothing enters, leaves or moves in it until it is unlocked.` : `Unlocked ${name}.`);
   } catch (error) {
     await refused(error, locked ? "Not locked" : "Not unlocked");
@@ -134,7 +135,7 @@ export async function createFolder(parent = null) {
   try {
     const answer = await perform({ op: "create_folder", name, into: parent ? parent.path : "/" });
     if (parent) { openFolders.add(parent.id); rememberOpenFolders(); }
-    await loadAlbums();
+    await showWritten(answer);
     const id = answer.folder_changes.find((change) => change.events.includes("created"))?.folder_id;
     const folder = state.tree.folders.get(id);
     say(`Created the folder ${name}. Type its name, then Enter.`);
@@ -148,10 +149,10 @@ export async function createFolder(parent = null) {
 export async function createAlbumIn(folder) {
   const name = unusedName("New album", new Set(state.albums.map((album) => album.name)));
   try {
-    await perform({ op: "create_album", name, into: folder.path });
+    const written = await perform({ op: "create_album", name, into: folder.path });
     openFolders.add(folder.id);
     rememberOpenFolders();
-    await loadAlbums();
+    await showWritten(written);
     await openAlbum(name);
     say(`Created ${name} in ${folder.name}. Type its name, then Enter.`);
     renameInPlace(name);
@@ -162,8 +163,8 @@ export async function createAlbumIn(folder) {
 
 export function renameFolderInPlace(folder) {
   editInPlace(`folder:${folder.id}`, folder.name, async (wanted) => {
-    await perform({ op: "rename_folder", folder: folder.path, name: wanted });
-    await loadAlbums();
+    const written = await perform({ op: "rename_folder", folder: folder.path, name: wanted });
+    await showWritten(written);
     rowFor(`folder:${folder.id}`)?.focus();
     say(`Renamed the folder ${folder.name} to ${wanted}.`);
   });
@@ -195,8 +196,8 @@ folderDeleteDialog.addEventListener("close", async () => {
   const operation = { op: "delete_folder", folder: folder.path };
   if (choice !== "refuse") operation.contents = choice;
   try {
-    await perform(operation);
-    await loadAlbums();
+    const written = await perform(operation);
+    await showWritten(written);
     const what = choice === "move" ? "; what it held took its place" : choice === "delete" ? ` and its ${plural(folder.albumCount, "album")} (their photos stay in the library)` : "";
     say(`Deleted the folder ${folder.name}${what}. Undo (Ctrl+Z) brings it back.`);
   } catch (error) {
@@ -206,8 +207,8 @@ folderDeleteDialog.addEventListener("close", async () => {
 
 export async function setFolderLocked(folder, locked) {
   try {
-    await perform({ op: locked ? "lock_folder" : "unlock_folder", folder: folder.path });
-    await loadAlbums();
+    const written = await perform({ op: locked ? "lock_folder" : "unlock_folder", folder: folder.path });
+    await showWritten(written);
     say(locked ? `Locked the folder ${folder.name}: nothing enters, leaves or moves in it until it is unlocked.` : `Unlocked the folder ${folder.name}.`);
   } catch (error) {
     await refused(error, locked ? "Not locked" : "Not unlocked");

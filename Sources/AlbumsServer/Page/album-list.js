@@ -11,7 +11,7 @@ import { api } from "./api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
-import { albumsInOrder, buildTree, typeAhead, visibleRows } from "./tree-model.js";
+import { albumsInOrder, buildTree, reflects, typeAhead, visibleRows } from "./tree-model.js";
 
 export const list = document.getElementById("album-list");
 /// What other modules do to the list: the row being renamed in place (its
@@ -43,6 +43,17 @@ export function loadAlbums() {
     } while (readAgain);
   })().finally(() => { reading = null; });
   return reading;
+}
+
+/// The read of the album list in flight, if any, done when it is.
+export const albumListRead = () => reading ?? Promise.resolve();
+
+/// Makes the list show what a write's answer says it did: one read, unless
+/// a read already under way (the change stream's, which often comes before
+/// the answer) shows it.
+export async function showWritten(answer) {
+  await albumListRead().catch(() => {});
+  if (!reflects(state.tree, { operations: [answer?.changes ?? []], folder_changes: answer?.folder_changes ?? [] })) await loadAlbums();
 }
 
 export const albumNamed = (name) => state.albums.find((album) => album.name === name);

@@ -32,7 +32,7 @@
 
 import { contextMenu, wireSelectionBar } from "./actions.js";
 import { createAlbum } from "./album-commands.js";
-import { loadAlbums, renderAlbumList } from "./album-list.js";
+import { albumListRead, loadAlbums, renderAlbumList } from "./album-list.js";
 import { showAlbumMenu } from "./album-menus.js";
 import "./tree-drag.js";
 import { pointerDown, touchMoveGuard } from "./drag.js";
@@ -95,8 +95,10 @@ await state.panes[0].open(state.albums[0]?.name ?? null);
 await state.panes[1].open(state.albums[1]?.name ?? null);
 // Every committed change, from here or elsewhere, reads the album list (and
 // with it the history's buttons) again.
-library.addEventListener("change", (event) => {
-  // One read per write: a command that read the list again itself shows its change already.
+library.addEventListener("change", async (event) => {
+  // One read per write: a command that read the list again itself (the read
+  // may still be under way) shows its change already.
+  await albumListRead().catch(() => {});
   if (event.detail && reflects(state.tree, event.detail)) return;
   loadAlbums().catch(() => {});
 });

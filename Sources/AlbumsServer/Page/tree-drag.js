@@ -7,7 +7,7 @@ import { perform, refused } from "./live.js";
 import { element, say, state } from "./state.js";
 import { atTheEnd, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget } from "./tree-model.js";
 import {
-  keyOf, list, listState, loadAlbums, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, shownRows,
+  keyOf, list, listState, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, showWritten, shownRows,
 } from "./album-list.js";
 
 function markTarget(target, forbidden = false) {
@@ -58,9 +58,9 @@ async function dropReorder(current) {
   if (current.proposal && !current.proposal.allowed) { say(`Not moved: ${current.proposal.reason.message}`, true); renderAlbumList(); return; }
   if (isWhereItIs(node, target)) { renderAlbumList(); rowFor(keyOf(node))?.focus(); say(`${node.name} stays where it was.`); return; }
   try {
-    await perform(moveOperation(state.tree, node, target));
+    const written = await perform(moveOperation(state.tree, node, target));
     if (target.parentId !== null) { openFolders.add(target.parentId); rememberOpenFolders(); }
-    await loadAlbums();
+    await showWritten(written);
     rowFor(keyOf(node))?.focus({ preventScroll: true });
     say(`Moved ${node.name} ${where}.`);
   } catch (error) {
