@@ -12,8 +12,9 @@ import Testing
 /// Noninterference: the same requests, as the same person, against two
 /// libraries that differ only in what that person cannot see, get the same
 /// answers. Library "with" hides a folder `Vault/Inner` holding the shared
-/// album Wedding and a private album `Private` with a photo of its own;
-/// library "without" has Wedding at the top level and nothing else.
+/// album Wedding and a private album `Private` with a photo of its own
+/// (the example harbour, as `p2.jpg`); library "without" has Wedding at the
+/// top level and nothing else.
 @Suite("albums serve: what a person cannot see changes no answer")
 struct NoninterferenceTests: Sendable {
     static let token = "0123456789abcdef0123456789abcdef"
@@ -23,7 +24,14 @@ struct NoninterferenceTests: Sendable {
         let fixture: LibraryFixture
         let sessions: [String: String]
 
-        init(hiding: Bool) throws {
+        /// The household, hiding or not.
+        static func make(hiding: Bool) async throws -> Household {
+            try Household(hiding: hiding ? try await FileLoader().load(ExamplePhotos.path("01-harbour.jpg")) : nil)
+        }
+
+        /// `hidden`: the facts of the photo that `Private` holds; nil, no hidden folder and album.
+        private init(hiding hidden: PhotoContent?) throws {
+            let hiding = hidden != nil
             fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
             var tokens: [String: String] = [:]
             let folder = fixture.folder
@@ -54,17 +62,13 @@ struct NoninterferenceTests: Sendable {
                     tokens[name] = try writer.openSession(for: person).token
                 }
             }
-            if hiding {
+            if var content = hidden {
+                content.sourcePath = folder.path("p2.jpg")
+                content.originalName = "p2.jpg"
+                try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: content.sourcePath)
                 try fixture.library.write { writer in
                     let hidden = try writer.createAlbum(named: "Private", placement: parent)
-                    let path = folder.path("p2.jpg")
-                    try Data([0xFF, 0xD8, 0xFF, 2]).write(to: URL(fileURLWithPath: path))
-                    let photo = try writer.addPhoto(
-                        PhotoContent(
-                            sha256: Data(repeating: 3, count: 32), byteCount: 4, mediaType: "image/jpeg", pixelWidth: 4, pixelHeight: 3,
-                            orientation: .up, originalName: "p2.jpg", sourcePath: path)
-                    ).photo.id
-                    try writer.insertPhotos([photo], into: hidden.id)
+                    try writer.insertPhotos([try writer.addPhoto(content).photo.id], into: hidden.id)
                 }
             }
             // The latest change, the same in both: a photo moved inside Wedding.
@@ -86,11 +90,44 @@ struct NoninterferenceTests: Sendable {
             }
         }
 
+        /// `person` uploads `bytes` as `name` to the end of `album`; once
+        /// the load has committed, the answers to `requests`, the upload's first.
+        func answersAfterUploading(_ bytes: Data, named name: String, into album: String, as person: String, then requests: [Request]) async throws -> [String] {
+            let app = Application(router: AlbumsServer.router(session: TransferSession(library: fixture.library), token: NoninterferenceTests.token) { ["localhost"] })
+            let cookie = sessions[person]!
+            let folder = fixture.folder.path("")
+            return try await app.test(.router) { client in
+                let (type, body) = APITests.formData([(name, bytes)])
+                let upload = try await client.executeRequest(
+                    uri: "/api/albums/\(album)/files", method: .post, headers: [.cookie: "albums_person=\(cookie)", .contentType: type], body: body)
+                var answers = ["\(upload.status.code) \(Household.normalized(String(buffer: upload.body), folder: folder))"]
+                for _ in 0..<12_000 where try await fixture.library.read({ try $0.album(named: album).placeholderCount }) > 0 {
+                    try await Task.sleep(for: .milliseconds(25))
+                }
+                for request in requests {
+                    var headers: HTTPFields = [.cookie: "albums_person=\(cookie)"]
+                    if request.body != nil { headers[.contentType] = "application/json" }
+                    let response = try await client.executeRequest(
+                        uri: request.uri, method: request.method, headers: headers, body: request.body.map { ByteBuffer(string: $0) })
+                    answers.append("\(response.status.code) \(Household.normalized(String(buffer: response.body), folder: folder))")
+                }
+                return answers
+            }
+        }
+
+        /// Keys whose values count every row of the library, seen or not: an
+        /// item's id is one more than the last item's anywhere. (Photo ids
+        /// are kept: the photos the tests make have the same ids in both.)
+        static let ignored: Set = [
+            "revision", "committed_at", "sequence", "id", "item_id", "placeholder_id", "placeholders", "inserted_items",
+            "removed_items", "updated_items",
+        ]
+
         static func normalized(_ body: String, folder: String) -> String {
             guard let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) else { return body.replacingOccurrences(of: folder, with: "/") }
             func strip(_ value: Any) -> Any {
                 if let object = value as? [String: Any] {
-                    return object.filter { !["revision", "committed_at", "sequence", "id"].contains($0.key) }.mapValues(strip)
+                    return object.filter { !ignored.contains($0.key) }.mapValues(strip)
                 }
                 if let array = value as? [Any] { return array.map(strip) }
                 if let text = value as? String { return text.replacingOccurrences(of: folder, with: "/") }
@@ -131,9 +168,31 @@ struct NoninterferenceTests: Sendable {
         ]
     }()
 
+    @Test("an upload of bytes that only a hidden album holds tells its uploader nothing of them")
+    func uploadOfHiddenBytes() async throws {
+        let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))
+        let dry = "/api/operations?dry_run=1"
+        // The photo that the upload makes (without) or joins (with) is photo 3 in both.
+        let requests = [
+            Request(method: .get, uri: "/api/albums/Wedding/items", body: nil),
+            Request(method: .post, uri: dry, body: #"{"op": "copy", "items": ["id:3"], "to": "Wedding"}"#),
+            Request(method: .post, uri: "/api/operations", body: #"{"op": "remove", "items": ["Wedding:3"]}"#),
+            Request(method: .post, uri: "/api/undo", body: nil),
+            Request(method: .get, uri: "/api/albums/Wedding/items", body: nil),
+        ]
+        let with = try await Household.make(hiding: true)
+        let without = try await Household.make(hiding: false)
+        let a = try await with.answersAfterUploading(harbour, named: "mine.jpg", into: "Wedding", as: "sam", then: requests)
+        let b = try await without.answersAfterUploading(harbour, named: "mine.jpg", into: "Wedding", as: "sam", then: requests)
+        #expect(a[1].contains("mine.jpg") && !a[1].contains("p2.jpg"), "\(a[1])")
+        for (index, (with, without)) in zip(a, b).enumerated() {
+            #expect(with == without, "\(index == 0 ? "the upload" : "\(requests[index - 1])")\n  with:    \(with)\n  without: \(without)")
+        }
+    }
+
     @Test("the history names no folder its reader cannot see", arguments: ["gran", "sam"])
     func historyNamesNoHiddenFolder(_ person: String) async throws {
-        let with = try Household(hiding: true)
+        let with = try await Household.make(hiding: true)
         let history = try await with.answer(Request(method: .get, uri: "/api/history", body: nil), as: person)
         #expect(history.contains("Wedding"), "\(history)")
         #expect(!history.contains("Vault") && !history.contains("Inner"), "\(history)")
@@ -141,8 +200,8 @@ struct NoninterferenceTests: Sendable {
 
     @Test("gran, sam and lee get the same answers whether or not a hidden folder and album exist", arguments: ["gran", "sam", "lee"])
     func sameAnswers(_ person: String) async throws {
-        let with = try Household(hiding: true)
-        let without = try Household(hiding: false)
+        let with = try await Household.make(hiding: true)
+        let without = try await Household.make(hiding: false)
         for request in Self.requests {
             let (a, b) = (try await with.answer(request, as: person), try await without.answer(request, as: person))
             #expect(a == b, "\(person): \(request)\n  with:    \(a)\n  without: \(b)")

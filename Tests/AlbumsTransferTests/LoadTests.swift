@@ -44,10 +44,7 @@ struct LoadTests {
     func names(_ album: String = "Trip") throws -> [String?] {
         try session.library.read { reader in
             try reader.items(in: try reader.album(named: album).id).map { item in
-                switch item.content {
-                case .photo(let id): try reader.photo(id).content.originalName
-                case .placeholder: nil
-                }
+                try reader.photo(shownBy: item)?.content.originalName
             }
         }
     }
@@ -156,6 +153,46 @@ struct LoadTests {
         let second = try await runner.load(["same"], at: .into("Other"))
         #expect(second.committed.count == 1 && second.committed[0].isNewPhoto == false)
         #expect(second.committed[0].photo.id == first.committed[0].photo.id)
+    }
+
+    @Test("the same bytes under another name keep that name in their album, through copies, undo and redo; the photo keeps its own")
+    func namesOfTheSameBytes() async throws {
+        /// Every source the same bytes, named as the source.
+        struct SameBytes: PhotoLoader {
+            func load(_ source: String) async throws -> PhotoContent {
+                var content = ScriptedLoader.content("same")
+                content.originalName = source
+                content.sourcePath = "/in/\(source)"
+                return content
+            }
+        }
+        let runner = LoadRunner(session: session, loader: SameBytes(), jobs: 1)
+        try await session.library.write { writer in
+            for name in ["Other", "Third"] { try writer.createAlbum(named: name) }
+        }
+        let first = try await runner.load(["first.jpg"], at: .into("Trip"))
+        let again = try await runner.load(["mine.jpg"], at: .into("Other"))
+        let photo = try #require(first.committed.first?.photo.id)
+        #expect(again.committed.first?.photo.id == photo && again.committed.first?.isNewPhoto == false)
+        #expect(try names().last == "first.jpg" && names("Other") == ["mine.jpg"])
+        await #expect(try session.library.read { try $0.photo(photo).content.originalName } == "first.jpg")
+
+        // A copy carries the item's name; a photo copied by id comes as its reader sees it (the holder: its own name).
+        try await session.library.write { try $0.perform(.copy([.position(0, in: "Other")], to: .into("Third"))) }
+        #expect(try names("Third") == ["mine.jpg"])
+        try await session.library.write { try $0.perform(.remove([.position(0, in: "Third")])) }
+        try await session.library.write { try $0.perform(.copy([.photo(photo, in: nil)], to: .into("Third"))) }
+        #expect(try names("Third") == ["first.jpg"])
+
+        // Undo and redo put the item back with its name.
+        try await session.library.write { _ = try $0.undo() }
+        try await session.library.write { _ = try $0.undo() }
+        #expect(try names("Third") == ["mine.jpg"])
+        try await session.library.write { _ = try $0.redo() }
+        #expect(try names("Third") == [])
+        try await session.library.write { _ = try $0.undo() }
+        #expect(try names("Third") == ["mine.jpg"])
+        #expect(try session.library.violations() == [])
     }
 
     @Test("stale placeholders are those whose owner is gone, on this host")

@@ -26,9 +26,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     private static func withPhoto(_ item: AlbumItem, in reader: LibraryReader) throws -> (AlbumItem?, Photo?) {
-        // Spelled out: `photoID.map(reader.photo)` crashes the 6.3.1 optimizer (CopyPropagation).
-        guard let photoID = item.photoID else { return (item, nil) }
-        return (item, try reader.photo(photoID))
+        (item, try reader.photo(shownBy: item))
     }
 
     func run() throws {

@@ -183,12 +183,12 @@ struct HistoryReplay {
             try db.execute(
                 cachedSQL: """
                     INSERT INTO album_item (id, album_id, segment_id, order_key, photo_id, load_source, load_owner_host,
-                        load_owner_process_id, load_owner_started_at, added_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        load_owner_process_id, load_owner_started_at, added_at, file_name)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     id, step["album_id"], step["segment_id"], step["order_key"], step["photo_id"], step["load_source"],
-                    owner?.host, owner?.processID, owner?.processStartedAt, step["created_at"],
+                    owner?.host, owner?.processID, owner?.processStartedAt, step["created_at"], step["name"],
                 ])
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
         case .itemMoved:

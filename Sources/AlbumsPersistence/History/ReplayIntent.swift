@@ -88,7 +88,7 @@ extension LibraryWriter {
                 try requireReplaying(now.map(TreeNode.album), to: after, hidden: hidden, in: intent)
             }
             for (id, after) in intent.folders.sorted(by: { $0.key < $1.key }) {
-                let now = try Row.fetchOne(db, cachedSQL: "SELECT 1 FROM folder WHERE id = ?", arguments: [id]) != nil ? try folder(id) : nil
+                let now = try exists(id) ? try folder(id) : nil
                 try requireReplaying(now.map(TreeNode.folder), to: after, hidden: hidden, in: intent)
             }
         } catch LibraryError.albumNotFound, LibraryError.folderNotFound {
@@ -100,6 +100,10 @@ extension LibraryWriter {
 
     private func exists(_ album: AlbumID) throws -> Bool {
         try Row.fetchOne(db, cachedSQL: "SELECT 1 FROM album WHERE id = ?", arguments: [album]) != nil
+    }
+
+    private func exists(_ folder: FolderID) throws -> Bool {
+        try Row.fetchOne(db, cachedSQL: "SELECT 1 FROM folder WHERE id = ?", arguments: [folder]) != nil
     }
 
     /// The rights of putting `node` (nil: it does not exist now) as `after` says (nil: gone).
@@ -117,7 +121,7 @@ extension LibraryWriter {
             if after.name != name || after.isLocked != isLocked { try requireRole(.editor, on: node) }
             if after.parentID != node.parentID || (after.name == name && after.isLocked == isLocked) {
                 let origin = try node.parentID.map { try folder($0) }
-                if let destination = after.parentID, try Row.fetchOne(db, cachedSQL: "SELECT 1 FROM folder WHERE id = ?", arguments: [destination]) == nil {
+                if let destination = after.parentID, try !exists(destination) {
                     // Into a folder the replay brings back: as a creation there.
                     if try roleOf(node) != .owner { try require(.editor, on: origin) }
                     guard try roleAfterReplay(of: destination, intent: intent) ?? .viewer >= .editor else { throw hidden }
@@ -151,7 +155,7 @@ extension LibraryWriter {
             guard let placement else { return nil }
             return try roleAfterReplay(of: placement.parentID, intent: intent, depth: depth + 1)
         }
-        return try Row.fetchOne(db, cachedSQL: "SELECT 1 FROM folder WHERE id = ?", arguments: [folder]) != nil ? try role(on: try self.folder(folder)) : nil
+        return try exists(folder) ? try role(on: try self.folder(folder)) : nil
     }
 }
 

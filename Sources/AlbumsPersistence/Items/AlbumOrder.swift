@@ -25,7 +25,7 @@ struct Segment: Hashable, Sendable {
 /// What to place at a spot of an album: an item that moves there, or a new row.
 enum PlacementEntry {
     case existing(AlbumItemID)
-    case newPhoto(PhotoID)
+    case newPhoto(PhotoID, name: String?)
     case newPlaceholder(PendingLoad)
 }
 
@@ -440,10 +440,10 @@ private struct PlacementWriter {
             try db.execute(
                 cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
                 arguments: [albumID, segmentID, orderKey, id])
-        case .newPhoto(let photoID):
+        case .newPhoto(let photoID, let name):
             try db.execute(
-                cachedSQL: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id) VALUES (?, ?, ?, ?)",
-                arguments: [albumID, segmentID, orderKey, photoID])
+                cachedSQL: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id, file_name) VALUES (?, ?, ?, ?, ?)",
+                arguments: [albumID, segmentID, orderKey, photoID, name])
             createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
         case .newPlaceholder(let load):
             try db.execute(

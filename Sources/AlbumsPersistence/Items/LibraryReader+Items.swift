@@ -8,10 +8,11 @@ extension LibraryReader {
         i.load_owner_started_at, i.added_at
         """
 
-    /// Item columns plus the photo's, for listings that show both.
+    /// Item columns plus the photo's, for listings that show both: the
+    /// photo as the item shows it, under the item's name where it has one.
     private static let itemAndPhotoColumns = itemColumns + """
         , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
-        p.original_name, p.source_path, p.imported_at, p.orientation
+        COALESCE(i.file_name, p.original_name), p.source_path, p.imported_at, p.orientation
         """
 
     /// The photo of a row of ``itemAndPhotoColumns``, by column position.
@@ -70,6 +71,22 @@ extension LibraryReader {
         guard index < album.itemCount else { return }
         let start = index == 0 ? nil : try AlbumOrder(db: db, albumID: album.id).item(at: index, in: segmentMap(for: album)).placement
         try stream(album.id, from: start, inclusive: true, firstIndex: index, withPhotos: true, body)
+    }
+
+    /// The name an item's photo goes by in its album where it is not the
+    /// photo's own (bytes loaded again under another name); nil otherwise.
+    public func fileName(of item: AlbumItemID) throws -> String? {
+        try String.fetchOne(db, cachedSQL: "SELECT file_name FROM album_item WHERE id = ?", arguments: [item])
+    }
+
+    /// The photo in `item`, as the item shows it: under the item's name where it has one.
+    public func photo(shownBy item: AlbumItem) throws -> Photo? {
+        guard let id = item.photoID else { return nil }
+        let photo = try self.photo(id)
+        guard let name = try fileName(of: item.id) else { return photo }
+        var content = photo.content
+        content.originalName = name
+        return Photo(id: photo.id, content: content, importedAt: photo.importedAt)
     }
 
     /// Every item of an album, in order.

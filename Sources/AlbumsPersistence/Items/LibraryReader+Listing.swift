@@ -66,7 +66,7 @@ extension LibraryReader {
         let statement = try db.makeStatement(
             sql: """
                 SELECT i.id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id, i.load_owner_started_at,
-                    p.original_name, p.media_type, p.pixel_width, p.pixel_height, p.captured_at, p.byte_count, p.sha256, p.source_path,
+                    COALESCE(i.file_name, p.original_name), p.media_type, p.pixel_width, p.pixel_height, p.captured_at, p.byte_count, p.sha256, p.source_path,
                     p.orientation
                 FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
                 WHERE s.album_id = ?

@@ -127,9 +127,11 @@ extension LibraryWriter {
 
     // MARK: - Executions
 
-    /// Inserts photos at `index` of `album`; the caller has checked the rules.
-    package func executeInsertion(of photos: [PhotoID], into album: Album, at index: Int) throws -> [AlbumItemID] {
-        try insertRows(photos.map { .newPhoto($0) }, into: album, at: index, placeholders: 0)
+    /// Inserts photos at `index` of `album`, each under its name in `names`
+    /// (an item's own, see ``LibraryReader/fileName(of:)``) or its photo's;
+    /// the caller has checked the rules.
+    package func executeInsertion(of photos: [PhotoID], named names: [PhotoID: String] = [:], into album: Album, at index: Int) throws -> [AlbumItemID] {
+        try insertRows(photos.map { .newPhoto($0, name: names[$0]) }, into: album, at: index, placeholders: 0)
     }
 
     /// Inserts placeholders at `index` of `album`; the caller has checked the rules.

@@ -159,6 +159,19 @@ extension LibraryReader {
         }
     }
 
+    /// The name `photo` goes by for the principal where it is not the
+    /// photo's own: the name of an item of it they see, when every item of it
+    /// they see has one (bytes they uploaded again under another name); nil:
+    /// its own name.
+    public func nameAsSeen(of photo: PhotoID) throws -> String? {
+        guard let visible = try visibleAlbumIDs() else { return nil }
+        let names = try Row.fetchAll(
+            db, cachedSQL: "SELECT album_id, file_name FROM album_item WHERE photo_id = ? ORDER BY id", arguments: [photo.rawValue]
+        ).filter { visible.contains(AlbumID(rawValue: $0[0])) }.map { $0[1] as String? }
+        if names.isEmpty || names.contains(where: { $0 == nil }) { return nil }
+        return names.first!
+    }
+
     /// Whether the principal may see `photo`: it stands in an album they can see.
     public func canSee(_ photo: PhotoID) throws -> Bool {
         guard let visible = try visibleAlbumIDs() else { return true }

@@ -28,7 +28,9 @@ extension LibraryWriter {
 
     /// Commits a load: adds its photo to the library (or finds the one with
     /// the same bytes) and puts it in the placeholder's slot, wherever that
-    /// slot stands now.
+    /// slot stands now. Bytes the library already holds under another name
+    /// keep the load's name in this album: whoever loaded them learns nothing
+    /// of the first import's.
     ///
     /// - Returns: What happened; if the album already holds the photo, the
     ///   placeholder is deleted instead.
@@ -41,7 +43,7 @@ extension LibraryWriter {
         try recordingOperation {
             _ = try pendingPlaceholder(placeholder)
             let (photo, isNew) = try addPhoto(content)
-            if try commitPlaceholder(placeholder, with: photo.id) == nil {
+            if try commitPlaceholder(placeholder, with: photo.id, named: content.originalName) == nil {
                 return .alreadyInAlbum(photo: photo)
             }
             return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
@@ -50,22 +52,24 @@ extension LibraryWriter {
 
     /// Replaces a placeholder by a photo of the library, at the placeholder's current index.
     ///
+    /// - Parameter name: The file name the load read, kept as the item's
+    ///   name where it is not the photo's own; nil: the photo's.
     /// - Returns: The item now holding the photo, or nil if the album already
     ///   had the photo elsewhere, in which case the placeholder is deleted.
     /// - Throws: ``LibraryError/itemNotFound(_:)`` if there is no such placeholder,
     ///   ``LibraryError/photoNotFound(_:)``.
     @discardableResult
-    public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
-        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo) }.0 }
+    public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String? = nil) throws -> AlbumItemID? {
+        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo, named: name) }.0 }
     }
 
-    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID) throws -> AlbumItemID? {
+    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String?) throws -> AlbumItemID? {
         let placed = try pendingPlaceholder(placeholder)
         let item = placed.item
         let album = try self.album(item.albumID)
         // A load acts for whoever began it until it commits: a role taken meanwhile stops it here.
         try require(.editor, on: album)
-        _ = try self.photo(photo)
+        let ownName = try self.photo(photo).content.originalName
         if try contains(photo, in: item.albumID) {
             try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
             return nil
@@ -73,10 +77,10 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: """
                 UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
-                    load_owner_process_id = NULL, load_owner_started_at = NULL
+                    load_owner_process_id = NULL, load_owner_started_at = NULL, file_name = ?
                 WHERE id = ?
                 """,
-            arguments: [photo, placeholder])
+            arguments: [photo, name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }, placeholder])
         adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
         return placeholder

@@ -39,7 +39,7 @@ extension LibraryWriter {
     /// What the history calls the operation: "move 3 items to 'Book' at position 2".
     private static func words(for plan: TransferPlan) -> String {
         switch plan.work {
-        case .transfer(let moving, let photos, let destination, let index):
+        case .transfer(let moving, let photos, _, let destination, let index):
             let count = plan.outcome == .copy ? photos.count : moving.count
             return "\(plan.outcome == .copy ? "copy" : "move") \(LibraryError.counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         case .swap:
@@ -51,9 +51,9 @@ extension LibraryWriter {
 
     private func execute(_ plan: TransferPlan) throws {
         switch plan.work {
-        case .transfer(let items, let photos, let destination, let index):
+        case .transfer(let items, let photos, let names, let destination, let index):
             if plan.outcome == .copy {
-                _ = try executeInsertion(of: photos, into: destination, at: index)
+                _ = try executeInsertion(of: photos, named: names, into: destination, at: index)
             } else {
                 try executeMove(of: items, to: destination, at: index, albums: plan.albums)
             }

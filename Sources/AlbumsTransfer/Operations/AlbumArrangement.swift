@@ -27,9 +27,13 @@ extension LibraryWriter {
         let album = try album(reference)
         try require(.editor, on: album)
         try requireUnlocked(album)
-        let items = try items(in: album.id)
+        var items: [AlbumItem] = []
         var photos: [PhotoID: Photo] = [:]
-        for photoID in items.compactMap(\.photoID) { photos[photoID] = try photo(photoID) }
+        try forEachListedItem(in: album.id) { item, photo in
+            items.append(item)
+            if let photo { photos[photo.id] = photo }
+            return true
+        }
 
         func sortValue(_ item: AlbumItem) -> String? {
             guard let photo = item.photoID.flatMap({ photos[$0] }) else { return nil }

@@ -4,8 +4,9 @@ import AlbumsPersistence
 /// against every rule: what the writer executes without looking again.
 struct TransferPlan {
     enum Work {
-        /// Items (move) or photos (copy) to stand from `index` of `destination`.
-        case transfer(items: [PlacedItem], photos: [PhotoID], destination: Album, index: Int)
+        /// Items (move) or photos (copy) to stand from `index` of `destination`;
+        /// a copy's photos keep the names they go by where they come from.
+        case transfer(items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String], destination: Album, index: Int)
         case swap(PlacedItem, PlacedItem)
         case remove([PlacedItem])
     }
@@ -144,15 +145,18 @@ struct TransferPlanner {
         var photos: [PhotoID] = []
         var seenItems = Set<AlbumItemID>()
         var seenPhotos = Set<PhotoID>()
+        var names: [PhotoID: String] = [:]
         for reference in operation.sources {
             if action == .copy, case .photo(let photo, nil) = reference {
                 photos.append(try existingPhoto(photo, reference: reference))
+                names[photo] = try reader.nameAsSeen(of: photo)
             } else {
                 let placed = try resolve(reference)
                 guard seenItems.insert(placed.item.id).inserted else { throw LibraryError.duplicateItem(reference) }
                 guard let photo = placed.item.photoID else { throw LibraryError.placeholderNotAllowed(reference) }
                 items.append(placed)
                 photos.append(photo)
+                if action == .copy { names[photo] = try reader.fileName(of: placed.item.id) }
             }
             if action == .copy, !seenPhotos.insert(photos.last!).inserted { throw LibraryError.duplicateItem(reference) }
         }
@@ -194,7 +198,7 @@ struct TransferPlanner {
                 }
             }
         }
-        let work = TransferPlan.Work.transfer(items: items, photos: photos, destination: album, index: index)
+        let work = TransferPlan.Work.transfer(items: items, photos: photos, names: names, destination: album, index: index)
         if destinationChanges.inserted.isEmpty && otherChanges.isEmpty && destinationChanges.moved.allSatisfy({ $0.from == $0.to }) {
             return TransferPlan(outcome: .noOp, work: work, albums: albums.byID, foreseenChanges: [])
         }
