@@ -8,37 +8,52 @@ import Testing
 /// Random households against a model of visibility and rights: a random
 /// tree of folders and albums, a person with random roles on some of them,
 /// and random operations asked as that person (on items, albums and
-/// folders, by name and by path), each answered as the model says: not
-/// found for what they cannot see, forbidden for what they may not do,
-/// done otherwise. The model is a few lines of the rules, written apart
-/// from the library's code.
+/// folders, alone and in batches; uploads; undo and redo of the holder's
+/// changes; lookups by name, path, id and position), each answered as the
+/// model says: not found for what they cannot see, forbidden for what they
+/// may not do, done otherwise. The model is a few lines of the rules,
+/// written apart from the library's code.
 @Suite("Rights against a model")
 struct RightsModelTests {
     /// What an answer amounts to.
     enum Answer: Equatable, CustomStringConvertible {
-        case done, notFound, forbidden
+        case done, notFound, forbidden, outOfRange
         case other(String)
 
         init(_ perform: () throws -> Void) {
             do {
                 try perform()
                 self = .done
+            } catch let refusal as BatchRefusal {
+                self.init(refusal.reason)
             } catch let error as LibraryError {
-                switch error {
-                case .albumNotFound, .folderNotFound, .itemNotFound: self = .notFound
-                case .forbidden: self = .forbidden
-                default: self = .other("\(error.code): \(error)")
-                }
+                self.init(error)
             } catch {
                 self = .other("\(error)")
             }
         }
+
+        init(_ error: LibraryError) {
+            switch error {
+            case .albumNotFound, .folderNotFound, .itemNotFound: self = .notFound
+            case .forbidden: self = .forbidden
+            case .positionOutOfRange: self = .outOfRange
+            default: self = .other("\(error.code): \(error)")
+            }
+        }
+
+        /// The first of a batch's answers that is not done.
+        static func batch(_ answers: [Answer]) -> Answer { answers.first { $0 != .done } ?? .done }
+
+        /// An undo or redo names nothing: what they cannot see is refused as what they may not change.
+        var replayed: Answer { self == .notFound ? .forbidden : self }
 
         var description: String {
             switch self {
             case .done: "done"
             case .notFound: "not found"
             case .forbidden: "forbidden"
+            case .outOfRange: "out of range"
             case .other(let text): text
             }
         }
@@ -122,6 +137,26 @@ struct RightsModelTests {
         }
 
         func lookUp(_ album: String) -> Answer { albumRole(album) == nil ? .notFound : .done }
+
+        /// Renaming or locking a folder.
+        func changeFolder(_ folder: String) -> Answer {
+            guard let role = folderRole(folder) else { return .notFound }
+            return role >= .editor ? .done : .forbidden
+        }
+
+        /// A folder by a path: only the path they see names it.
+        func lookUp(folder: String, byPath path: String) -> Answer {
+            folderRole(folder) != nil && seenPath(folder) == path ? .done : .notFound
+        }
+
+        /// An item by a position past the album's end.
+        func itemPastTheEnd(of album: String) -> Answer { albumRole(album) == nil ? .notFound : .outOfRange }
+
+        /// Files uploaded to an album: an editor's, from the first byte to the commit.
+        func upload(into album: String) -> Answer {
+            guard let role = albumRole(album) else { return .notFound }
+            return role >= .editor ? .done : .forbidden
+        }
     }
 
     @Test("random people with random roles get what the model of visibility and rights allows, and nothing else")
@@ -134,8 +169,9 @@ struct RightsModelTests {
             var model = Model()
             let folders = (0..<Int.random(in: 2...4, using: &random)).map { "F\($0)" }
             let albums = (0..<Int.random(in: 3...6, using: &random)).map { "A\($0)" }
+            var ids: [String: FolderID] = [:]
+            var albumIDs: [String: AlbumID] = [:]
             try fixture.library.write { writer in
-                var ids: [String: FolderID] = [:]
                 for (index, name) in folders.enumerated() {
                     let parent = index > 0 && Bool.random(using: &random) ? folders[Int.random(in: 0..<index, using: &random)] : nil
                     ids[name] = try writer.createFolder(named: name, placement: .into(parent.map { .id(ids[$0]!) })).id
@@ -147,6 +183,7 @@ struct RightsModelTests {
                     let album = try writer.createAlbum(named: name, placement: .into(parent.map { .id(ids[$0]!) }))
                     try writer.insertPhotos([photos[index]], into: album.id)
                     model.albumParent[name] = parent
+                    albumIDs[name] = album.id
                 }
                 let person = try writer.addPerson(named: "pat", password: try PasswordHash(password: "correct horse", cost: 4))
                 for name in folders + albums where Int.random(in: 0..<10, using: &random) < 3 {
@@ -158,16 +195,17 @@ struct RightsModelTests {
             }
             let pat = try fixture.library.read { try $0.person(named: "pat") }
             let session = TransferSession(library: fixture.library, acting: .person(pat))
+            let holder = TransferSession(library: fixture.library)
             func expect(_ expected: Answer, _ what: String, _ perform: () throws -> Void) {
                 let actual = Answer(perform)
                 checked += 1
                 #expect(actual == expected, "round \(round) (seed \(seed)): \(what): expected \(expected), got \(actual); roles \(model.roles), folders \(model.folderParent), albums \(model.albumParent)")
             }
-            for step in 0..<12 {
+            for step in 0..<16 {
                 let album = albums.randomElement(using: &random)!
                 let other = albums.randomElement(using: &random)!
                 let folder = folders.randomElement(using: &random)!
-                switch Int.random(in: 0..<8, using: &random) {
+                switch Int.random(in: 0..<16, using: &random) {
                 case 0:
                     expect(model.rename(album), "rename \(album)") { try session.perform(LibraryOperation.album(.rename(.named(album), to: "R\(step)")), dryRun: true) }
                 case 1:
@@ -196,11 +234,70 @@ struct RightsModelTests {
                     expect(model.moveItem(from: album, to: other), "move \(album):1 to \(other)") {
                         try session.perform(.move([.position(0, in: .named(album))], to: .into(.named(other))), dryRun: true)
                     }
+                case 7:
+                    let reference = model.reference(folder)
+                    expect(model.changeFolder(folder), "rename folder \(reference)") {
+                        try session.perform(LibraryOperation.folder(.rename(.path(reference), to: "G\(step)")), dryRun: true)
+                    }
+                case 8:
+                    let reference = model.reference(folder)
+                    expect(model.changeFolder(folder), "lock folder \(reference)") {
+                        try session.perform(LibraryOperation.folder(.setLocked(.path(reference), true)), dryRun: true)
+                    }
+                case 9:
+                    let path = Bool.random(using: &random) ? model.seenPath(folder) : model.absolutePath(folder)
+                    expect(model.lookUp(folder: folder, byPath: path), "look up folder \(path)") { _ = try session.read { try $0.folder(.path(path)) } }
+                case 10:
+                    expect(model.lookUp(album), "look up \(album) by id") { _ = try session.read { try $0.album(.id(albumIDs[album]!)) } }
+                case 11:
+                    expect(model.itemPastTheEnd(of: album), "move \(album):9 to \(other)") {
+                        try session.perform(.move([.position(8, in: .named(album))], to: .into(.named(other))), dryRun: true)
+                    }
+                case 12:
+                    guard album != other else { continue }
+                    let renamed = "B\(step)"
+                    let expected = Answer.batch([model.copy(from: album, to: other), model.rename(other)])
+                    expect(expected, "batch: copy \(album):1 to \(other), rename \(other)") {
+                        try session.perform(
+                            batch: [
+                                .items(.copy([.position(0, in: .named(album))], to: .into(.named(other)))),
+                                .album(.rename(.named(other), to: renamed)),
+                            ], dryRun: true)
+                    }
+                case 13:
+                    expect(model.upload(into: album), "upload into \(album)") {
+                        try session.write(dryRun: true) { writer in
+                            let destination = try writer.album(named: album)
+                            try writer.requireChangeable(destination)
+                            let placeholder = try writer.insertPlaceholders([PendingLoad(source: "/in/u\(step).jpg")], into: destination.id)[0]
+                            try writer.commitLoad(placeholder, content: ScriptedLoader.content("u\(step)"))
+                        }
+                    }
+                case 14:
+                    // The holder renames an album; pat undoes it, and, once the holder has undone it, redoes it.
+                    try holder.perform(LibraryOperation.album(.rename(.named(album), to: "\(album)-held")))
+                    expect(model.rename(album).replayed, "undo the holder's renaming of \(album)") { try session.write(dryRun: true) { _ = try $0.undo() } }
+                    try holder.write { _ = try $0.undo() }
+                    expect(model.rename(album).replayed, "redo the holder's renaming of \(album)") { try session.write(dryRun: true) { _ = try $0.redo() } }
                 default:
-                    expect(model.lookUp(album), "look up \(album)") { _ = try session.read { try $0.album(named: album) } }
+                    // The holder moves an album into another folder; pat undoes it, and, once the holder has undone it, redoes it.
+                    let origin = model.albumParent[album] ?? nil
+                    guard origin != folder else { continue }
+                    try holder.perform(LibraryOperation.album(.move(.named(album), to: .into(.id(ids[folder]!)))))
+                    var moved = model
+                    moved.albumParent[album] = folder
+                    expect(moved.move(album, into: origin).replayed, "undo the holder's move of \(album) into \(folder)") {
+                        try session.write(dryRun: true) { _ = try $0.undo() }
+                    }
+                    try holder.write { _ = try $0.undo() }
+                    expect(model.move(album, into: folder).replayed, "redo the holder's move of \(album) into \(folder)") {
+                        try session.write(dryRun: true) { _ = try $0.redo() }
+                    }
+                    try holder.write { _ = try $0.redo() }
+                    model = moved
                 }
             }
         }
-        #expect(checked > rounds * 8)
+        #expect(checked > rounds * 10)
     }
 }
