@@ -40,17 +40,15 @@ public enum ImageHeaderReader {
 
     private static func readHeader(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
         if bytes.count == 0 { throw .notAnImage(detail: "the file is empty") }
-        if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return try JPEGHeader.read(bytes) }
-        if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return try PNGHeader.read(bytes) }
-        if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return try GIFHeader.read(bytes) }
-        if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return try WebPHeader.read(bytes) }
-        // Classic TIFF (42) and BigTIFF (43), in either byte order.
-        if bytes.matches(Array("II*\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
-            || bytes.matches(Array("II+\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
-        {
-            return try TIFFHeader.read(bytes)
+        switch ImageSignature.of(bytes) {
+        case .jpeg: return try JPEGHeader.read(bytes)
+        case .png: return try PNGHeader.read(bytes)
+        case .gif: return try GIFHeader.read(bytes)
+        case .webp: return try WebPHeader.read(bytes)
+        case .tiff: return try TIFFHeader.read(bytes)
+        case .heif: if let facts = try HEIFHeader.read(bytes) { return facts }
+        case nil: break
         }
-        if bytes.matches(Array("ftyp".utf8), at: 4), let facts = try HEIFHeader.read(bytes) { return facts }
         throw .notAnImage(detail: "its first bytes match no image format albums reads (JPEG, PNG, GIF, WebP, HEIC/HEIF/AVIF, TIFF/BigTIFF)")
     }
 }

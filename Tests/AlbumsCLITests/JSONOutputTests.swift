@@ -93,6 +93,7 @@ struct JSONKeyTests {
             ["list", "Trip"], ["show", "Trip:1"], ["album", "list"], ["move", "Trip:1", "--to", "Trip", "--at", "2", "--dry-run"],
             ["export", "Trip", cli.folder.path("out"), "--dry-run"], ["history"], ["undo", "--dry-run"], ["pending"], ["check"],
             ["inspect", cli.libraryPath], ["folder", "create", "Travel"], ["folder", "list"],
+            ["import", CLI.examplePhotos, "--tree", "--into", "Travel", "--dry-run"], ["import", CLI.examplePhotos, "--tree", "--into", "Travel"],
         ]
         for command in commands {
             let result = try cli.run(["--json"] + command)

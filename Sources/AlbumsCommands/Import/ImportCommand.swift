@@ -2,6 +2,7 @@ import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
 import Foundation
+import Synchronization
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +19,13 @@ struct ImportCommand: AsyncParsableCommand {
             files are imported in name order; --recursive descends into subfolders.
             Without --to, --before or --after, photos enter the library alone.
 
+            --tree imports one folder as it is arranged: a folder holding photos
+            becomes an album named after it, a folder holding folders becomes a
+            folder (with an album of its own photos inside when it holds both),
+            each album in name order (or --order capture-date). Importing the
+            same tree again finds what it made and adds only what is new, at the
+            end of each album. --dry-run prints the tree it would make.
+
             Ctrl-C stops cleanly: finished loads stay, pending placeholders go.
             Exit status 0 when every file was imported or knowingly skipped,
             1 when a load failed or was cancelled.
@@ -26,6 +34,7 @@ struct ImportCommand: AsyncParsableCommand {
               albums import ~/Pictures/Rome --to "Rome 2026"
               albums import a.jpg b.heic --to "Photo book" --at 3
               albums import ~/Pictures --recursive --to Everything --jobs 4
+              albums import ~/Pictures/Travel --tree --into Family
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -35,10 +44,22 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Import just before this item (ALBUM:N).", valueName: "REF")) var before: String?
     @Option(help: ArgumentHelp("Import just after this item (ALBUM:N).", valueName: "REF")) var after: String?
     @Flag(help: "Descend into subfolders.") var recursive = false
+    @Flag(help: "Import one folder as folders and albums, as it is arranged on disk.") var tree = false
+    @Option(help: ArgumentHelp("With --tree: the folder of the library to import into (default: the top level).", valueName: "FOLDER"))
+    var into: String?
+    @Option(help: ArgumentHelp("With --tree: the order of each new album: name or capture-date.", valueName: "ORDER"))
+    var order: TreeImportOrder = .name
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
     func validate() throws {
+        if tree {
+            if paths.count != 1 { throw ValidationError("--tree imports one folder; give one path") }
+            if to != nil || at != nil || before != nil || after != nil { throw ValidationError("--tree makes its own albums; use --into FOLDER instead of --to, --at, --before or --after") }
+            if recursive { throw ValidationError("--tree always descends into folders; drop --recursive") }
+        } else if into != nil || order != .name {
+            throw ValidationError("--into and --order go with --tree")
+        }
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
         if (before != nil || after != nil) && (to != nil || at != nil) { throw ValidationError("--before and --after name the album themselves; drop --to / --at") }
         if before != nil && after != nil { throw ValidationError("give --before or --after, not both") }
@@ -60,6 +81,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if tree { return try await importTree() }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -102,6 +124,32 @@ struct ImportCommand: AsyncParsableCommand {
         try session.print(report, album: album, verb: "imported")
     }
 }
+
+extension ImportCommand {
+    /// `--tree`: the folder read, planned against the library, then made and loaded.
+    private func importTree() async throws {
+        let root = try SourceFolder.read(paths[0])
+        let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
+        let session = TransferSession(library: library)
+        let importer = TreeImport(runner: LoadRunner(session: session, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        let destination = into.map(FolderReference.path)
+        let output = TreeImportOutput(console: global.console)
+        if write.dryRun {
+            try output.print(try importer.plan(root, into: destination), report: nil)
+            return
+        }
+        let plan = Mutex<TreeImportPlan?>(nil)
+        let report = try await LoadSession(library: library, console: global.console).run { progress in
+            let result = try await importer.run(root, into: destination, order: order, progress: progress)
+            plan.withLock { $0 = result.plan }
+            return result.report
+        }
+        try output.print(plan.withLock { $0! }, report: report)
+        if !report.succeeded { throw ExitCode(ExitStatus.refused) }
+    }
+}
+
+extension TreeImportOrder: ExpressibleByArgument {}
 
 /// What an import's dry run would do, as JSON.
 struct ImportPlanJSON: Encodable {

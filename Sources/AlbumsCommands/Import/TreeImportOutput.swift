@@ -1,0 +1,119 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import Foundation
+
+/// How `import --tree` tells what it made or would make: the tree, each
+/// node new or found, and each album's photos (imported, already in the
+/// library, already in the album, failed), as text or JSON.
+struct TreeImportOutput {
+    let console: Console
+
+    /// One album's or folder's line of the report.
+    struct NodeJSON: Encodable {
+        let kind: String
+        let path: String
+        let source: String
+        let new: Bool
+        /// Albums: photos to add (dry run) or added.
+        let photos: Int
+        let alreadyThere: Int
+        /// After the loads, albums only: how the photos came.
+        @KeptNull var imported: Int?
+        @KeptNull var alreadyInLibrary: Int?
+        @KeptNull var alreadyInAlbum: Int?
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case kind, path, source, new, photos, imported
+            case alreadyThere = "already_there"
+            case alreadyInLibrary = "already_in_library"
+            case alreadyInAlbum = "already_in_album"
+        }
+    }
+
+    struct ReportJSON: Encodable {
+        let dryRun: Bool
+        @KeptNull var into: String?
+        let nodes: [NodeJSON]
+        let skipped: [LoadReportJSON.Problem]
+        let failed: [LoadReportJSON.Problem]
+        let cancelled: [String]
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case dryRun = "dry_run"
+            case into, nodes, skipped, failed, cancelled
+        }
+    }
+
+    /// Prints `plan`, and, after a run, what its loads did.
+    func print(_ plan: TreeImportPlan, report: LoadReport?) throws {
+        var albumOfSource: [String: Int] = [:]
+        for (index, node) in plan.nodes.enumerated() { for photo in node.photos { albumOfSource[photo] = index } }
+        for placeholder in plan.stalePlaceholders {
+            if let index = plan.nodes.firstIndex(where: { $0.kind == .album && $0.existing == placeholder.albumID.rawValue }) {
+                albumOfSource[placeholder.load.source] = index
+            }
+        }
+        var imported = [Int](repeating: 0, count: plan.nodes.count)
+        var reused = imported
+        var inAlbum = imported
+        for committed in report?.committed ?? [] {
+            guard let index = albumOfSource[committed.source] else { continue }
+            imported[index] += 1
+            if !committed.isNewPhoto { reused[index] += 1 }
+        }
+        for duplicate in report?.alreadyInAlbum ?? [] { if let index = albumOfSource[duplicate.source] { inAlbum[index] += 1 } }
+        let into = plan.destinationPath
+        let skipped = plan.skipped.map { LoadReportJSON.Problem(source: $0.path, reason: $0.reason) } + (report?.skipped ?? []).map { .init(source: $0.source, reason: $0.reason) }
+        let failed = (report?.failed ?? []).map { LoadReportJSON.Problem(source: $0.source, reason: $0.reason) }
+        if console.json {
+            let nodes = plan.nodes.enumerated().map { index, node in
+                let isAlbum = node.kind == .album && report != nil
+                return NodeJSON(
+                    kind: node.kind.rawValue, path: node.path, source: node.source, new: node.isNew, photos: node.photos.count,
+                    alreadyThere: node.alreadyThere, imported: isAlbum ? imported[index] : nil, alreadyInLibrary: isAlbum ? reused[index] : nil,
+                    alreadyInAlbum: isAlbum ? inAlbum[index] : nil)
+            }
+            try console.result(json: ReportJSON(dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? []))
+            return
+        }
+        let albums = plan.nodes.filter { $0.kind == .album }
+        let made = (folders: plan.nodes.filter { $0.kind == .folder && $0.isNew }.count, albums: albums.filter(\.isNew).count)
+        let place = into.map { " into \(LibraryError.quoted($0))" } ?? ""
+        let before = albums.reduce(0) { $0 + $1.alreadyThere }
+        if plan.photoCount == 0 && plan.stalePlaceholders.isEmpty && made == (0, 0) {
+            console.result("nothing new\(place): \(Self.counted(albums.count, "album")) found, \(Self.counted(before, "photo")) there from before")
+        } else if let report {
+            let count = report.committed.count
+            console.result("imported \(Self.counted(count, "photo"))\(place): \(Self.counted(made.folders, "new folder")), \(Self.counted(made.albums, "new album"))")
+        } else {
+            console.result("would import \(Self.counted(plan.photoCount, "photo"))\(place): \(Self.counted(made.folders, "new folder")), \(Self.counted(made.albums, "new album"))")
+        }
+        for (index, node) in plan.nodes.enumerated() {
+            let indent = String(repeating: "  ", count: node.depth + 1)
+            let state = node.isNew ? "new" : "found"
+            guard node.kind == .album else {
+                console.result("\(indent)\(node.name)/  (\(state) folder)")
+                continue
+            }
+            var parts: [String] = []
+            if report != nil {
+                parts.append("\(imported[index]) imported")
+                if reused[index] > 0 { parts.append("\(reused[index]) already in the library") }
+                if inAlbum[index] > 0 { parts.append("\(inAlbum[index]) already in the album") }
+            } else {
+                parts.append("\(node.photos.count) to import")
+            }
+            if node.alreadyThere > 0 { parts.append("\(node.alreadyThere) there from before") }
+            console.result("\(indent)\(node.name)  (\(state) album: \(parts.joined(separator: ", ")))")
+        }
+        for problem in skipped { console.result("  skipped  \(problem.source): \(problem.reason)") }
+        for problem in failed { console.note("  failed   \(problem.source): \(problem.reason)") }
+        if let report, !report.cancelled.isEmpty {
+            console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; importing the tree again finishes them")
+        }
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

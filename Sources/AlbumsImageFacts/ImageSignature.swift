@@ -1,0 +1,45 @@
+import Foundation
+
+/// The image format a file's first bytes announce, before its header is
+/// read: what tells a folder of photos from a folder of other files
+/// without reading whole files.
+public enum ImageSignature: String, Hashable, Sendable {
+    /// JPEG: `FF D8 FF`.
+    case jpeg
+    /// PNG: its eight-byte signature.
+    case png
+    /// GIF87a or GIF89a.
+    case gif
+    /// WebP: a RIFF file of form `WEBP`.
+    case webp
+    /// TIFF or BigTIFF, in either byte order.
+    case tiff
+    /// HEIF, HEIC or AVIF: an `ftyp` box first.
+    case heif
+
+    /// How many leading bytes ``init(prefix:)`` looks at.
+    public static let length = 12
+
+    /// The format `prefix` (a file's first ``length`` bytes or fewer) announces; nil for none.
+    public init?(prefix: Data) {
+        let signature: ImageSignature? = prefix.withUnsafeBytes { raw in Self.of(ByteView(bytes: raw)) }
+        guard let signature else { return nil }
+        self = signature
+    }
+
+    /// The format `bytes` announce; HEIF only by its `ftyp` box, whose brands its header reader checks.
+    static func of(_ bytes: ByteView) -> ImageSignature? {
+        if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }
+        if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return .png }
+        if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return .gif }
+        if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        // Classic TIFF (42) and BigTIFF (43), in either byte order.
+        if bytes.matches(Array("II*\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
+            || bytes.matches(Array("II+\0".utf8), at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
+        {
+            return .tiff
+        }
+        if bytes.matches(Array("ftyp".utf8), at: 4) { return .heif }
+        return nil
+    }
+}

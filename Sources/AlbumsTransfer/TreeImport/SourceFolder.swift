@@ -1,0 +1,98 @@
+import AlbumsImageFacts
+import Foundation
+
+/// A folder on disk as an import of a tree reads it: its photos in name
+/// order and the folders under it that hold photos somewhere.
+///
+/// Photos are told from other files by their first bytes (never by their
+/// names), so that a folder of notes or sidecars becomes nothing.
+public struct SourceFolder: Hashable, Sendable {
+    /// The folder's own name: the album's or folder's it becomes.
+    public var name: String
+    /// Its absolute path.
+    public var path: String
+    /// Its photos' absolute paths, as a file browser sorts their names ("IMG_2" before "IMG_10").
+    public var photos: [String] = []
+    /// The folders under it that hold photos, in the same order.
+    public var folders: [SourceFolder] = []
+    /// Files and folders left out, each with the reason.
+    public var skipped: [SkippedSource] = []
+
+    /// A file or folder an import leaves out, and why.
+    public struct SkippedSource: Hashable, Sendable {
+        /// The file's or folder's absolute path.
+        public let path: String
+        /// Why it is left out, in a few words ("not a photo").
+        public let reason: String
+    }
+
+    /// The number of photos in this folder and every folder under it.
+    public var photoCount: Int { photos.count + folders.reduce(0) { $0 + $1.photoCount } }
+
+    /// Every file and folder left out, here and below.
+    public var allSkipped: [SkippedSource] { skipped + folders.flatMap(\.allSkipped) }
+
+    /// Reads the tree at `root`: hidden files and folders (names starting
+    /// with ".") are left out, and so are folders with no photo anywhere
+    /// under them and symbolic links to folders (which could loop).
+    ///
+    /// - Throws: ``TreeImportFailure/notAFolder(_:)`` for a root that is
+    ///   missing or not a folder, ``TreeImportFailure/unreadable(_:)`` for
+    ///   one that cannot be listed.
+    public static func read(_ root: String, relativeTo base: String = FileManager.default.currentDirectoryPath) throws -> SourceFolder {
+        let absolute = URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TreeImportFailure.notAFolder(root)
+        }
+        guard let folder = read(folderAt: absolute) else { throw TreeImportFailure.unreadable(root) }
+        return folder
+    }
+
+    /// nil when the folder cannot be listed.
+    private static func read(folderAt path: String) -> SourceFolder? {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: path) else { return nil }
+        var folder = SourceFolder(name: (path as NSString).lastPathComponent, path: path)
+        for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") {
+            let child = (path as NSString).appendingPathComponent(name)
+            guard let attributes = try? manager.attributesOfItem(atPath: child), let type = attributes[.type] as? FileAttributeType else { continue }
+            switch type {
+            case .typeDirectory:
+                guard let inner = read(folderAt: child) else {
+                    folder.skipped.append(SkippedSource(path: child, reason: "cannot list the folder"))
+                    continue
+                }
+                if inner.photoCount > 0 {
+                    folder.folders.append(inner)
+                } else {
+                    folder.skipped.append(SkippedSource(path: child, reason: "no photos in it"))
+                }
+            case .typeRegular:
+                if isPhoto(child) {
+                    folder.photos.append(child)
+                } else {
+                    folder.skipped.append(SkippedSource(path: child, reason: "not a photo"))
+                }
+            case .typeSymbolicLink:
+                var isDirectory: ObjCBool = false
+                if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue, isPhoto(child) {
+                    folder.photos.append(child)
+                } else {
+                    folder.skipped.append(SkippedSource(path: child, reason: isDirectory.boolValue ? "a link to a folder" : "not a photo"))
+                }
+            default:
+                folder.skipped.append(SkippedSource(path: child, reason: "not a regular file"))
+            }
+        }
+        return folder
+    }
+
+    /// Whether the file's first bytes are an image's.
+    private static func isPhoto(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let prefix = try? handle.read(upToCount: ImageSignature.length) else { return false }
+        return ImageSignature(prefix: prefix) != nil
+    }
+}

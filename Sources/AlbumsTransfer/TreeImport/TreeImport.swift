@@ -1,0 +1,93 @@
+import AlbumsPersistence
+import Foundation
+
+/// The order of the albums a tree import makes.
+public enum TreeImportOrder: String, Hashable, Sendable, CaseIterable {
+    /// By file name, as a file browser sorts names ("IMG_2" before "IMG_10").
+    case name
+    /// By the capture date each photo records (photos without one last), once every load has committed.
+    case captureDate = "capture-date"
+}
+
+/// Imports a folder tree as folders and albums (see ``TreeImportPlan``):
+/// the folders, the albums and a placeholder for every photo are made in
+/// one transaction, so each album's order is fixed before any bytes are
+/// read; then the loads fill their slots, as any import's do.
+///
+/// ```swift
+/// let tree = try SourceFolder.read("/Users/ana/Pictures/Travel")
+/// let result = try await TreeImport(runner: LoadRunner(session: session)).run(tree, into: nil)
+/// print("\(result.report.committed.count) photos in \(result.plan.nodes.filter { $0.kind == .album }.count) albums")
+/// ```
+public struct TreeImport: Sendable {
+    /// Runs the loads.
+    public let runner: LoadRunner
+
+    /// An importer whose loads `runner` runs, acting for its session's principal.
+    public init(runner: LoadRunner) {
+        self.runner = runner
+    }
+
+    /// What an import did: its plan, the ids of what it made or found, and its loads' report.
+    public struct Result: Sendable {
+        /// What the import made and found.
+        public let plan: TreeImportPlan
+        /// The library id of each node of the plan, by index: made or found.
+        public let ids: [Int64]
+        /// What the loads did, photo by photo.
+        public let report: LoadReport
+    }
+
+    /// Plans importing `root` into `destination` without writing.
+    public func plan(_ root: SourceFolder, into destination: FolderReference?) throws -> TreeImportPlan {
+        try runner.session.read { try TreeImportPlan(importing: root, into: destination, reader: $0) }
+    }
+
+    /// Imports `root` into `destination` (nil: the top level), then sorts
+    /// the albums it made by `order`; albums found from an earlier import
+    /// keep their order, and their new photos come at their end.
+    ///
+    /// - Throws: ``LibraryError`` when the tree cannot be made (nothing is
+    ///   written then); a load that fails is in the report instead.
+    public func run(
+        _ root: SourceFolder, into destination: FolderReference?, order: TreeImportOrder = .name,
+        progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }
+    ) async throws -> Result {
+        let (plan, ids, loads) = try await runner.session.write { writer in
+            let plan = try TreeImportPlan(importing: root, into: destination, reader: writer)
+            var ids: [Int64] = []
+            var loads: [LoadRunner.Load] = []
+            for node in plan.nodes {
+                let parent: FolderReference? = node.parent.map { .id(FolderID(rawValue: ids[$0])) } ?? plan.destination.map { .id($0.id) }
+                switch (node.kind, node.existing) {
+                case (_, let existing?):
+                    ids.append(existing)
+                case (.folder, nil):
+                    ids.append(try writer.createFolder(named: node.name, placement: .into(parent)).id.rawValue)
+                case (.album, nil):
+                    ids.append(try writer.createAlbum(named: node.name, placement: .into(parent)).id.rawValue)
+                }
+                if node.kind == .album && !node.photos.isEmpty {
+                    let album = AlbumID(rawValue: ids[ids.count - 1])
+                    try writer.requireChangeable(try writer.album(album))
+                    let placeholders = try writer.insertPlaceholders(node.photos.map { PendingLoad(source: $0) }, into: album)
+                    loads += zip(placeholders, node.photos).map { LoadRunner.Load(placeholder: $0, source: $1) }
+                }
+            }
+            // What a killed import left behind, taken over to load again.
+            try writer.claimPlaceholders(plan.stalePlaceholders.map(\.id))
+            loads += plan.stalePlaceholders.map { LoadRunner.Load(placeholder: $0.id, source: $0.load.source) }
+            return (plan, ids, loads)
+        }
+        let report = await runner.run(loads, progress: progress)
+        if order == .captureDate && !Task.isCancelled {
+            let made = zip(plan.nodes, ids).compactMap { node, id in node.kind == .album && node.isNew ? AlbumID(rawValue: id) : nil }
+            if !made.isEmpty {
+                try await runner.session.write { writer in
+                    for album in made { try writer.sortAlbum(.id(album), by: .captureDate) }
+                }
+            }
+        }
+        return Result(plan: plan, ids: ids, report: report)
+    }
+}
