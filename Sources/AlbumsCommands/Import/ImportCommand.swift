@@ -26,6 +26,13 @@ struct ImportCommand: AsyncParsableCommand {
             same tree again finds what it made and adds only what is new, at the
             end of each album. --dry-run prints the tree it would make.
 
+            --from shotwell CATALOG imports another organizer's albums in its order
+            (Shotwell's events, by exposure time), reading the catalog without
+            writing it. --map OLD=NEW says where its paths lie on this machine;
+            an original not found keeps its place as a placeholder until
+            `albums pending resume` finds it. What is not carried (ratings,
+            tags, edits) is counted.
+
             Ctrl-C stops cleanly: finished loads stay, pending placeholders go.
             Exit status 0 when every file was imported or knowingly skipped,
             1 when a load failed or was cancelled.
@@ -35,6 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
               albums import a.jpg b.heic --to "Photo book" --at 3
               albums import ~/Pictures --recursive --to Everything --jobs 4
               albums import ~/Pictures/Travel --tree --into Family
+              albums import --from shotwell ~/.local/share/shotwell/data/photo.db --map /media/old=/media/ana
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -45,20 +53,33 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Import just after this item (ALBUM:N).", valueName: "REF")) var after: String?
     @Flag(help: "Descend into subfolders.") var recursive = false
     @Flag(help: "Import one folder as folders and albums, as it is arranged on disk.") var tree = false
-    @Option(help: ArgumentHelp("With --tree: the folder of the library to import into (default: the top level).", valueName: "FOLDER"))
+    @Option(help: ArgumentHelp("With --tree or --from: the folder of the library to import into (default: the top level).", valueName: "FOLDER"))
     var into: String?
     @Option(help: ArgumentHelp("With --tree: the order of each new album: name or capture-date.", valueName: "ORDER"))
     var order: TreeImportOrder = .name
+    @Option(help: ArgumentHelp("Import another organizer's catalog, its albums in their order: shotwell.", valueName: "ORGANIZER"))
+    var from: CatalogKind?
+    @Option(help: ArgumentHelp("With --from: where the catalog's paths lie here (repeatable).", valueName: "OLD=NEW"))
+    var map: [String] = []
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
     func validate() throws {
+        if from != nil {
+            if paths.count != 1 { throw ValidationError("--from imports one catalog; give its path") }
+            if tree || to != nil || at != nil || before != nil || after != nil || recursive {
+                throw ValidationError("--from makes its own albums; use --into FOLDER alone")
+            }
+            if order != .name { throw ValidationError("--from keeps the catalog's order; drop --order") }
+            return
+        }
+        if !map.isEmpty { throw ValidationError("--map goes with --from") }
         if tree {
             if paths.count != 1 { throw ValidationError("--tree imports one folder; give one path") }
             if to != nil || at != nil || before != nil || after != nil { throw ValidationError("--tree makes its own albums; use --into FOLDER instead of --to, --at, --before or --after") }
             if recursive { throw ValidationError("--tree always descends into folders; drop --recursive") }
         } else if into != nil || order != .name {
-            throw ValidationError("--into and --order go with --tree")
+            throw ValidationError("--into and --order go with --tree or --from")
         }
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
         if (before != nil || after != nil) && (to != nil || at != nil) { throw ValidationError("--before and --after name the album themselves; drop --to / --at") }
@@ -81,7 +102,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if tree { return try await importTree() }
+        if tree || from != nil { return try await importTree() }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -126,30 +147,44 @@ struct ImportCommand: AsyncParsableCommand {
 }
 
 extension ImportCommand {
-    /// `--tree`: the folder read, planned against the library, then made and loaded.
+    /// `--tree` and `--from`: the folder or catalog read, planned against the library, then made and loaded.
     private func importTree() async throws {
-        let root = try SourceFolder.read(paths[0])
+        let catalog = try from.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
+        let root = try catalog?.root ?? SourceFolder.read(paths[0])
+        let source = catalog?.source ?? "tree"
         let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
         let session = TransferSession(library: library)
         let importer = TreeImport(runner: LoadRunner(session: session, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         let destination = into.map(FolderReference.path)
-        let output = TreeImportOutput(console: global.console)
+        let output = TreeImportOutput(console: global.console, catalog: catalog)
         if write.dryRun {
-            try output.print(try importer.plan(root, into: destination), report: nil)
+            try output.print(try importer.plan(root, from: source, into: destination), report: nil)
             return
         }
-        let plan = Mutex<TreeImportPlan?>(nil)
+        let outcome = Mutex<(plan: TreeImportPlan, missing: [String])?>(nil)
         let report = try await LoadSession(library: library, console: global.console).run { progress in
-            let result = try await importer.run(root, into: destination, order: order, progress: progress)
-            plan.withLock { $0 = result.plan }
+            let result = try await importer.run(root, from: source, into: destination, order: order, progress: progress)
+            outcome.withLock { $0 = (result.plan, result.missing) }
             return result.report
         }
-        try output.print(plan.withLock { $0! }, report: report)
+        let (plan, missing) = outcome.withLock { $0! }
+        try output.print(plan, report: report, missing: missing)
         if !report.succeeded { throw ExitCode(ExitStatus.refused) }
     }
 }
 
 extension TreeImportOrder: ExpressibleByArgument {}
+
+/// The organizers whose catalogs `import --from` reads.
+enum CatalogKind: String, ExpressibleByArgument, CaseIterable {
+    case shotwell
+
+    func read(_ path: String, map: PathMap) throws -> CatalogImport {
+        switch self {
+        case .shotwell: try ShotwellCatalog.read(path, map: map)
+        }
+    }
+}
 
 /// What an import's dry run would do, as JSON.
 struct ImportPlanJSON: Encodable {

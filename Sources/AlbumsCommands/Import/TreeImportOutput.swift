@@ -7,6 +7,8 @@ import Foundation
 /// library, already in the album, failed), as text or JSON.
 struct TreeImportOutput {
     let console: Console
+    /// The catalog imported, if one was.
+    var catalog: CatalogImport?
 
     /// One album's or folder's line of the report.
     struct NodeJSON: Encodable {
@@ -21,10 +23,12 @@ struct TreeImportOutput {
         @KeptNull var imported: Int?
         @KeptNull var alreadyInLibrary: Int?
         @KeptNull var alreadyInAlbum: Int?
+        /// Photos whose files are not there: placeholders hold their slots.
+        @KeptNull var missing: Int?
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
-            case kind, path, source, new, photos, imported
+            case kind, path, source, new, photos, imported, missing
             case alreadyThere = "already_there"
             case alreadyInLibrary = "already_in_library"
             case alreadyInAlbum = "already_in_album"
@@ -38,16 +42,21 @@ struct TreeImportOutput {
         let skipped: [LoadReportJSON.Problem]
         let failed: [LoadReportJSON.Problem]
         let cancelled: [String]
+        /// What the catalog holds that is not carried, counted; empty for a folder tree.
+        let notCarried: [String: Int]
+        let orderInferred: Bool
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
             case dryRun = "dry_run"
             case into, nodes, skipped, failed, cancelled
+            case notCarried = "not_carried"
+            case orderInferred = "order_inferred"
         }
     }
 
-    /// Prints `plan`, and, after a run, what its loads did.
-    func print(_ plan: TreeImportPlan, report: LoadReport?) throws {
+    /// Prints `plan`, and, after a run, what its loads did and which photos were missing.
+    func print(_ plan: TreeImportPlan, report: LoadReport?, missing: [String] = []) throws {
         var albumOfSource: [String: Int] = [:]
         for (index, node) in plan.nodes.enumerated() { for photo in node.photos { albumOfSource[photo] = index } }
         for placeholder in plan.stalePlaceholders {
@@ -58,6 +67,12 @@ struct TreeImportOutput {
         var imported = [Int](repeating: 0, count: plan.nodes.count)
         var reused = imported
         var inAlbum = imported
+        var absent = imported
+        for photo in missing { if let index = albumOfSource[photo] { absent[index] += 1 } }
+        if report == nil {
+            // A dry run says which files are not there before anything is made.
+            for (index, node) in plan.nodes.enumerated() { absent[index] = node.photos.filter { !FileManager.default.fileExists(atPath: $0) }.count }
+        }
         for committed in report?.committed ?? [] {
             guard let index = albumOfSource[committed.source] else { continue }
             imported[index] += 1
@@ -73,9 +88,13 @@ struct TreeImportOutput {
                 return NodeJSON(
                     kind: node.kind.rawValue, path: node.path, source: node.source, new: node.isNew, photos: node.photos.count,
                     alreadyThere: node.alreadyThere, imported: isAlbum ? imported[index] : nil, alreadyInLibrary: isAlbum ? reused[index] : nil,
-                    alreadyInAlbum: isAlbum ? inAlbum[index] : nil)
+                    alreadyInAlbum: isAlbum ? inAlbum[index] : nil, missing: node.kind == .album ? absent[index] : nil)
             }
-            try console.result(json: ReportJSON(dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? []))
+            try console.result(
+                json: ReportJSON(
+                    dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? [],
+                    notCarried: Dictionary((catalog?.notCarried ?? []).map { ($0.what, $0.count) }) { a, _ in a },
+                    orderInferred: catalog?.orderInferred ?? false))
             return
         }
         let albums = plan.nodes.filter { $0.kind == .album }
@@ -102,14 +121,24 @@ struct TreeImportOutput {
                 parts.append("\(imported[index]) imported")
                 if reused[index] > 0 { parts.append("\(reused[index]) already in the library") }
                 if inAlbum[index] > 0 { parts.append("\(inAlbum[index]) already in the album") }
+                if absent[index] > 0 { parts.append("\(absent[index]) missing, holding their places") }
             } else {
                 parts.append("\(node.photos.count) to import")
+                if absent[index] > 0 { parts.append("\(absent[index]) of them missing") }
             }
             if node.alreadyThere > 0 { parts.append("\(node.alreadyThere) there from before") }
             console.result("\(indent)\(node.name)  (\(state) album: \(parts.joined(separator: ", ")))")
         }
         for problem in skipped { console.result("  skipped  \(problem.source): \(problem.reason)") }
+        if let catalog, !catalog.notCarried.isEmpty {
+            console.result("  not carried: " + catalog.notCarried.map { "\($0.count) \($0.what)" }.joined(separator: ", "))
+        }
+        if catalog?.orderInferred == true { console.result("  the catalog keeps no order: each album is in capture-time order") }
         for problem in failed { console.note("  failed   \(problem.source): \(problem.reason)") }
+        if !missing.isEmpty {
+            let holds = missing.count == 1 ? "holds its place" : "hold their places"
+            console.note("  \(Self.counted(missing.count, "photo")) not found \(holds); once the files are back, albums pending resume loads them")
+        }
         if let report, !report.cancelled.isEmpty {
             console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; importing the tree again finishes them")
         }

@@ -55,6 +55,10 @@ public struct FailureOutcome: Hashable, Sendable {
             // The right form past the parser's limits is refused like the
             // library's other rules; malformed text is a bad request.
             self.init(code: "invalid_reference", message: error.description, exitStatus: ExitStatus.usage, httpStatus: error.isBeyondLimits ? 422 : 400)
+        case let error as CatalogFailure:
+            self.init(code: error.code, message: error.description, exitStatus: ExitStatus.refused, httpStatus: 422)
+        case let error as PathMap.Failure:
+            self.init(code: "invalid_path_map", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 400)
         case let error as TreeImportFailure:
             // A root that is not there is refused as a missing file is; one that cannot be listed is an I/O error.
             let unreadable = if case .unreadable = error { true } else { false }

@@ -1,22 +1,35 @@
 import AlbumsImageFacts
 import Foundation
 
-/// A folder on disk as an import of a tree reads it: its photos in name
-/// order and the folders under it that hold photos somewhere.
+/// A folder of what an import brings in: a folder on disk with its photos
+/// in name order and the folders under it that hold photos somewhere, or
+/// an album or folder of another organizer's catalog with its photos in
+/// that organizer's order.
 ///
-/// Photos are told from other files by their first bytes (never by their
-/// names), so that a folder of notes or sidecars becomes nothing.
+/// On disk, photos are told from other files by their first bytes (never
+/// by their names), so that a folder of notes or sidecars becomes nothing.
 public struct SourceFolder: Hashable, Sendable {
     /// The folder's own name: the album's or folder's it becomes.
     public var name: String
-    /// Its absolute path.
+    /// Where it comes from, for people: a folder's absolute path, a catalog's album.
     public var path: String
-    /// Its photos' absolute paths, as a file browser sorts their names ("IMG_2" before "IMG_10").
+    /// What the source calls it, unchanging: the library remembers which
+    /// album or folder it became by this (a path on disk, a catalog's id).
+    public var key: String
+    /// Its photos' absolute paths, in order: on disk as a file browser sorts
+    /// their names ("IMG_2" before "IMG_10"); a catalog's may be missing.
     public var photos: [String] = []
     /// The folders under it that hold photos, in the same order.
     public var folders: [SourceFolder] = []
     /// Files and folders left out, each with the reason.
     public var skipped: [SkippedSource] = []
+
+    /// A folder of a source with nothing in it yet.
+    public init(name: String, path: String, key: String) {
+        self.name = name
+        self.path = path
+        self.key = key
+    }
 
     /// A file or folder an import leaves out, and why.
     public struct SkippedSource: Hashable, Sendable {
@@ -24,6 +37,12 @@ public struct SourceFolder: Hashable, Sendable {
         public let path: String
         /// Why it is left out, in a few words ("not a photo").
         public let reason: String
+
+        /// A file or folder left out.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// The number of photos in this folder and every folder under it.
@@ -53,7 +72,7 @@ public struct SourceFolder: Hashable, Sendable {
     private static func read(folderAt path: String) -> SourceFolder? {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: path) else { return nil }
-        var folder = SourceFolder(name: (path as NSString).lastPathComponent, path: path)
+        var folder = SourceFolder(name: (path as NSString).lastPathComponent, path: path, key: path)
         for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") {
             let child = (path as NSString).appendingPathComponent(name)
             guard let attributes = try? manager.attributesOfItem(atPath: child), let type = attributes[.type] as? FileAttributeType else { continue }

@@ -14,6 +14,11 @@ public enum TreeImportOrder: String, Hashable, Sendable, CaseIterable {
 /// one transaction, so each album's order is fixed before any bytes are
 /// read; then the loads fill their slots, as any import's do.
 ///
+/// A photo whose file is not there (a catalog's original on a drive not
+/// mounted) keeps its slot as a placeholder whose load is stopped:
+/// `albums pending` lists it, and `pending resume` (or importing again)
+/// loads it once the file is back.
+///
 /// ```swift
 /// let tree = try SourceFolder.read("/Users/ana/Pictures/Travel")
 /// let result = try await TreeImport(runner: LoadRunner(session: session)).run(tree, into: nil)
@@ -32,15 +37,17 @@ public struct TreeImport: Sendable {
     public struct Result: Sendable {
         /// What the import made and found.
         public let plan: TreeImportPlan
+        /// Photos whose files were not there: placeholders hold their slots.
+        public let missing: [String]
         /// The library id of each node of the plan, by index: made or found.
         public let ids: [Int64]
         /// What the loads did, photo by photo.
         public let report: LoadReport
     }
 
-    /// Plans importing `root` into `destination` without writing.
-    public func plan(_ root: SourceFolder, into destination: FolderReference?) throws -> TreeImportPlan {
-        try runner.session.read { try TreeImportPlan(importing: root, into: destination, reader: $0) }
+    /// Plans importing `root`, from `source`, into `destination` without writing.
+    public func plan(_ root: SourceFolder, from source: String = "tree", into destination: FolderReference?) throws -> TreeImportPlan {
+        try runner.session.read { try TreeImportPlan(importing: root, from: source, into: destination, reader: $0) }
     }
 
     /// Imports `root` into `destination` (nil: the top level), then sorts
@@ -50,13 +57,14 @@ public struct TreeImport: Sendable {
     /// - Throws: ``LibraryError`` when the tree cannot be made (nothing is
     ///   written then); a load that fails is in the report instead.
     public func run(
-        _ root: SourceFolder, into destination: FolderReference?, order: TreeImportOrder = .name,
+        _ root: SourceFolder, from source: String = "tree", into destination: FolderReference?, order: TreeImportOrder = .name,
         progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }
     ) async throws -> Result {
-        let (plan, ids, loads) = try await runner.session.write { writer in
-            let plan = try TreeImportPlan(importing: root, into: destination, reader: writer)
+        let (plan, ids, loads, missing) = try await runner.session.write { writer in
+            let plan = try TreeImportPlan(importing: root, from: source, into: destination, reader: writer)
             var ids: [Int64] = []
             var loads: [LoadRunner.Load] = []
+            var missing: [String] = []
             for node in plan.nodes {
                 let parent: FolderReference? = node.parent.map { .id(FolderID(rawValue: ids[$0])) } ?? plan.destination.map { .id($0.id) }
                 switch (node.kind, node.existing) {
@@ -67,17 +75,29 @@ public struct TreeImport: Sendable {
                 case (.album, nil):
                     ids.append(try writer.createAlbum(named: node.name, placement: .into(parent)).id.rawValue)
                 }
+                let id = ids[ids.count - 1]
+                switch node.kind {
+                case .folder: try writer.recordImportOrigin(source: plan.source, key: node.key, folder: FolderID(rawValue: id))
+                case .album: try writer.recordImportOrigin(source: plan.source, key: node.key, album: AlbumID(rawValue: id))
+                }
                 if node.kind == .album && !node.photos.isEmpty {
-                    let album = AlbumID(rawValue: ids[ids.count - 1])
+                    let album = AlbumID(rawValue: id)
                     try writer.requireChangeable(try writer.album(album))
-                    let placeholders = try writer.insertPlaceholders(node.photos.map { PendingLoad(source: $0) }, into: album)
-                    loads += zip(placeholders, node.photos).map { LoadRunner.Load(placeholder: $0, source: $1) }
+                    let now = Date()
+                    let present = node.photos.map { FileManager.default.fileExists(atPath: $0) }
+                    let pending = zip(node.photos, present).map { photo, isThere in
+                        PendingLoad(source: photo, owner: isThere ? .current : .stopped, createdAt: now)
+                    }
+                    let placeholders = try writer.insertPlaceholders(pending, into: album)
+                    for (placeholder, (photo, isThere)) in zip(placeholders, zip(node.photos, present)) {
+                        if isThere { loads.append(LoadRunner.Load(placeholder: placeholder, source: photo)) } else { missing.append(photo) }
+                    }
                 }
             }
             // What a killed import left behind, taken over to load again.
             try writer.claimPlaceholders(plan.stalePlaceholders.map(\.id))
             loads += plan.stalePlaceholders.map { LoadRunner.Load(placeholder: $0.id, source: $0.load.source) }
-            return (plan, ids, loads)
+            return (plan, ids, loads, missing)
         }
         let report = await runner.run(loads, progress: progress)
         if order == .captureDate && !Task.isCancelled {
@@ -88,6 +108,6 @@ public struct TreeImport: Sendable {
                 }
             }
         }
-        return Result(plan: plan, ids: ids, report: report)
+        return Result(plan: plan, missing: missing, ids: ids, report: report)
     }
 }

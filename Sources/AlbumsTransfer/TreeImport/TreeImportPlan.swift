@@ -5,9 +5,10 @@ import Foundation
 /// folder holding photos becomes an album named after it; a folder holding
 /// folders becomes a folder, with an album of its own photos inside it
 /// when it holds both. A folder or album an earlier import of the same
-/// tree made is found again (by its name in its place), and only the
-/// photos it does not hold yet are added, so importing again adds what is
-/// new and never a duplicate.
+/// source made is found again (the library remembers which it made of
+/// what, else by its name in its place), and only the photos it does not
+/// hold yet are added, so importing again adds what is new and never a
+/// duplicate.
 ///
 /// Album names are unique in the library: an album whose folder's name is
 /// taken elsewhere is named after its parent too ("Summer (2024)"), then
@@ -28,8 +29,10 @@ public struct TreeImportPlan: Sendable {
         public let name: String
         /// Its path in the library's tree ("Travel/2024/Summer").
         public let path: String
-        /// The folder on disk it comes from.
+        /// Where it comes from, for people (``SourceFolder/path``).
         public let source: String
+        /// What the source calls it (``SourceFolder/key``).
+        public let key: String
         /// How deep it stands under the import's destination (0: in it).
         public let depth: Int
         /// The index in ``TreeImportPlan/nodes`` of the folder it stands in; nil: the destination.
@@ -44,6 +47,8 @@ public struct TreeImportPlan: Sendable {
         public var isNew: Bool { existing == nil }
     }
 
+    /// What is imported: `tree` for folders on disk, or a catalog's kind and path.
+    public let source: String
     /// The folder the tree goes into; nil: the top level.
     public let destination: Folder?
     /// Its path in the tree; nil: the top level.
@@ -59,14 +64,17 @@ public struct TreeImportPlan: Sendable {
     /// The photos the import adds.
     public var photoCount: Int { nodes.reduce(0) { $0 + $1.photos.count } }
 
-    /// Plans importing `root` into `destination` (nil: the top level) as `reader` sees the library.
+    /// Plans importing `root`, from `source`, into `destination` (nil: the
+    /// top level) as `reader` sees the library.
     ///
     /// - Throws: ``LibraryError/folderNotFound(_:)`` for a destination that does not exist.
-    public init(importing root: SourceFolder, into destination: FolderReference?, reader: LibraryReader) throws {
+    public init(importing root: SourceFolder, from source: String = "tree", into destination: FolderReference?, reader: LibraryReader) throws {
         let destinationFolder = try destination.map { try reader.folder($0) }
-        var planner = Planner(reader: reader, albums: try reader.albums(), folders: try reader.folders())
+        var planner = Planner(
+            reader: reader, albums: try reader.albums(), folders: try reader.folders(), origins: try reader.importOrigins(of: source))
         let base = try destinationFolder.map { try reader.path(of: $0.id) }
         try planner.visit(root, parent: nil, folderID: destinationFolder?.id, exists: true, path: base, parentName: destinationFolder?.name, depth: 0)
+        self.source = source
         self.destination = destinationFolder
         destinationPath = base
         nodes = planner.nodes
@@ -85,9 +93,16 @@ public struct TreeImportPlan: Sendable {
         let albumsByPlace: [Int64: [String: Album]]
         /// Folders by parent folder (0: the top level) and name.
         let foldersByPlace: [Int64: [String: Folder]]
+        let albumsByID: [AlbumID: Album]
+        let foldersByID: [FolderID: Folder]
+        /// What earlier imports of the source made.
+        let origins: ImportOrigins
 
-        init(reader: LibraryReader, albums: [Album], folders: [Folder]) {
+        init(reader: LibraryReader, albums: [Album], folders: [Folder], origins: ImportOrigins) {
             self.reader = reader
+            self.origins = origins
+            albumsByID = Dictionary(albums.map { ($0.id, $0) }) { a, _ in a }
+            foldersByID = Dictionary(folders.map { ($0.id, $0) }) { a, _ in a }
             albumNames = Set(albums.map(\.name))
             albumsByPlace = Dictionary(grouping: albums) { $0.parentID?.rawValue ?? 0 }.mapValues { Dictionary($0.map { ($0.name, $0) }) { a, _ in a } }
             foldersByPlace = Dictionary(grouping: folders) { $0.parentID?.rawValue ?? 0 }.mapValues { Dictionary($0.map { ($0.name, $0) }) { a, _ in a } }
@@ -101,16 +116,18 @@ public struct TreeImportPlan: Sendable {
                 try addAlbum(of: source, parent: parent, folderID: folderID, exists: exists, path: path, parentName: parentName, depth: depth)
                 return
             }
-            let found = exists ? foldersByPlace[folderID?.rawValue ?? 0]?[source.name] : nil
+            let remembered = origins.folders[source.key].flatMap { foldersByID[$0] }
+            let found = remembered ?? (exists ? foldersByPlace[folderID?.rawValue ?? 0]?[source.name] : nil)
             let name = found?.name ?? freeFolderName(source.name, in: exists ? folderID : nil, exists: exists)
             nodes.append(
                 Node(
-                    kind: .folder, name: name, path: joined(name), source: source.path, depth: depth, parent: parent,
+                    kind: .folder, name: name, path: joined(name), source: source.path, key: source.key, depth: depth, parent: parent,
                     existing: found?.id.rawValue, photos: [], alreadyThere: 0))
             let index = nodes.count - 1
             if !source.photos.isEmpty {
                 var own = source
                 own.folders = []
+                own.key = source.key + "#photos"
                 try addAlbum(of: own, parent: index, folderID: found?.id, exists: found != nil, path: joined(name), parentName: name, depth: depth + 1)
             }
             for child in source.folders {
@@ -122,7 +139,7 @@ public struct TreeImportPlan: Sendable {
             let here = exists ? albumsByPlace[folderID?.rawValue ?? 0] ?? [:] : [:]
             var candidates = [source.name]
             if let parentName, parentName != source.name { candidates.append("\(source.name) (\(parentName))") }
-            var chosen: (name: String, album: Album?)?
+            var chosen: (name: String, album: Album?)? = origins.albums[source.key].flatMap { albumsByID[$0] }.map { ($0.name, $0) }
             var number = 1
             while chosen == nil, number <= 100_000 {
                 let candidate = number <= candidates.count ? candidates[number - 1] : "\(source.name) \(number - candidates.count + 1)"
@@ -145,13 +162,16 @@ public struct TreeImportPlan: Sendable {
                     return true
                 }
                 let sources = Set(source.photos)
-                stale += try reader.pendingPlaceholders(in: album.id).filter { $0.isStale && sources.contains($0.load.source) }
+                // Left by a killed import: loaded again, unless the file is still missing (it holds its slot).
+                stale += try reader.pendingPlaceholders(in: album.id).filter {
+                    $0.isStale && sources.contains($0.load.source) && FileManager.default.fileExists(atPath: $0.load.source)
+                }
                 photos = source.photos.filter { !held.contains($0) }
                 alreadyThere = source.photos.count - photos.count
             }
             nodes.append(
                 Node(
-                    kind: .album, name: chosen.name, path: path.map { "\($0)/\(chosen.name)" } ?? chosen.name, source: source.path,
+                    kind: .album, name: chosen.name, path: path.map { "\($0)/\(chosen.name)" } ?? chosen.name, source: source.path, key: source.key,
                     depth: depth, parent: parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
         }
 

@@ -1,0 +1,49 @@
+import AlbumsPersistence
+
+/// What an import of another organizer's catalog brings in: its albums and
+/// folders as a tree (see ``TreeImport``), each album's photos in that
+/// organizer's order, and what the catalog holds that albums does not carry.
+public struct CatalogImport: Sendable {
+    /// The organizer, as `--from` names it (`shotwell`).
+    public let kind: String
+    /// What the library remembers the imports of this catalog by.
+    public let source: String
+    /// The albums and folders, in the organizer's order.
+    public let root: SourceFolder
+    /// Whether the order was inferred (from capture times) where the catalog keeps none.
+    public let orderInferred: Bool
+    /// What the catalog holds that is not carried across, counted: "ratings", "tags", …
+    public let notCarried: [(what: String, count: Int)]
+
+    /// A catalog's contents, as a reader found them.
+    public init(kind: String, source: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)]) {
+        self.kind = kind
+        self.source = source
+        self.root = root
+        self.orderInferred = orderInferred
+        self.notCarried = notCarried.filter { $0.count > 0 }
+    }
+}
+
+/// Why a catalog cannot be imported at all.
+public enum CatalogFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is not the kind of catalog it was said to be.
+    case notACatalog(path: String, kind: String, reason: String)
+    /// The file cannot be read: missing, not SQLite, damaged.
+    case unreadable(ForeignDatabaseFile.Failure)
+
+    /// The error's stable code.
+    public var code: String {
+        switch self {
+        case .notACatalog: "not_a_catalog"
+        case .unreadable: "unreadable_catalog"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notACatalog(let path, let kind, let reason): "\(path) is not a \(kind) catalog: \(reason)"
+        case .unreadable(let failure): failure.description
+        }
+    }
+}

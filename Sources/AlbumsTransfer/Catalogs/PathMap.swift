@@ -1,0 +1,68 @@
+/// Where a catalog's paths lie on this machine: a catalog made on another
+/// machine, a Windows drive or a macOS volume names its originals by paths
+/// that start elsewhere here (`--map /Volumes/Photos=/media/ana/Photos`).
+///
+/// ```swift
+/// let map = try PathMap(["D:\\Pictures=/media/ana/pictures"])
+/// map.local("D:\\Pictures\\2024\\a.jpg")  // "/media/ana/pictures/2024/a.jpg"
+/// ```
+public struct PathMap: Hashable, Sendable {
+    /// Each rule's old prefix and new prefix, longest old prefix first.
+    public let rules: [(old: String, new: String)]
+
+    /// Why a rule cannot be used.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The rule as given.
+        public let rule: String
+        public var description: String { "--map takes OLD=NEW, two non-empty path prefixes; got \(rule)" }
+    }
+
+    /// No rules: every path as the catalog gives it.
+    public static let none = PathMap(rules: [])
+
+    private init(rules: [(old: String, new: String)]) {
+        self.rules = rules
+    }
+
+    /// Rules written `OLD=NEW`; the first `=` splits them.
+    ///
+    /// - Throws: ``Failure`` for a rule without `=` or with an empty side.
+    public init(_ rules: [String]) throws(Failure) {
+        var parsed: [(old: String, new: String)] = []
+        for rule in rules {
+            guard let split = rule.firstIndex(of: "=") else { throw Failure(rule: rule) }
+            let (old, new) = (String(rule[..<split]), String(rule[rule.index(after: split)...]))
+            guard !old.isEmpty, !new.isEmpty else { throw Failure(rule: rule) }
+            parsed.append((old, new))
+        }
+        self.rules = parsed.sorted { $0.old.count > $1.old.count }
+    }
+
+    /// `path` as it lies here: the longest matching prefix replaced, a
+    /// Windows path's backslashes made slashes; unchanged when no rule matches.
+    public func local(_ path: String) -> String {
+        for rule in rules where Self.starts(path, with: rule.old) {
+            var rest = String(path.dropFirst(rule.old.count))
+            if rule.old.contains("\\") || rule.old.dropFirst().hasPrefix(":") { rest = rest.replacingOccurrences(of: "\\", with: "/") }
+            if !rest.isEmpty && !rest.hasPrefix("/") && !rule.new.hasSuffix("/") { rest = "/" + rest }
+            return rule.new + rest
+        }
+        return path
+    }
+
+    /// Whether `path` starts with `prefix` as a whole folder (`/a/b` starts `/a/b/c`, not `/a/bc`).
+    private static func starts(_ path: String, with prefix: String) -> Bool {
+        guard path.hasPrefix(prefix) else { return false }
+        if path.count == prefix.count || prefix.hasSuffix("/") || prefix.hasSuffix("\\") { return true }
+        let next = path[path.index(path.startIndex, offsetBy: prefix.count)]
+        return next == "/" || next == "\\"
+    }
+
+    public static func == (lhs: PathMap, rhs: PathMap) -> Bool { lhs.rules.map(\.old) == rhs.rules.map(\.old) && lhs.rules.map(\.new) == rhs.rules.map(\.new) }
+    public func hash(into hasher: inout Hasher) {
+        for rule in rules {
+            hasher.combine(rule.old)
+            hasher.combine(rule.new)
+        }
+    }
+}

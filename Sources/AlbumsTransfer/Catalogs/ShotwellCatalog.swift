@@ -1,0 +1,92 @@
+import AlbumsPersistence
+import Foundation
+
+/// Shotwell's catalog (`~/.local/share/shotwell/data/photo.db`): its events
+/// become albums, each in exposure-time order (Shotwell's own), inside a
+/// folder "Shotwell"; photos in no event go to an album "No Event", as
+/// Shotwell shows them. An unnamed event is named by its first photo's
+/// day, as Shotwell shows it.
+///
+/// Read from the tables Shotwell creates (`src/db/PhotoTable.vala` and
+/// `EventTable.vala` in its sources): `PhotoTable (id, filename,
+/// exposure_time, event_id, …)` and `EventTable (id, name, …)`, whose
+/// columns have grown over the years (ratings, titles, edits); only the
+/// ones every version has are needed.
+public enum ShotwellCatalog {
+    /// Reads the catalog at `path`, its originals' paths mapped by `map`.
+    ///
+    /// - Throws: ``CatalogFailure``.
+    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
+        let file: ForeignDatabaseFile
+        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
+        do {
+            return try read(file, map: map)
+        } catch let failure as ForeignDatabaseFile.Failure {
+            throw .unreadable(failure)
+        } catch let failure as CatalogFailure {
+            throw failure
+        } catch {
+            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
+        }
+    }
+
+    private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
+        let columns = try file.columns()
+        let photoColumns = columns["PhotoTable"] ?? []
+        guard photoColumns.isSuperset(of: ["id", "filename", "exposure_time", "event_id"]) else {
+            throw CatalogFailure.notACatalog(path: file.path, kind: "Shotwell", reason: "it has no PhotoTable with filename, exposure_time and event_id")
+        }
+        guard (columns["EventTable"] ?? []).isSuperset(of: ["id", "name"]) else {
+            throw CatalogFailure.notACatalog(path: file.path, kind: "Shotwell", reason: "it has no EventTable with id and name")
+        }
+        var names: [Int64: String] = [:]
+        for row in try file.rows("SELECT id, name FROM EventTable") {
+            if let id = row.integer("id"), let name = row.text("name")?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { names[id] = name }
+        }
+        let known = Set(try file.rows("SELECT id FROM EventTable").compactMap { $0.integer("id") })
+
+        struct Photo {
+            let path: String
+            let time: Int64?
+        }
+        var events: [Int64: [Photo]] = [:]
+        for row in try file.rows("SELECT filename, exposure_time, event_id FROM PhotoTable") {
+            guard let filename = row.text("filename") else { continue }
+            let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
+            let time = row.integer("exposure_time").flatMap { $0 > 0 ? $0 : nil }
+            events[event, default: []].append(Photo(path: map.local(filename), time: time))
+        }
+        // Shotwell's order: by exposure time, photos without one first; ties by file name.
+        func precedes(_ a: Photo, _ b: Photo) -> Bool {
+            (a.time ?? .min, a.path) < (b.time ?? .min, b.path)
+        }
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.dateFormat = "yyyy-MM-dd"
+        var albums: [(first: Int64, folder: SourceFolder)] = []
+        for (event, photos) in events {
+            let ordered = photos.sorted(by: precedes)
+            let first = ordered.compactMap(\.time).min()
+            let name =
+                event == -1 ? "No Event" : names[event] ?? first.map { day.string(from: Date(timeIntervalSince1970: TimeInterval($0))) } ?? "Event \(event)"
+            var album = SourceFolder(
+                name: name, path: event == -1 ? "photos in no event" : "event \(event)", key: event == -1 ? "no-event" : "event/\(event)")
+            album.photos = ordered.map(\.path)
+            albums.append((event == -1 ? .max : first ?? .max - 1, album))
+        }
+        var root = SourceFolder(name: "Shotwell", path: file.path, key: "catalog")
+        root.folders = albums.sorted { ($0.first, $0.folder.key) < ($1.first, $1.folder.key) }.map(\.folder)
+        var notCarried: [(String, Int)] = []
+        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String> = []) throws {
+            guard let have = columns[table], have.isSuperset(of: needed) else { return }
+            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
+        }
+        try count("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"])
+        try count("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"])
+        try count("edits", "SELECT count(*) AS n FROM PhotoTable WHERE length(transformations) > 0", needs: "PhotoTable", ["transformations"])
+        try count("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable")
+        try count("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable")
+        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        return CatalogImport(kind: "shotwell", source: "shotwell:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+    }
+}

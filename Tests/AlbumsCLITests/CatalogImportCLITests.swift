@@ -1,0 +1,200 @@
+import AlbumsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// `albums import --from shotwell CATALOG`: Shotwell's events as albums in
+/// its order, originals not found holding their places, paths mapped,
+/// imported again without harm, and a file that is not a catalog refused.
+@Suite("import --from shotwell", .serialized)
+struct CatalogImportCLITests {
+    /// A Shotwell catalog built from the tables Shotwell itself creates
+    /// (GNOME/shotwell, src/db/PhotoTable.vala and EventTable.vala): the
+    /// early schema (PhotoTable of ten columns, EventTable of four) or the
+    /// current one (ratings, titles, edits; TagTable, VideoTable, VersionTable).
+    struct ShotwellCatalog {
+        enum Schema { case early, current }
+
+        let path: String
+        let schema: Schema
+
+        init(at path: String, schema: Schema) throws {
+            self.path = path
+            self.schema = schema
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                switch schema {
+                case .early:
+                    try db.execute(sql: """
+                        CREATE TABLE PhotoTable (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, width INTEGER, height INTEGER,
+                            filesize INTEGER, timestamp INTEGER, exposure_time INTEGER, orientation INTEGER, import_id INTEGER, event_id INTEGER);
+                        CREATE TABLE EventTable (id INTEGER PRIMARY KEY, name TEXT, primary_photo_id INTEGER, time_created INTEGER);
+                        """)
+                case .current:
+                    try db.execute(sql: """
+                        CREATE TABLE VersionTable (id INTEGER PRIMARY KEY, schema_version INTEGER, app_version TEXT, user_data TEXT NULL);
+                        INSERT INTO VersionTable (schema_version, app_version) VALUES (20, '0.32.7');
+                        CREATE TABLE PhotoTable (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, width INTEGER, height INTEGER,
+                            filesize INTEGER, timestamp INTEGER, exposure_time INTEGER, orientation INTEGER, original_orientation INTEGER,
+                            import_id INTEGER, event_id INTEGER, transformations TEXT, md5 TEXT, thumbnail_md5 TEXT, exif_md5 TEXT,
+                            time_created INTEGER, flags INTEGER DEFAULT 0, rating INTEGER DEFAULT 0, file_format INTEGER DEFAULT 0,
+                            title TEXT, backlinks TEXT, time_reimported INTEGER, editable_id INTEGER DEFAULT -1, metadata_dirty INTEGER DEFAULT 0,
+                            developer TEXT, develop_shotwell_id INTEGER DEFAULT -1, develop_camera_id INTEGER DEFAULT -1,
+                            develop_embedded_id INTEGER DEFAULT -1, comment TEXT);
+                        CREATE TABLE EventTable (id INTEGER PRIMARY KEY, name TEXT, primary_photo_id INTEGER, time_created INTEGER,
+                            primary_source_id TEXT, comment TEXT);
+                        CREATE TABLE TagTable (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, photo_id_list TEXT, time_created INTEGER);
+                        INSERT INTO TagTable (name, photo_id_list) VALUES ('beach', 'thumb0000000000000001,');
+                        CREATE TABLE VideoTable (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, event_id INTEGER);
+                        INSERT INTO VideoTable (filename, event_id) VALUES ('/nowhere/clip.mp4', 1);
+                        """)
+                }
+            }
+        }
+
+        func addEvent(_ id: Int64, name: String?) throws {
+            try DatabaseQueue(path: path).write { try $0.execute(sql: "INSERT INTO EventTable (id, name) VALUES (?, ?)", arguments: [id, name]) }
+        }
+
+        func addPhoto(_ filename: String, exposure: Int64, event: Int64?, rating: Int = 0) throws {
+            try DatabaseQueue(path: path).write { db in
+                if schema == .current {
+                    try db.execute(
+                        sql: "INSERT INTO PhotoTable (filename, exposure_time, event_id, rating) VALUES (?, ?, ?, ?)",
+                        arguments: [filename, exposure, event ?? -1, rating])
+                } else {
+                    try db.execute(
+                        sql: "INSERT INTO PhotoTable (filename, exposure_time, event_id) VALUES (?, ?, ?)", arguments: [filename, exposure, event ?? -1])
+                }
+            }
+        }
+    }
+
+    /// 2024-07-14 12:00 UTC, and that plus `minutes`.
+    static func time(_ minutes: Int64) -> Int64 { 1_720_958_400 + minutes * 60 }
+
+    func copy(_ example: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
+    }
+
+    func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    /// Each album's name and its files in order (nil: a placeholder).
+    func albums(_ cli: CLI) throws -> [String: [String?]] {
+        var albums: [String: [String?]] = [:]
+        for album in try #require(try json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]]) {
+            let name = try #require(album["name"] as? String)
+            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
+            albums[name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return albums
+    }
+
+    /// A household's catalog: an event whose exposure order is not its name
+    /// order (with a non-ASCII name and path), an unnamed event, a photo in
+    /// no event, and originals under `/mnt/old/Pictures` that lie in the test's folder.
+    func household(_ cli: CLI, schema: ShotwellCatalog.Schema) throws -> (ShotwellCatalog, pictures: String) {
+        let pictures = cli.folder.path("Pictures")
+        try copy("01-harbour.jpg", to: pictures + "/2024/a-harbour.jpg")
+        try copy("02-market.png", to: pictures + "/2024/b-market.png")
+        try copy("03-cliffs.webp", to: pictures + "/2024/Nîmes/c-falaises.webp")
+        try copy("11-forest.jpg", to: pictures + "/2024/d-forest.jpg")
+        try copy("04-lighthouse.webp", to: pictures + "/loose.webp")
+        let catalog = try ShotwellCatalog(at: cli.folder.path("photo.db"), schema: schema)
+        try catalog.addEvent(1, name: "Fête à Nîmes")
+        try catalog.addEvent(2, name: nil)
+        let old = "/mnt/old/Pictures"
+        // Taken cliffs first, then market, then harbour: neither name nor file order.
+        try catalog.addPhoto(old + "/2024/a-harbour.jpg", exposure: Self.time(30), event: 1, rating: 4)
+        try catalog.addPhoto(old + "/2024/Nîmes/c-falaises.webp", exposure: Self.time(0), event: 1)
+        try catalog.addPhoto(old + "/2024/b-market.png", exposure: Self.time(10), event: 1)
+        try catalog.addPhoto(old + "/2024/d-forest.jpg", exposure: Self.time(24 * 60), event: 2)
+        try catalog.addPhoto(old + "/loose.webp", exposure: Self.time(60), event: nil)
+        return (catalog, pictures)
+    }
+
+    @Test("events become albums in Shotwell's order, with either schema; paths are mapped; what is not carried is counted", arguments: [ShotwellCatalog.Schema.early, .current])
+    func eventsInOrder(_ schema: ShotwellCatalog.Schema) throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: schema)
+        let result = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("imported 5 photos: 1 new folder, 3 new albums"), "\(result.stdout)")
+        #expect(
+            try albums(cli) == [
+                "Fête à Nîmes": ["c-falaises.webp", "b-market.png", "a-harbour.jpg"], "2024-07-15": ["d-forest.jpg"], "No Event": ["loose.webp"],
+            ])
+        let tree = try cli.run("album", "list", "--tree").stdout
+        #expect(tree.contains("Shotwell"), "\(tree)")
+        if schema == .current {
+            #expect(result.stdout.contains("not carried: 1 ratings, 1 tags, 1 videos"), "\(result.stdout)")
+        }
+        #expect(try cli.run("check").status == 0)
+    }
+
+    @Test("originals not found hold their places as placeholders; pending resume fills them in place once the drive is back")
+    func missingOriginals() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try FileManager.default.moveItem(atPath: pictures + "/2024/b-market.png", toPath: cli.folder.path("aside.png"))
+        let result = try cli.run("--json", "import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let nodes = try #require(try json(result)["nodes"] as? [[String: Any]])
+        #expect(nodes.first { $0["path"] as? String == "Shotwell/Fête à Nîmes" }?["missing"] as? Int == 1, "\(nodes)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+        #expect(try cli.run("pending").stdout.contains("b-market.png"))
+        // Importing again while it is still missing keeps its place.
+        try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+
+        try FileManager.default.moveItem(atPath: cli.folder.path("aside.png"), toPath: pictures + "/2024/b-market.png")
+        #expect(try cli.run("pending", "resume").status == 0)
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        #expect(try cli.run("check").status == 0)
+    }
+
+    @Test("importing again changes nothing already imported, finds albums renamed since, and adds what is new")
+    func again() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        let arguments = ["import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)"]
+        try cli.run(arguments)
+        try cli.run("album", "rename", "Fête à Nîmes", "Nîmes 2024")
+        let nothing = try cli.run(arguments)
+        #expect(nothing.stdout.hasPrefix("nothing new: 3 albums found, 5 photos there from before"), "\(nothing.stdout)")
+        try copy("10-meadow.webp", to: pictures + "/2024/e-meadow.webp")
+        try catalog.addPhoto("/mnt/old/Pictures/2024/e-meadow.webp", exposure: Self.time(5), event: 1)
+        #expect(try cli.run(arguments).status == 0)
+        let albums = try albums(cli)
+        #expect(albums["Nîmes 2024"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg", "e-meadow.webp"])
+        #expect(albums.count == 3)
+    }
+
+    @Test("a file that is not a Shotwell catalog, or a damaged one, is refused with one line and left as it was")
+    func refusals() throws {
+        let cli = try CLI()
+        let (catalog, _) = try household(cli, schema: .current)
+        try cli.run("album", "create", "Kept")
+        let library = try cli.run("import", "--from", "shotwell", cli.libraryPath)
+        #expect(library.status == 1 && library.stderr.contains("is not a Shotwell catalog"), "\(library.stderr)")
+        let text = cli.folder.path("notes.txt")
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
+        let notSQLite = try cli.run("import", "--from", "shotwell", text)
+        #expect(notSQLite.status == 1 && notSQLite.stderr.contains("is not an SQLite database"), "\(notSQLite.stderr)")
+        // Damaged: the header intact, the pages after it overwritten.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: catalog.path))
+        for index in 100..<bytes.count { bytes[index] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: catalog.path))
+        let before = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("")).sorted()
+        let damaged = try cli.run("import", "--from", "shotwell", catalog.path)
+        #expect(damaged.status == 1 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: catalog.path)) == bytes, "the catalog is never written")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("")).sorted() == before, "no file beside it")
+        let badMap = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "nothing")
+        #expect(badMap.status == 64 && badMap.stderr.contains("OLD=NEW"), "\(badMap.stderr)")
+        #expect(try albums(cli) == ["Kept": []])
+    }
+}
