@@ -1,0 +1,144 @@
+import AlbumsPersistence
+import Foundation
+
+/// digiKam's catalog (`digikam4.db`): each album root becomes a folder
+/// named by its label (or its folder's name), and the physical albums
+/// under it become albums and folders as their relative paths nest (the
+/// same rule as a folder tree: an album holding photos is an album, one
+/// holding albums a folder, with an album of its own photos when it holds
+/// both). Each album is in its manual order where one was set (digiKam's
+/// `Images.manualOrder`), the rest after, in name order; catalogs from
+/// before manual ordering are in name order.
+///
+/// Read from the tables digiKam creates (its `dbconfig.xml`; the schemas
+/// of its `tests/databases`): `AlbumRoots (id, label, identifier,
+/// specificPath, …)`, `Albums (id, albumRoot, relativePath, …)` and
+/// `Images (id, album, name, status, category, …, manualOrder)`.
+public enum DigikamCatalog {
+    /// Reads the catalog at `path`, its originals' paths mapped by `map`.
+    ///
+    /// - Throws: ``CatalogFailure``.
+    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
+        let file: ForeignDatabaseFile
+        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
+        do {
+            return try read(file, map: map)
+        } catch let failure as ForeignDatabaseFile.Failure {
+            throw .unreadable(failure)
+        } catch let failure as CatalogFailure {
+            throw failure
+        } catch {
+            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
+        }
+    }
+
+    /// Images.status of a photo shown in its album (not hidden, trashed or obsolete).
+    private static let visible = 1
+    /// Images.category of a still image.
+    private static let image = 1
+
+    private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
+        let columns = try file.columns()
+        for (table, needed) in [
+            ("AlbumRoots", ["id", "label", "identifier", "specificPath"]), ("Albums", ["id", "albumRoot", "relativePath"]),
+            ("Images", ["id", "album", "name", "status", "category"]),
+        ] where !(columns[table] ?? []).isSuperset(of: needed) {
+            throw CatalogFailure.notACatalog(
+                path: file.path, kind: "digiKam", reason: "it has no \(table) with \(needed.joined(separator: ", "))")
+        }
+        let hasManualOrder = columns["Images"]?.contains("manualOrder") == true
+
+        // Where each root lies: a network share names its mount point; others give the path itself.
+        var roots: [(id: Int64, name: String, path: String)] = []
+        for row in try file.rows("SELECT id, label, identifier, specificPath FROM AlbumRoots ORDER BY id") {
+            guard let id = row.integer("id"), let specific = row.text("specificPath") else { continue }
+            var base = specific
+            if let identifier = row.text("identifier"), let range = identifier.range(of: "mountpath=") {
+                let mount = identifier[range.upperBound...].prefix { $0 != "&" }
+                base = String(mount).removingPercentEncoding.map { $0 + (specific == "/" ? "" : specific) } ?? base
+            }
+            let label = row.text("label").flatMap { $0.isEmpty ? nil : $0 }
+            roots.append((id, label ?? (base as NSString).lastPathComponent, base))
+        }
+
+        struct Photo {
+            let name: String
+            let order: Int64?
+        }
+        var photos: [Int64: [Photo]] = [:]
+        let order = hasManualOrder ? "manualOrder" : "NULL AS manualOrder"
+        for row in try file.rows(
+            "SELECT album, name, \(order) FROM Images WHERE album IS NOT NULL AND status = \(visible) AND category = \(image)")
+        {
+            guard let album = row.integer("album"), let name = row.text("name") else { continue }
+            photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder").flatMap { $0 > 0 ? $0 : nil }))
+        }
+
+        var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
+        for root in roots {
+            var folder = SourceFolder(name: root.name, path: root.path, key: "root/\(root.id)")
+            let albums = try file.rows("SELECT id, relativePath FROM Albums WHERE albumRoot = ? ORDER BY relativePath", arguments: ["\(root.id)"])
+            for row in albums {
+                guard let id = row.integer("id"), let relative = row.text("relativePath") else { continue }
+                let parts = relative.split(separator: "/").map(String.init)
+                let ordered = (photos[id] ?? []).sorted { a, b in
+                    switch (a.order, b.order) {
+                    case (let x?, let y?): x != y ? x < y : a.name.localizedStandardCompare(b.name) == .orderedAscending
+                    case (.some, nil): true
+                    case (nil, .some): false
+                    case (nil, nil): a.name.localizedStandardCompare(b.name) == .orderedAscending
+                    }
+                }
+                let directory = root.path + (relative == "/" ? "" : relative)
+                let files = ordered.map { map.local(directory + "/" + $0.name) }
+                if parts.isEmpty {
+                    folder.photos = files  // the root's own photos
+                } else {
+                    folder.insert(files, at: parts, key: "album/\(id)", path: directory, walked: "/root/\(root.id)")
+                }
+            }
+            folder.pruneEmpty()
+            if folder.photoCount > 0 { top.folders.append(folder) }
+        }
+        var notCarried: [(String, Int)] = []
+        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String> = []) throws {
+            guard let have = columns[table], have.isSuperset(of: needed) else { return }
+            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
+        }
+        try count("ratings", "SELECT count(*) AS n FROM ImageInformation WHERE rating > 0", needs: "ImageInformation", ["rating"])
+        try count("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags")
+        try count("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images")
+        try count("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images")
+        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        // One root imports as its own folder at the top; several stand under a folder "digiKam".
+        let root = top.folders.count == 1 ? top.folders[0] : top
+        return CatalogImport(kind: "digikam", source: "digikam:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+    }
+}
+
+extension SourceFolder {
+    /// Puts `photos` at the folder `parts` names under this one, making the
+    /// folders on the way (each known by its path until its own album row names it).
+    fileprivate mutating func insert(_ photos: [String], at parts: [String], key: String, path: String, walked: String = "") {
+        guard let first = parts.first else { return }
+        let here = walked + "/" + first
+        var index = folders.firstIndex { $0.name == first }
+        if index == nil {
+            folders.append(SourceFolder(name: first, path: here, key: "dir\(here)"))
+            index = folders.count - 1
+        }
+        if parts.count == 1 {
+            folders[index!].photos = photos
+            folders[index!].key = key
+            folders[index!].path = path
+        } else {
+            folders[index!].insert(photos, at: Array(parts.dropFirst()), key: key, path: path, walked: here)
+        }
+    }
+
+    /// Drops folders with no photo anywhere under them, and sorts what is left by name.
+    fileprivate mutating func pruneEmpty() {
+        for index in folders.indices { folders[index].pruneEmpty() }
+        folders = folders.filter { $0.photoCount > 0 }.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+}

@@ -1,0 +1,128 @@
+import AlbumsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// `albums import --from digikam digikam4.db`: album roots and physical
+/// albums as folders and albums, each in its manual order where one was
+/// set, from either schema.
+@Suite("import --from digikam", .serialized)
+struct DigikamImportCLITests {
+    /// A digiKam catalog built from the tables digiKam creates (KDE/digikam,
+    /// tests/databases/19/sqlite_digikam4.db.sql for the schema before
+    /// manual order; `Images.manualOrder` added after it).
+    struct Catalog {
+        let path: String
+        let hasManualOrder: Bool
+
+        init(at path: String, hasManualOrder: Bool) throws {
+            self.path = path
+            self.hasManualOrder = hasManualOrder
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: """
+                    CREATE TABLE AlbumRoots (id INTEGER PRIMARY KEY, label TEXT, status INTEGER NOT NULL, type INTEGER NOT NULL,
+                        identifier TEXT, specificPath TEXT, UNIQUE(identifier, specificPath));
+                    CREATE TABLE Albums (id INTEGER PRIMARY KEY, albumRoot INTEGER NOT NULL, relativePath TEXT NOT NULL, date DATE,
+                        caption TEXT, collection TEXT, icon INTEGER, UNIQUE(albumRoot, relativePath));
+                    CREATE TABLE Images (id INTEGER PRIMARY KEY, album INTEGER, name TEXT NOT NULL, status INTEGER NOT NULL,
+                        category INTEGER NOT NULL, modificationDate DATETIME, fileSize INTEGER, uniqueHash TEXT,
+                        \(hasManualOrder ? "manualOrder INTEGER," : "") UNIQUE (album, name));
+                    CREATE TABLE ImageInformation (imageid INTEGER PRIMARY KEY, rating INTEGER, creationDate DATETIME,
+                        digitizationDate DATETIME, orientation INTEGER, width INTEGER, height INTEGER, format TEXT, colorDepth INTEGER,
+                        colorModel INTEGER);
+                    CREATE TABLE ImageTags (imageid INTEGER NOT NULL, tagid INTEGER NOT NULL, UNIQUE (imageid, tagid));
+                    """)
+            }
+        }
+
+        func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+            try DatabaseQueue(path: path).write { try $0.execute(sql: sql, arguments: arguments) }
+        }
+
+        func addImage(_ album: Int64, _ name: String, manualOrder: Int64? = nil, status: Int = 1, category: Int = 1) throws {
+            if hasManualOrder {
+                try execute(
+                    "INSERT INTO Images (album, name, status, category, manualOrder) VALUES (?, ?, ?, ?, ?)", [album, name, status, category, manualOrder])
+            } else {
+                try execute("INSERT INTO Images (album, name, status, category) VALUES (?, ?, ?, ?)", [album, name, status, category])
+            }
+        }
+    }
+
+    func copy(_ example: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
+    }
+
+    func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    /// Each album's path in the tree and its files in order (nil: a placeholder).
+    func albums(_ cli: CLI) throws -> [String: [String?]] {
+        let list = try json(try cli.run("--json", "album", "list"))
+        var paths: [Int: String] = [:]
+        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
+        var albums: [String: [String?]] = [:]
+        for album in try #require(list["albums"] as? [[String: Any]]) {
+            let name = try #require(album["name"] as? String)
+            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
+            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
+            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return albums
+    }
+
+    /// One root, "Family", made on another machine under /mnt/old/Pictures:
+    /// 2024 (its own photo, and Summer inside), and Été à Nîmes.
+    func family(_ cli: CLI, hasManualOrder: Bool) throws -> (Catalog, pictures: String) {
+        let pictures = cli.folder.path("Pictures")
+        try copy("05-sunset.heic", to: pictures + "/2024/sunset.heic")
+        try copy("01-harbour.jpg", to: pictures + "/2024/Summer/a-harbour.jpg")
+        try copy("02-market.png", to: pictures + "/2024/Summer/b-market.png")
+        try copy("03-cliffs.webp", to: pictures + "/2024/Summer/c-cliffs.webp")
+        try copy("11-forest.jpg", to: pictures + "/Été à Nîmes/forêt.jpg")
+        let catalog = try Catalog(at: cli.folder.path("digikam4.db"), hasManualOrder: hasManualOrder)
+        try catalog.execute(
+            "INSERT INTO AlbumRoots VALUES (1, 'Family', 0, 1, 'volumeid:?uuid=800b21c2-dadc-4930-829e-a96b04ce26fa', '/mnt/old/Pictures')")
+        try catalog.execute("INSERT INTO Albums (id, albumRoot, relativePath) VALUES (1, 1, '/2024'), (2, 1, '/2024/Summer'), (3, 1, '/Été à Nîmes')")
+        try catalog.addImage(1, "sunset.heic")
+        // By hand: cliffs, harbour, then market (no manual place: after the rest).
+        try catalog.addImage(2, "a-harbour.jpg", manualOrder: 2)
+        try catalog.addImage(2, "b-market.png")
+        try catalog.addImage(2, "c-cliffs.webp", manualOrder: 1)
+        try catalog.addImage(2, "hidden.jpg", status: 2)
+        try catalog.addImage(3, "forêt.jpg")
+        return (catalog, pictures)
+    }
+
+    @Test("albums nest as their paths do, each in its manual order where one was set, or in name order before manual order existed", arguments: [true, false])
+    func manualOrder(_ hasManualOrder: Bool) throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try family(cli, hasManualOrder: hasManualOrder)
+        let result = try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let summer = hasManualOrder ? ["c-cliffs.webp", "a-harbour.jpg", "b-market.png"] : ["a-harbour.jpg", "b-market.png", "c-cliffs.webp"]
+        #expect(
+            try albums(cli) == [
+                "Family/2024/2024": ["sunset.heic"], "Family/2024/Summer": summer, "Family/Été à Nîmes": ["forêt.jpg"],
+            ])
+        #expect(result.stdout.contains("not carried: 1 hidden or trashed photos"), "\(result.stdout)")
+        #expect(try cli.run("check").status == 0)
+        // Again: nothing new.
+        #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").stdout.hasPrefix("nothing new"))
+    }
+
+    @Test("an original not found holds its place; a Shotwell catalog given as digiKam's is refused")
+    func missingAndRefused() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try family(cli, hasManualOrder: true)
+        try FileManager.default.removeItem(atPath: pictures + "/2024/Summer/a-harbour.jpg")
+        #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").status == 0)
+        #expect(try albums(cli)["Family/2024/Summer"] == ["c-cliffs.webp", nil, "b-market.png"])
+        let other = cli.folder.path("photo.db")
+        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE PhotoTable (id INTEGER PRIMARY KEY, filename TEXT)") }
+        let refused = try cli.run("import", "--from", "digikam", other)
+        #expect(refused.status == 1 && refused.stderr.contains("is not a digiKam catalog: it has no AlbumRoots"), "\(refused.stderr)")
+    }
+}
