@@ -1,0 +1,134 @@
+import AlbumsPersistence
+import Foundation
+
+/// Lightroom Classic's catalog (`.lrcat`): collections become albums and
+/// collection sets folders, nested as in Lightroom, inside a folder
+/// "Lightroom"; each collection in its custom order
+/// (`AgLibraryCollectionImage.positionInCollection`), photos without a
+/// custom place after, by capture time. Smart collections are counted, not
+/// imported: they are searches, not lists.
+///
+/// Read from the tables a catalog holds (an `.lrcat` is SQLite):
+/// `AgLibraryCollection (id_local, name, parent, creationId, systemOnly)`,
+/// `AgLibraryCollectionImage (collection, image, positionInCollection)`,
+/// `Adobe_images (id_local, rootFile, captureTime, masterImage)` and the
+/// file's place in `AgLibraryFile`, `AgLibraryFolder` and `AgLibraryRootFolder`.
+public enum LightroomCatalog {
+    /// Reads the catalog at `path`, its originals' paths mapped by `map`.
+    ///
+    /// - Throws: ``CatalogFailure``.
+    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
+        let file: ForeignDatabaseFile
+        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
+        do {
+            return try read(file, map: map)
+        } catch let failure as ForeignDatabaseFile.Failure {
+            throw .unreadable(failure)
+        } catch let failure as CatalogFailure {
+            throw failure
+        } catch {
+            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
+        }
+    }
+
+    private static let collection = "com.adobe.ag.library.collection"
+    private static let set = "com.adobe.ag.library.group"
+    private static let smart = "com.adobe.ag.library.smart_collection"
+
+    private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
+        let columns = try file.columns()
+        for (table, needed) in [
+            ("AgLibraryCollection", ["id_local", "name", "parent", "creationId"]),
+            ("AgLibraryCollectionImage", ["collection", "image", "positionInCollection"]), ("Adobe_images", ["id_local", "rootFile"]),
+            ("AgLibraryFile", ["id_local", "baseName", "extension", "folder"]), ("AgLibraryFolder", ["id_local", "pathFromRoot", "rootFolder"]),
+            ("AgLibraryRootFolder", ["id_local", "absolutePath"]),
+        ] where !(columns[table] ?? []).isSuperset(of: needed) {
+            throw CatalogFailure.notACatalog(
+                path: file.path, kind: "Lightroom Classic", reason: "it has no \(table) with \(needed.joined(separator: ", "))")
+        }
+        let captureTime = columns["Adobe_images"]?.contains("captureTime") == true ? "i.captureTime" : "NULL"
+        let systemOnly = columns["AgLibraryCollection"]?.contains("systemOnly") == true ? "c.systemOnly" : "0"
+
+        struct Node {
+            let id: Int64
+            let name: String
+            let parent: Int64?
+            let isSet: Bool
+        }
+        var nodes: [Node] = []
+        var smartCount = 0
+        for row in try file.rows("SELECT c.id_local AS id, c.name AS name, c.parent AS parent, c.creationId AS kind, \(systemOnly) AS system FROM AgLibraryCollection c ORDER BY c.id_local") {
+            guard let id = row.integer("id") else { continue }
+            let kind = row.text("kind") ?? ""
+            if kind == smart { smartCount += 1 }
+            // Quick Collection and other collections Lightroom keeps for itself are not the person's.
+            guard kind == collection || kind == set, (row.integer("system") ?? 0) == 0 else { continue }
+            nodes.append(Node(id: id, name: row.text("name") ?? "Collection \(id)", parent: row.integer("parent"), isSet: kind == set))
+        }
+
+        struct Member {
+            let path: String
+            let position: Double?
+            let time: String?
+        }
+        var members: [Int64: [Member]] = [:]
+        let rows = try file.rows("""
+            SELECT ci.collection AS collection, ci.positionInCollection AS position, \(captureTime) AS time,
+                r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
+            FROM AgLibraryCollectionImage ci
+            JOIN Adobe_images i ON i.id_local = ci.image
+            JOIN AgLibraryFile l ON l.id_local = i.rootFile
+            JOIN AgLibraryFolder f ON f.id_local = l.folder
+            JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
+            """)
+        for row in rows {
+            guard let collection = row.integer("collection"), let root = row.text("root"), let base = row.text("base") else { continue }
+            let folder = row.text("folder") ?? ""
+            let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
+            let path = map.local(join(root, folder) + name)
+            members[collection, default: []].append(Member(path: path, position: row.real("position"), time: row.text("time")))
+        }
+
+        // As Lightroom's panel shows them: by name; a set with nothing in it has nothing to become.
+        func byName(_ a: SourceFolder, _ b: SourceFolder) -> Bool { a.name.localizedStandardCompare(b.name) == .orderedAscending }
+        func folder(for node: Node) -> SourceFolder? {
+            var folder = SourceFolder(name: node.name, path: "\(node.isSet ? "collection set" : "collection") \(node.id)", key: "collection/\(node.id)")
+            guard !node.isSet else {
+                folder.folders = nodes.filter { $0.parent == node.id }.compactMap(folder(for:)).sorted(by: byName)
+                return folder.folders.isEmpty ? nil : folder
+            }
+            // The custom order; photos without a place after, by capture time, then path.
+            folder.photos = (members[node.id] ?? []).sorted { a, b in
+                switch (a.position, b.position) {
+                case (let x?, let y?) where x != y: x < y
+                case (.some, nil): true
+                case (nil, .some): false
+                default: (a.time ?? "~", a.path) < (b.time ?? "~", b.path)
+                }
+            }.map(\.path)
+            return folder
+        }
+        var root = SourceFolder(name: "Lightroom", path: file.path, key: "catalog")
+        let ids = Set(nodes.map(\.id))
+        root.folders = nodes.filter { $0.parent.map { !ids.contains($0) } ?? true }.compactMap(folder(for:)).sorted(by: byName)
+
+        var notCarried: [(String, Int)] = [("smart collections", smartCount)]
+        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String>) throws {
+            guard let have = columns[table], have.isSuperset(of: needed) else { return }
+            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
+        }
+        try count("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"])
+        try count("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"])
+        try count("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"])
+        try count("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"])
+        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        return CatalogImport(kind: "lightroom", source: "lightroom:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+    }
+
+    /// A root's path and a folder's path from it, which Lightroom writes with a trailing slash each.
+    private static func join(_ root: String, _ folder: String) -> String {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        guard !folder.isEmpty else { return base }
+        return base + (folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}

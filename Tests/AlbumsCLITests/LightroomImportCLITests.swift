@@ -1,0 +1,137 @@
+import AlbumsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// `albums import --from lightroom CATALOG.lrcat`: collections as albums in
+/// their custom order, collection sets as folders, smart collections
+/// counted and left.
+@Suite("import --from lightroom", .serialized)
+struct LightroomImportCLITests {
+    /// A Lightroom Classic catalog with the tables an `.lrcat` holds (as
+    /// `sqlite3 .schema` shows them in a Lightroom 6 catalog), or the
+    /// Lightroom 4 shape, whose collections had no `systemOnly` and no `genealogy`.
+    struct Catalog {
+        let path: String
+
+        init(at path: String, lightroom4: Bool) throws {
+            self.path = path
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: """
+                    CREATE TABLE AgLibraryRootFolder (id_local INTEGER PRIMARY KEY, id_global UNIQUE NOT NULL, absolutePath UNIQUE NOT NULL DEFAULT '',
+                        name NOT NULL DEFAULT '', relativePathFromCatalog);
+                    CREATE TABLE AgLibraryFolder (id_local INTEGER PRIMARY KEY, id_global UNIQUE NOT NULL, pathFromRoot NOT NULL DEFAULT '',
+                        rootFolder INTEGER NOT NULL DEFAULT 0, visibility INTEGER);
+                    CREATE TABLE AgLibraryFile (id_local INTEGER PRIMARY KEY, id_global UNIQUE NOT NULL, baseName NOT NULL DEFAULT '',
+                        errorMessage, errorTime, extension NOT NULL DEFAULT '', externalModTime, folder INTEGER NOT NULL DEFAULT 0,
+                        idx_filename NOT NULL DEFAULT '', importHash, lc_idx_filename NOT NULL DEFAULT '',
+                        lc_idx_filenameExtension NOT NULL DEFAULT '', md5, modTime, originalFilename NOT NULL DEFAULT '', sidecarExtensions);
+                    CREATE TABLE Adobe_images (id_local INTEGER PRIMARY KEY, id_global UNIQUE NOT NULL, aspectRatioCache NOT NULL DEFAULT -1,
+                        bitDepth NOT NULL DEFAULT 0, captureTime, colorLabels NOT NULL DEFAULT '', copyName, fileFormat NOT NULL DEFAULT 'unset',
+                        masterImage INTEGER, orientation, pick NOT NULL DEFAULT 0, rating, rootFile INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE AgLibraryCollectionImage (id_local INTEGER PRIMARY KEY, collection INTEGER NOT NULL DEFAULT 0,
+                        image INTEGER NOT NULL DEFAULT 0, pick NOT NULL DEFAULT 0, positionInCollection);
+                    CREATE TABLE AgLibraryKeywordImage (id_local INTEGER PRIMARY KEY, image INTEGER NOT NULL DEFAULT 0, tag INTEGER NOT NULL DEFAULT 0);
+                    """)
+                try db.execute(sql: lightroom4
+                    ? "CREATE TABLE AgLibraryCollection (id_local INTEGER PRIMARY KEY, creationId NOT NULL DEFAULT '', imageCount, name NOT NULL DEFAULT '', parent INTEGER)"
+                    : """
+                    CREATE TABLE AgLibraryCollection (id_local INTEGER PRIMARY KEY, creationId NOT NULL DEFAULT '', genealogy NOT NULL DEFAULT '',
+                        imageCount, name NOT NULL DEFAULT '', parent INTEGER, systemOnly NOT NULL DEFAULT '')
+                    """)
+            }
+        }
+
+        func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+            try DatabaseQueue(path: path).write { try $0.execute(sql: sql, arguments: arguments) }
+        }
+    }
+
+    func copy(_ example: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
+    }
+
+    func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    func albums(_ cli: CLI) throws -> [String: [String?]] {
+        let list = try json(try cli.run("--json", "album", "list"))
+        var paths: [Int: String] = [:]
+        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
+        var albums: [String: [String?]] = [:]
+        for album in try #require(list["albums"] as? [[String: Any]]) {
+            let name = try #require(album["name"] as? String)
+            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
+            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
+            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return albums
+    }
+
+    /// Photos on a Windows drive (`D:/Fotos/`), in a collection set "Reisen"
+    /// holding "Rom" (a custom order) and "Leer" (empty); "Beste" holds one
+    /// of Rom's photos first; a smart collection and Quick Collection too.
+    func catalog(_ cli: CLI, lightroom4: Bool) throws -> (Catalog, pictures: String) {
+        let pictures = cli.folder.path("Fotos")
+        for (example, name) in [("01-harbour.jpg", "Hafen"), ("02-market.png", "Markt"), ("03-cliffs.webp", "Klippen")] {
+            try copy(example, to: pictures + "/2024/Rom/\(name).\((example as NSString).pathExtension)")
+        }
+        let catalog = try Catalog(at: cli.folder.path("Katalog.lrcat"), lightroom4: lightroom4)
+        try catalog.execute("INSERT INTO AgLibraryRootFolder (id_local, id_global, absolutePath, name) VALUES (1, 'r1', 'D:/Fotos/', 'Fotos')")
+        try catalog.execute("INSERT INTO AgLibraryFolder (id_local, id_global, pathFromRoot, rootFolder) VALUES (2, 'f2', '2024/Rom/', 1)")
+        for (id, base, ext) in [(3, "Hafen", "jpg"), (4, "Markt", "png"), (5, "Klippen", "webp"), (6, "Fehlt", "jpg")] as [(Int, String, String)] {
+            try catalog.execute("INSERT INTO AgLibraryFile (id_local, id_global, baseName, extension, folder) VALUES (?, ?, ?, ?, 2)", [id, "l\(id)", base, ext])
+            try catalog.execute(
+                "INSERT INTO Adobe_images (id_local, id_global, rootFile, captureTime, rating) VALUES (?, ?, ?, ?, ?)",
+                [id + 10, "i\(id)", id, "2024-05-0\(id)T10:00:00", id == 3 ? 5 : nil])
+        }
+        let system = lightroom4 ? "" : ", systemOnly"
+        func collection(_ id: Int, _ name: String, _ kind: String, parent: Int? = nil, systemOnly: Int = 0) throws {
+            try catalog.execute(
+                "INSERT INTO AgLibraryCollection (id_local, name, creationId, parent\(system)) VALUES (?, ?, ?, ?\(lightroom4 ? "" : ", ?"))",
+                lightroom4 ? [id, name, kind, parent] : [id, name, kind, parent, systemOnly])
+        }
+        try collection(20, "Reisen", "com.adobe.ag.library.group")
+        try collection(21, "Rom", "com.adobe.ag.library.collection", parent: 20)
+        try collection(22, "Leer", "com.adobe.ag.library.collection", parent: 20)
+        try collection(23, "Beste", "com.adobe.ag.library.collection")
+        try collection(24, "Fünf Sterne", "com.adobe.ag.library.smart_collection")
+        if !lightroom4 { try collection(25, "Quick Collection", "com.adobe.ag.library.collection", systemOnly: 1) }
+        // Rom by hand: Klippen, Fehlt (missing), Hafen, then Markt with no place.
+        for (image, position) in [(15, 1.0), (16, 1.5), (13, 2.0)] {
+            try catalog.execute("INSERT INTO AgLibraryCollectionImage (collection, image, positionInCollection) VALUES (21, ?, ?)", [image, position])
+        }
+        try catalog.execute("INSERT INTO AgLibraryCollectionImage (collection, image) VALUES (21, 14)")
+        try catalog.execute("INSERT INTO AgLibraryCollectionImage (collection, image, positionInCollection) VALUES (23, 14, 1), (23, 13, 2)")
+        return (catalog, pictures)
+    }
+
+    @Test("collections in their custom order, sets as folders, smart collections counted; a photo in two collections stands in each", arguments: [false, true])
+    func customOrder(_ lightroom4: Bool) throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: lightroom4)
+        let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            try albums(cli) == [
+                "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "Lightroom/Reisen/Leer": [],
+                "Lightroom/Beste": ["Markt.png", "Hafen.jpg"],
+            ])
+        #expect(result.stdout.contains("not carried: 1 smart collections, 1 ratings"), "\(result.stdout)")
+        #expect(try cli.run("pending").stdout.contains("Fehlt.jpg"))
+        #expect(try cli.run("check").status == 0)
+        let again = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(again.stdout.hasPrefix("nothing new"), "\(again.stdout)")
+    }
+
+    @Test("a digiKam catalog given as Lightroom's is refused with one line")
+    func refused() throws {
+        let cli = try CLI()
+        let other = cli.folder.path("digikam4.db")
+        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE Albums (id INTEGER PRIMARY KEY)") }
+        let refused = try cli.run("import", "--from", "lightroom", other)
+        #expect(refused.status == 1 && refused.stderr.contains("is not a Lightroom Classic catalog"), "\(refused.stderr)")
+    }
+}
