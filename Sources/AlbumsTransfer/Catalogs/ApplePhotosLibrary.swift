@@ -1,0 +1,158 @@
+import AlbumsPersistence
+import Foundation
+
+/// An Apple Photos library (a `.photoslibrary` folder, from Photos 5 on,
+/// macOS 10.15): its albums become albums and its folders folders, in the
+/// order Photos shows them, inside a folder "Photos"; each album in its
+/// manual order. Originals are read from the library's own `originals`
+/// folder. Smart albums, shared albums and projects are counted, not
+/// imported.
+///
+/// Read from `database/Photos.sqlite`, a Core Data store: albums and
+/// folders are `ZGENERICALBUM` rows (`ZKIND` 2 an album, 4000 a folder,
+/// 3999 the library's root), photos `ZASSET` rows (`ZGENERICASSET` in
+/// Photos 5), and an album's photos a join table whose name and columns
+/// carry Core Data's entity numbers, which change between versions of
+/// Photos (`Z_26ASSETS (Z_26ALBUMS, Z_34ASSETS, Z_FOK_34ASSETS)` in
+/// Photos 5, `Z_3ASSETS`… later): it is found by its shape, `Z_FOK_`
+/// giving the manual order.
+public enum ApplePhotosLibrary {
+    /// Reads the library at `path` (the `.photoslibrary` folder, or its `Photos.sqlite`).
+    ///
+    /// - Throws: ``CatalogFailure``.
+    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
+        let library: String
+        let database: String
+        if path.hasSuffix(".sqlite") {
+            database = path
+            library = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        } else {
+            library = path
+            database = (path as NSString).appendingPathComponent("database/Photos.sqlite")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                !FileManager.default.fileExists(atPath: database)
+            {
+                let older = (path as NSString).appendingPathComponent("database/photos.db")
+                let reason =
+                    FileManager.default.fileExists(atPath: older)
+                    ? "it was made by Photos 4 or earlier (before macOS 10.15), whose database albums does not read"
+                    : "it has no database/Photos.sqlite"
+                throw .notACatalog(path: path, kind: "Apple Photos", reason: reason)
+            }
+        }
+        let file: ForeignDatabaseFile
+        do { file = try ForeignDatabaseFile(path: database) } catch { throw .unreadable(error) }
+        do {
+            return try read(file, library: library, map: map)
+        } catch let failure as ForeignDatabaseFile.Failure {
+            throw .unreadable(failure)
+        } catch let failure as CatalogFailure {
+            throw failure
+        } catch {
+            throw .unreadable(.unreadable(path: database, detail: "\(error)"))
+        }
+    }
+
+    private static let albumKind: Int64 = 2
+    private static let folderKind: Int64 = 4000
+    private static let rootKind: Int64 = 3999
+    private static let sharedKind: Int64 = 1505
+
+    /// The join table of albums and their photos, as this version of Photos names it.
+    struct Join {
+        let table: String
+        let album: String
+        let asset: String
+        let order: String
+
+        init?(_ table: String, columns: Set<String>) {
+            guard table.wholeMatch(of: /Z_\d+ASSETS/) != nil,
+                let album = columns.first(where: { $0.wholeMatch(of: /Z_\d+ALBUMS/) != nil }),
+                let asset = columns.first(where: { $0.wholeMatch(of: /Z_\d+ASSETS/) != nil }),
+                let order = columns.first(where: { $0.wholeMatch(of: /Z_FOK_\d+ASSETS/) != nil })
+            else { return nil }
+            (self.table, self.album, self.asset, self.order) = (table, album, asset, order)
+        }
+    }
+
+    private static func read(_ file: ForeignDatabaseFile, library: String, map: PathMap) throws -> CatalogImport {
+        let columns = try file.columns()
+        let assets = columns["ZASSET"] != nil ? "ZASSET" : "ZGENERICASSET"
+        let refuse = { (reason: String) in CatalogFailure.notACatalog(path: library, kind: "Apple Photos", reason: reason) }
+        guard (columns[assets] ?? []).isSuperset(of: ["Z_PK", "ZFILENAME", "ZDIRECTORY", "ZTRASHEDSTATE", "ZKIND"]) else {
+            throw refuse("it has no ZASSET (or ZGENERICASSET) with ZFILENAME, ZDIRECTORY, ZTRASHEDSTATE and ZKIND")
+        }
+        let albumColumns = columns["ZGENERICALBUM"] ?? []
+        guard albumColumns.isSuperset(of: ["Z_PK", "ZKIND", "ZTITLE", "ZPARENTFOLDER", "ZTRASHEDSTATE"]) else {
+            throw refuse("it has no ZGENERICALBUM with ZKIND, ZTITLE, ZPARENTFOLDER and ZTRASHEDSTATE")
+        }
+        guard let join = columns.sorted(by: { $0.key < $1.key }).lazy.compactMap({ Join($0.key, columns: $0.value) }).first else {
+            throw refuse("it has no table joining albums to their photos (Z_nnASSETS with Z_FOK_nnASSETS)")
+        }
+        let placeInParent = albumColumns.contains("Z_FOK_PARENTFOLDER") ? "Z_FOK_PARENTFOLDER" : "NULL"
+
+        struct Node {
+            let id: Int64
+            let kind: Int64
+            let title: String
+            let parent: Int64?
+            let place: Int64?
+        }
+        var nodes: [Node] = []
+        var skipped: [Int64: Int] = [:]
+        for row in try file.rows(
+            "SELECT Z_PK, ZKIND, ZTITLE, ZPARENTFOLDER, \(placeInParent) AS place FROM ZGENERICALBUM WHERE coalesce(ZTRASHEDSTATE, 0) = 0")
+        {
+            guard let id = row.integer("Z_PK"), let kind = row.integer("ZKIND") else { continue }
+            guard [albumKind, folderKind, rootKind].contains(kind) else {
+                skipped[kind, default: 0] += 1
+                continue
+            }
+            nodes.append(Node(id: id, kind: kind, title: row.text("ZTITLE") ?? "Untitled", parent: row.integer("ZPARENTFOLDER"), place: row.integer("place")))
+        }
+
+        var photos: [Int64: [(order: Int64, path: String)]] = [:]
+        let originals = (library as NSString).appendingPathComponent("originals")
+        for row in try file.rows("""
+            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name
+            FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
+            WHERE coalesce(a.ZTRASHEDSTATE, 0) = 0 AND a.ZKIND = 0
+            """)
+        {
+            guard let album = row.integer("album"), let name = row.text("name") else { continue }
+            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
+            photos[album, default: []].append((row.integer("position") ?? .max, map.local((directory as NSString).appendingPathComponent(name))))
+        }
+
+        // As Photos' sidebar shows them: by their place in their folder, then by title.
+        func precedes(_ a: Node, _ b: Node) -> Bool {
+            (a.place ?? .max, a.title.lowercased(), a.id) < (b.place ?? .max, b.title.lowercased(), b.id)
+        }
+        func folder(for node: Node) -> SourceFolder? {
+            var folder = SourceFolder(name: node.title, path: "\(node.kind == albumKind ? "album" : "folder") \(node.id)", key: "album/\(node.id)")
+            guard node.kind == albumKind else {
+                folder.folders = nodes.filter { $0.parent == node.id && $0.kind != rootKind }.sorted(by: precedes).compactMap(folder(for:))
+                return folder.folders.isEmpty ? nil : folder
+            }
+            folder.photos = (photos[node.id] ?? []).sorted { $0.order < $1.order }.map(\.path)
+            return folder
+        }
+        let rootIDs = Set(nodes.filter { $0.kind == rootKind }.map(\.id))
+        let ids = Set(nodes.map(\.id))
+        var root = SourceFolder(name: "Photos", path: library, key: "library")
+        root.folders = nodes.filter { $0.kind != rootKind && ($0.parent.map { rootIDs.contains($0) || !ids.contains($0) } ?? true) }
+            .sorted(by: precedes).compactMap(folder(for:))
+
+        var notCarried: [(String, Int)] = [
+            ("shared albums", skipped[sharedKind] ?? 0), ("smart albums, projects and other collections", skipped.filter { $0.key != sharedKind }.values.reduce(0, +)),
+        ]
+        notCarried.append(("videos", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZKIND = 1").first?.integer("n") ?? 0)))
+        notCarried.append(("photos in the trash", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZTRASHEDSTATE = 1").first?.integer("n") ?? 0)))
+        if columns[assets]?.contains("ZFAVORITE") == true {
+            notCarried.append(("favourites", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1").first?.integer("n") ?? 0)))
+        }
+        let absolute = URL(fileURLWithPath: library).standardizedFileURL.path
+        return CatalogImport(kind: "apple-photos", source: "apple-photos:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+    }
+}

@@ -1,0 +1,96 @@
+import AlbumsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// `albums import --from apple-photos LIBRARY.photoslibrary`: albums and
+/// folders in Photos' order, each album in its manual order, originals from
+/// the library's own folder, whichever version of Photos named the tables.
+@Suite("import --from apple-photos", .serialized)
+struct ApplePhotosImportCLITests {
+    /// The shape of `database/Photos.sqlite` in one version of Photos: the
+    /// asset table's name and the album–asset join's (Core Data names them by
+    /// entity numbers), as osxphotos lists them for Photos 5 and for 6 on.
+    enum Version: CaseIterable {
+        case photos5, photos6
+
+        var assets: String { self == .photos5 ? "ZGENERICASSET" : "ZASSET" }
+        var join: (table: String, album: String, asset: String, order: String) {
+            self == .photos5 ? ("Z_26ASSETS", "Z_26ALBUMS", "Z_34ASSETS", "Z_FOK_34ASSETS") : ("Z_28ASSETS", "Z_28ALBUMS", "Z_3ASSETS", "Z_FOK_3ASSETS")
+        }
+    }
+
+    func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    func albums(_ cli: CLI) throws -> [String: [String?]] {
+        let list = try json(try cli.run("--json", "album", "list"))
+        var paths: [Int: String] = [:]
+        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
+        var albums: [String: [String?]] = [:]
+        for album in try #require(list["albums"] as? [[String: Any]]) {
+            let name = try #require(album["name"] as? String)
+            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
+            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
+            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return albums
+    }
+
+    /// A library: folder "Reisen" holding album "Rom" (by hand: cliffs, a
+    /// missing one, harbour, market), album "Beste" at the top (market
+    /// first), a smart and a shared album, a video and a photo in the trash.
+    func library(_ cli: CLI, _ version: Version) throws -> String {
+        let library = cli.folder.path("Fotos.photoslibrary")
+        try FileManager.default.createDirectory(atPath: library + "/database", withIntermediateDirectories: true)
+        for (example, directory, name) in [("01-harbour.jpg", "A", "A1B2.jpeg"), ("02-market.png", "B", "B3C4.png"), ("03-cliffs.webp", "C", "C5D6.webp")] {
+            try FileManager.default.createDirectory(atPath: "\(library)/originals/\(directory)", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: "\(library)/originals/\(directory)/\(name)")
+        }
+        let (assets, join) = (version.assets, version.join)
+        try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+            try db.execute(sql: """
+                CREATE TABLE \(assets) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZKIND INTEGER, ZTRASHEDSTATE INTEGER,
+                    ZFAVORITE INTEGER, ZDATECREATED TIMESTAMP, ZDIRECTORY VARCHAR, ZFILENAME VARCHAR, ZUUID VARCHAR);
+                CREATE TABLE ZGENERICALBUM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZKIND INTEGER, ZTRASHEDSTATE INTEGER,
+                    ZCUSTOMSORTASCENDING INTEGER, ZCUSTOMSORTKEY INTEGER, ZPARENTFOLDER INTEGER, Z_FOK_PARENTFOLDER INTEGER,
+                    ZTITLE VARCHAR, ZUUID VARCHAR);
+                CREATE TABLE \(join.table) (\(join.album) INTEGER, \(join.asset) INTEGER, \(join.order) INTEGER,
+                    PRIMARY KEY (\(join.album), \(join.asset)));
+                INSERT INTO \(assets) (Z_PK, ZKIND, ZTRASHEDSTATE, ZFAVORITE, ZDIRECTORY, ZFILENAME) VALUES
+                    (1, 0, 0, 1, 'A', 'A1B2.jpeg'), (2, 0, 0, 0, 'B', 'B3C4.png'), (3, 0, 0, 0, 'C', 'C5D6.webp'),
+                    (4, 0, 0, 0, 'D', 'D7E8.jpeg'), (5, 1, 0, 0, 'E', 'E9F0.mov'), (6, 0, 1, 0, 'F', 'F1A2.jpeg');
+                INSERT INTO ZGENERICALBUM (Z_PK, ZKIND, ZTRASHEDSTATE, ZPARENTFOLDER, Z_FOK_PARENTFOLDER, ZTITLE) VALUES
+                    (1, 3999, 0, NULL, NULL, NULL), (2, 4000, 0, 1, 2048, 'Reisen'), (3, 2, 0, 2, 1024, 'Rom'),
+                    (4, 2, 0, 1, 1024, 'Beste'), (5, 1507, 0, 1, 3072, 'Lieblinge'), (6, 1505, 0, NULL, NULL, 'Familie');
+                INSERT INTO \(join.table) VALUES (3, 3, 1024), (3, 4, 2048), (3, 1, 3072), (3, 2, 4096), (3, 5, 5120), (3, 6, 6144),
+                    (4, 2, 1024), (4, 1, 2048);
+                """)
+        }
+        return library
+    }
+
+    @Test("albums and folders in Photos' order, each album in its manual order, with the tables of either version", arguments: Version.allCases)
+    func manualOrder(_ version: Version) throws {
+        let cli = try CLI()
+        let library = try library(cli, version)
+        let result = try cli.run("import", "--from", "apple-photos", library)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try albums(cli) == ["Photos/Beste": ["B3C4.png", "A1B2.jpeg"], "Photos/Reisen/Rom": ["C5D6.webp", nil, "A1B2.jpeg", "B3C4.png"]])
+        let tree = try cli.run("album", "list", "--tree").stdout
+        #expect(tree.range(of: "Beste")!.lowerBound < tree.range(of: "Reisen")!.lowerBound, "Photos' order: \(tree)")
+        #expect(result.stdout.contains("1 shared albums, 1 smart albums, projects and other collections, 1 videos, 1 photos in the trash"), "\(result.stdout)")
+        #expect(try cli.run("check").status == 0)
+    }
+
+    @Test("a library made before Photos 5 is refused with one line saying so")
+    func olderLibrary() throws {
+        let cli = try CLI()
+        let library = cli.folder.path("Old.photoslibrary")
+        try FileManager.default.createDirectory(atPath: library + "/database", withIntermediateDirectories: true)
+        try Data("SQLite format 3\0".utf8).write(to: URL(fileURLWithPath: library + "/database/photos.db"))
+        let refused = try cli.run("import", "--from", "apple-photos", library)
+        #expect(refused.status == 1 && refused.stderr.contains("Photos 4 or earlier"), "\(refused.stderr)")
+    }
+}
