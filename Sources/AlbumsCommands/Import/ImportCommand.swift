@@ -26,10 +26,11 @@ struct ImportCommand: AsyncParsableCommand {
             same tree again finds what it made and adds only what is new, at the
             end of each album. --dry-run prints the tree it would make.
 
-            --from apple-photos|digikam|lightroom|shotwell CATALOG imports another
-            organizer's albums in its order (Apple Photos' and digiKam's albums in
-            their manual order, Lightroom Classic's collections in their custom
-            order, Shotwell's events by exposure time), reading the catalog without
+            --from apple-photos|digikam|lightroom|shotwell|takeout CATALOG imports
+            another organizer's albums in its order (Apple Photos' and digiKam's
+            albums in their manual order, Lightroom Classic's collections in their
+            custom order, Shotwell's events by exposure time; a Google Takeout keeps
+            no order: by capture time), reading the catalog without
             writing it. --map OLD=NEW says where its paths lie on this machine;
             an original not found keeps its place as a placeholder until
             `albums pending resume` finds it. What is not carried (ratings,
@@ -59,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
     var into: String?
     @Option(help: ArgumentHelp("With --tree: the order of each new album: name or capture-date.", valueName: "ORDER"))
     var order: TreeImportOrder = .name
-    @Option(help: ArgumentHelp("Import another organizer's catalog, its albums in their order: apple-photos, digikam, lightroom or shotwell.", valueName: "ORGANIZER"))
+    @Option(help: ArgumentHelp("Import another organizer's catalog, its albums in their order: apple-photos, digikam, lightroom, shotwell or takeout.", valueName: "ORGANIZER"))
     var from: CatalogKind?
     @Option(help: ArgumentHelp("With --from: where the catalog's paths lie here (repeatable).", valueName: "OLD=NEW"))
     var map: [String] = []
@@ -156,7 +157,8 @@ extension ImportCommand {
         let source = catalog?.source ?? "tree"
         let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
         let session = TransferSession(library: library)
-        let importer = TreeImport(runner: LoadRunner(session: session, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        let loader = catalog?.loader() ?? FileLoader()
+        let importer = TreeImport(runner: LoadRunner(session: session, loader: loader, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         let destination = into.map(FolderReference.path)
         let output = TreeImportOutput(console: global.console, catalog: catalog)
         if write.dryRun {
@@ -179,10 +181,11 @@ extension TreeImportOrder: ExpressibleByArgument {}
 
 /// The organizers whose catalogs `import --from` reads.
 enum CatalogKind: String, ExpressibleByArgument, CaseIterable {
-    case applePhotos = "apple-photos", digikam, lightroom, shotwell
+    case applePhotos = "apple-photos", digikam, lightroom, shotwell, takeout
 
     func read(_ path: String, map: PathMap) throws -> CatalogImport {
         switch self {
+        case .takeout: try GoogleTakeout.read(path)
         case .applePhotos: try ApplePhotosLibrary.read(path, map: map)
         case .digikam: try DigikamCatalog.read(path, map: map)
         case .lightroom: try LightroomCatalog.read(path, map: map)

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 
 /// What an import of another organizer's catalog brings in: its albums and
@@ -14,14 +15,38 @@ public struct CatalogImport: Sendable {
     public let orderInferred: Bool
     /// What the catalog holds that is not carried across, counted: "ratings", "tags", …
     public let notCarried: [(what: String, count: Int)]
+    /// Capture dates the catalog knows, by photo path: a photo whose file records none takes its catalog's.
+    public let capturedAt: [String: CaptureDate]
 
     /// A catalog's contents, as a reader found them.
-    public init(kind: String, source: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)]) {
+    public init(
+        kind: String, source: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
+        capturedAt: [String: CaptureDate] = [:]
+    ) {
         self.kind = kind
         self.source = source
         self.root = root
         self.orderInferred = orderInferred
         self.notCarried = notCarried.filter { $0.count > 0 }
+        self.capturedAt = capturedAt
+    }
+
+    /// `loader`, with the catalog's capture dates for files that record none.
+    public func loader(over loader: any PhotoLoader = FileLoader()) -> any PhotoLoader {
+        capturedAt.isEmpty ? loader : CatalogDatedLoader(base: loader, dates: capturedAt)
+    }
+}
+
+/// Loads as its base does, then gives a photo whose file records no capture
+/// date the one its catalog knows (a Takeout sidecar's).
+struct CatalogDatedLoader: PhotoLoader {
+    let base: any PhotoLoader
+    let dates: [String: CaptureDate]
+
+    func load(_ source: String) async throws -> PhotoContent {
+        var content = try await base.load(source)
+        if content.capturedAt == nil, let date = dates[source] { content.capturedAt = date }
+        return content
     }
 }
 
