@@ -56,6 +56,11 @@ func makeLibrary(
 /// hid every process's own cost (an earlier version of this table showed
 /// `albums --version` and `sqlite3 --version` both at 51 ms).
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
+    try runProcessMeasured(executable, arguments, environment: environment).milliseconds
+}
+
+/// Runs a process to its end: its wall time, and its peak resident memory (from wait4's rusage).
+func runProcessMeasured(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (milliseconds: Double, peakMB: Double) {
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,12 +79,13 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
         fatalError("cannot start \(executable)")  // trap: the benchmark's own setup failed
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
     let elapsed = microseconds(ContinuousClock.now - start) / 1000
     guard status == 0 else {
         fatalError("\(executable) \(arguments.joined(separator: " ")) exited with status \(status)")  // trap: the benchmark's own setup failed
     }
-    return elapsed
+    return (elapsed, Double(usage.ru_maxrss) / 1024)
 }
 
 /// The `albums` binary built beside this one (release; static when scripts/benchmark built it so).

@@ -1,6 +1,7 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|catalog|all] [ALBUM SIZES…]
+//        albums-benchmarks catalog [PHOTOS ALBUMS]   (default 20,000 in 200; by hand: 100000 1000)
 //        albums-benchmarks library COUNT PATH   a library whose album "Book" holds COUNT items
 //                                               (the page's scrolling benchmark opens it)
 // (scripts/benchmark builds it, and albums, in release mode.)
@@ -11,7 +12,7 @@ if arguments.first == "library", arguments.count == 3, let count = Int(arguments
     try makeLibrary(count: count, at: arguments[2], album: "Book")
     exit(0)
 }
-let sections = ["moves", "history", "process", "keys", "import", "serve", "tree"]
+let sections = ["moves", "history", "process", "keys", "import", "serve", "tree", "catalog"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -34,6 +35,14 @@ if chosen.contains("serve") {
     printServer(try ServerBenchmark(folder: folder, sizes: ends).run())
 }
 if chosen.contains("tree") { printTree(try TreeBenchmark(folder: folder).run()) }
+if chosen.contains("catalog") {
+    // Its own sizes: photos and albums (the album sizes above are another benchmark's).
+    let counts = arguments.first == "catalog" ? arguments.dropFirst().compactMap { Int($0) } : []
+    let (photos, albums) = counts.count == 2 ? (counts[0], counts[1]) : (20_000, 200)
+    // At a quarter of the size too: peak memory that does not grow with it is flat.
+    try runCatalogBenchmark(in: folder, photos: photos / 4, albums: albums / 4)
+    try runCatalogBenchmark(in: folder, photos: photos, albums: albums)
+}
 print(String(format: "\n(ran in %.0f s)", microseconds(ContinuousClock.now - started) / 1e6))
 
 extension Array {

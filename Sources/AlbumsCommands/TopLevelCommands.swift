@@ -92,11 +92,11 @@ enum TopLevelCommands {
         return parsed
     }
 
-    /// The commands that wait on other work (serving, loading), which run
-    /// on the concurrency runtime's threads; every other command runs on
-    /// the main thread. A test holds this list equal to the commands that
+    /// The commands that wait on other work (serving, loading, relinking
+    /// placeholders), which run on the concurrency runtime's threads; every
+    /// other command runs on the main thread. A test holds this list equal to the commands that
     /// are `AsyncParsableCommand`s.
-    static let waitingCommands: [any AsyncParsableCommand.Type] = [ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self]
+    static let waitingCommands: [any AsyncParsableCommand.Type] = [ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self, RelinkCommand.self]
 
     /// The type of `command` when it is one of ``waitingCommands``.
     ///

@@ -156,6 +156,23 @@ struct CatalogImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("relink finds a missing original somewhere else by its name and loads it into its placeholder's slot")
+    func relinkPlaceholders() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try FileManager.default.createDirectory(atPath: cli.folder.path("Moved/deep"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: pictures + "/2024/b-market.png", toPath: cli.folder.path("Moved/deep/b-market.png"))
+        try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+        let dry = try cli.run("relink", cli.folder.path("Moved"), "--recursive", "--dry-run")
+        #expect(dry.stdout.contains("would load placeholder"), "\(dry.stdout)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"], "a dry run loads nothing")
+        let result = try cli.run("relink", cli.folder.path("Moved"), "--recursive")
+        #expect(result.status == 0 && result.stdout.contains("loaded 1 placeholder"), "\(result.stdout)\(result.stderr)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        #expect(try cli.run("check").status == 0)
+    }
+
     @Test("importing again changes nothing already imported, finds albums renamed since, and adds what is new")
     func again() throws {
         let cli = try CLI()
@@ -171,6 +188,17 @@ struct CatalogImportCLITests {
         let albums = try albums(cli)
         #expect(albums["Nîmes 2024"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg", "e-meadow.webp"])
         #expect(albums.count == 3)
+    }
+
+    @Test("a catalog given without --from is recognized from its tables and imported as its organizer's")
+    func recognized() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .early)
+        let result = try cli.run("import", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0 && result.stderr.contains("is a shotwell catalog: importing its albums (--from shotwell)"), "\(result.stderr)")
+        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        // A photo is still a photo.
+        #expect(try cli.run("import", pictures + "/loose.webp", "--to", "No Event").status == 0)
     }
 
     @Test("a file that is not a Shotwell catalog, or a damaged one, is refused with one line and left as it was")

@@ -78,7 +78,7 @@ struct TopLevelCommandsTests {
         #expect(commands.count > 50)
         let asynchronous = Set(commands.filter { $0 is any AsyncParsableCommand.Type }.map { $0._commandName })
         #expect(Set(TopLevelCommands.waitingCommands.map { $0._commandName }) == asynchronous)
-        #expect(asynchronous == ["serve", "import", "resume"])
+        #expect(asynchronous == ["serve", "import", "resume", "relink"])
         for command in commands {
             let waiting = TopLevelCommands.waiting(command.init())
             #expect((waiting != nil) == (command is any AsyncParsableCommand.Type), "\(command._commandName)")

@@ -76,7 +76,9 @@ struct ImportCommand: AsyncParsableCommand {
             if order != .name { throw ValidationError("--from keeps the catalog's order; drop --order") }
             return
         }
-        if !map.isEmpty { throw ValidationError("--map goes with --from") }
+        if !map.isEmpty && (tree || to != nil || before != nil || after != nil || paths.count != 1) {
+            throw ValidationError("--map goes with --from, or with one catalog")
+        }
         if tree {
             if paths.count != 1 { throw ValidationError("--tree imports one folder; give one path") }
             if to != nil || at != nil || before != nil || after != nil { throw ValidationError("--tree makes its own albums; use --into FOLDER instead of --to, --at, --before or --after") }
@@ -105,7 +107,12 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if tree || from != nil { return try await importTree() }
+        if tree || from != nil { return try await importTree(from) }
+        // A catalog given as it is: read as its organizer's, not as a photo.
+        if paths.count == 1, to == nil, before == nil, after == nil, !recursive, let kind = CatalogKind.recognize(paths[0]) {
+            global.console.note("albums: \(paths[0]) is a \(kind.rawValue) catalog: importing its albums (--from \(kind.rawValue))")
+            return try await importTree(kind)
+        }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -151,8 +158,8 @@ struct ImportCommand: AsyncParsableCommand {
 
 extension ImportCommand {
     /// `--tree` and `--from`: the folder or catalog read, planned against the library, then made and loaded.
-    private func importTree() async throws {
-        let catalog = try from.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
+    private func importTree(_ kind: CatalogKind?) async throws {
+        let catalog = try kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
         let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
@@ -179,20 +186,7 @@ extension ImportCommand {
 
 extension TreeImportOrder: ExpressibleByArgument {}
 
-/// The organizers whose catalogs `import --from` reads.
-enum CatalogKind: String, ExpressibleByArgument, CaseIterable {
-    case applePhotos = "apple-photos", digikam, lightroom, shotwell, takeout
-
-    func read(_ path: String, map: PathMap) throws -> CatalogImport {
-        switch self {
-        case .takeout: try GoogleTakeout.read(path)
-        case .applePhotos: try ApplePhotosLibrary.read(path, map: map)
-        case .digikam: try DigikamCatalog.read(path, map: map)
-        case .lightroom: try LightroomCatalog.read(path, map: map)
-        case .shotwell: try ShotwellCatalog.read(path, map: map)
-        }
-    }
-}
+extension CatalogKind: ExpressibleByArgument {}
 
 /// What an import's dry run would do, as JSON.
 struct ImportPlanJSON: Encodable {

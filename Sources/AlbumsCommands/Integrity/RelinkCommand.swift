@@ -3,7 +3,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct RelinkCommand: ParsableCommand {
+struct RelinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "relink",
         abstract: "Find moved or missing source files by their content, and record where they are now.",
@@ -14,8 +14,14 @@ struct RelinkCommand: ParsableCommand {
             its new source; those not found are listed. Importing the same bytes
             from a new place relinks a photo whose source is gone, too.
 
+            Placeholders an import left for originals it did not find (a catalog's,
+            on a drive since moved) are found by their file name, when exactly one
+            file has it, and loaded from there into their slots.
+
             --json prints {"relinked": [{"photo_id", "old_source", "new_source"}],
-            "remaining": [{"photo_id", "source", "problem", "message"}], "dry_run"}.
+            "remaining": [{"photo_id", "source", "problem", "message"}],
+            "placeholders": [{"placeholder_id", "old_source", "new_source", "loaded"}],
+            "placeholders_missing": [{"placeholder_id", "source"}], "dry_run"}.
 
             Examples:
               albums relink ~/Pictures/moved --recursive
@@ -31,24 +37,48 @@ struct RelinkCommand: ParsableCommand {
         if folders.isEmpty { throw ValidationError("name at least one folder to look in") }
     }
 
-    func run() throws {
+    func run() async throws {
         let library = try global.openLibrary(for: dryRun ? .reading : .writing)
         let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
+        let (found, missing) = try library.findPlaceholderSources(searching: folders, recursive: recursive)
+        var loaded = Set<String>()
+        if !dryRun && !found.isEmpty {
+            try await library.write { writer in
+                try writer.retargetPlaceholders(Dictionary(found.map { ($0.placeholder, $0.newSource) }) { a, _ in a })
+            }
+            let report = await LoadRunner(session: TransferSession(library: library)).run(
+                found.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.newSource) })
+            loaded = Set(report.committed.map(\.source) + report.alreadyInAlbum.map(\.source))
+            for failure in report.failed { global.console.note("failed     \(failure.source): \(failure.reason)") }
+        }
         if global.json {
             try global.console.result(json: RelinkJSON(
                 dryRun: dryRun,
                 relinked: relinked.map { .init(photoID: $0.photoID.rawValue, oldSource: $0.oldSource, newSource: $0.newSource) },
-                remaining: remaining.map(SourceProblemJSON.init)))
+                remaining: remaining.map(SourceProblemJSON.init),
+                placeholders: found.map {
+                    .init(placeholderID: $0.placeholder.rawValue, oldSource: $0.oldSource, newSource: $0.newSource, loaded: loaded.contains($0.newSource))
+                },
+                placeholdersMissing: missing.map { .init(placeholderID: $0.id.rawValue, source: $0.load.source) }))
         } else {
             for link in relinked {
                 global.console.result("\(dryRun ? "would relink" : "relinked") id:\(link.photoID)  \(link.oldSource) → \(link.newSource)")
             }
+            for link in found {
+                let verb = dryRun ? "would load" : loaded.contains(link.newSource) ? "loaded" : "could not load"
+                global.console.result("\(verb) placeholder \(link.placeholder)  \(link.oldSource) → \(link.newSource)")
+            }
             for problem in remaining { global.console.note("not found  \(problem.description)") }
-            global.console.result(
-                "\(dryRun ? "would relink" : "relinked") \(relinked.count) photo\(relinked.count == 1 ? "" : "s")"
-                    + (remaining.isEmpty ? "; every source holds its photo's bytes" : "; \(remaining.count) still missing or changed"))
+            for placeholder in missing { global.console.note("not found  placeholder \(placeholder.id): \(placeholder.load.source)") }
+            var summary = "\(dryRun ? "would relink" : "relinked") \(relinked.count) photo\(relinked.count == 1 ? "" : "s")"
+            if !found.isEmpty || !missing.isEmpty {
+                summary += " and \(dryRun ? "load" : "loaded") \(dryRun ? found.count : loaded.count) placeholder\((dryRun ? found.count : loaded.count) == 1 ? "" : "s")"
+            }
+            let left = remaining.count + missing.count + (dryRun ? 0 : found.count - loaded.count)
+            summary += left == 0 ? "; every source holds its photo's bytes" : "; \(left) still missing or changed"
+            global.console.result(summary)
         }
-        if !remaining.isEmpty { throw ExitCode(ExitStatus.refused) }
+        if !remaining.isEmpty || !missing.isEmpty || (!dryRun && loaded.count < found.count) { throw ExitCode(ExitStatus.refused) }
     }
 }
 
@@ -66,14 +96,44 @@ private struct RelinkJSON: Encodable {
         }
     }
 
+    struct Placeholder: Encodable {
+        let placeholderID: Int64
+        let oldSource: String
+        let newSource: String
+        let loaded: Bool
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case placeholderID = "placeholder_id"
+            case oldSource = "old_source"
+            case newSource = "new_source"
+            case loaded
+        }
+    }
+
+    struct MissingPlaceholder: Encodable {
+        let placeholderID: Int64
+        let source: String
+
+        /// The JSON keys, in snake_case.
+        enum CodingKeys: String, CodingKey {
+            case placeholderID = "placeholder_id"
+            case source
+        }
+    }
+
     let dryRun: Bool
     let relinked: [Link]
     let remaining: [SourceProblemJSON]
+    let placeholders: [Placeholder]
+    let placeholdersMissing: [MissingPlaceholder]
 
     /// The JSON keys, in snake_case.
     enum CodingKeys: String, CodingKey {
         case dryRun = "dry_run"
         case relinked
         case remaining
+        case placeholders
+        case placeholdersMissing = "placeholders_missing"
     }
 }

@@ -111,6 +111,20 @@ extension LibraryWriter {
         }
     }
 
+    /// Points stale placeholders at where their files are now and takes
+    /// them over, as ``claimPlaceholders(_:owner:)`` does: their loads run
+    /// again from there, into the same slots. Not in the history, as claims are not.
+    ///
+    /// - Throws: ``LibraryError/itemNotFound(_:)`` for an id that is not a pending placeholder.
+    public func retargetPlaceholders(_ sources: [AlbumItemID: String], owner: LoadOwner = .current) throws {
+        for (id, source) in sources.sorted(by: { $0.key < $1.key }) {
+            _ = try pendingPlaceholder(id)
+            try db.execute(
+                cachedSQL: "UPDATE album_item SET load_source = ?, load_owner_host = ?, load_owner_process_id = ?, load_owner_started_at = ? WHERE id = ?",
+                arguments: [source, owner.host, owner.processID, owner.processStartedAt, id])
+        }
+    }
+
     private func pendingPlaceholder(_ id: AlbumItemID) throws -> PlacedItem {
         let placed = try placedItem(id)
         guard placed.item.isPlaceholder else { throw LibraryError.itemNotFound(.item(id)) }

@@ -138,3 +138,44 @@ extension Library {
         return (relinked, problems.filter { found[$0.photo.id] == nil })
     }
 }
+
+/// A placeholder whose file was found somewhere else.
+public struct RelinkedPlaceholder: Hashable, Sendable {
+    /// The placeholder, in its slot.
+    public let placeholder: AlbumItemID
+    /// Where its load looked.
+    public let oldSource: String
+    /// Where its file is now.
+    public let newSource: String
+}
+
+extension Library {
+    /// Finds, in `folders`, the files of stale placeholders whose source is
+    /// missing (an import's originals on a drive since moved or renamed), by
+    /// their file name, which is all a placeholder knows of them: a name
+    /// found once is theirs; a name found in several places is left alone
+    /// (listed as still missing), as guessing could put the wrong photo in the slot.
+    ///
+    /// - Returns: The placeholders matched, and those still missing.
+    public func findPlaceholderSources(searching folders: [String], recursive: Bool) throws
+        -> (found: [RelinkedPlaceholder], missing: [PendingPlaceholder])
+    {
+        let lost = try read { try $0.pendingPlaceholders() }.filter { $0.isStale && FileSize.of($0.load.source) == nil }
+        guard !lost.isEmpty else { return ([], []) }
+        var byName: [String: [String]] = [:]
+        for file in ImportSources.expand(folders, recursive: recursive).files {
+            byName[(file as NSString).lastPathComponent, default: []].append(file)
+        }
+        var found: [RelinkedPlaceholder] = []
+        var missing: [PendingPlaceholder] = []
+        for placeholder in lost {
+            let candidates = byName[(placeholder.load.source as NSString).lastPathComponent] ?? []
+            if candidates.count == 1 {
+                found.append(RelinkedPlaceholder(placeholder: placeholder.id, oldSource: placeholder.load.source, newSource: candidates[0]))
+            } else {
+                missing.append(placeholder)
+            }
+        }
+        return (found, missing)
+    }
+}

@@ -1,0 +1,50 @@
+import AlbumsPersistence
+import Foundation
+
+/// The organizers whose catalogs albums reads, as `import --from` names them.
+public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
+    /// Apple Photos: ``ApplePhotosLibrary``.
+    case applePhotos = "apple-photos"
+    /// digiKam: ``DigikamCatalog``.
+    case digikam
+    /// Lightroom Classic: ``LightroomCatalog``.
+    case lightroom
+    /// Shotwell: ``ShotwellCatalog``.
+    case shotwell
+    /// A Google Takeout of Google Photos: ``GoogleTakeout``.
+    case takeout
+
+    /// Reads the catalog at `path` as this kind's.
+    ///
+    /// - Throws: ``CatalogFailure``, ``PathMap/Failure``.
+    public func read(_ path: String, map: PathMap = .none) throws -> CatalogImport {
+        switch self {
+        case .applePhotos: try ApplePhotosLibrary.read(path, map: map)
+        case .digikam: try DigikamCatalog.read(path, map: map)
+        case .lightroom: try LightroomCatalog.read(path, map: map)
+        case .shotwell: try ShotwellCatalog.read(path, map: map)
+        case .takeout: try GoogleTakeout.read(path)
+        }
+    }
+
+    /// The kind of catalog `path` is, told from the file itself (its tables,
+    /// or the folders a library or a Takeout holds); nil for anything else,
+    /// such as photos or a folder of them.
+    public static func recognize(_ path: String) -> CatalogKind? {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            func has(_ relative: String) -> Bool { manager.fileExists(atPath: (path as NSString).appendingPathComponent(relative)) }
+            if path.hasSuffix(".photoslibrary") || has("database/Photos.sqlite") { return .applePhotos }
+            if (path as NSString).lastPathComponent == "Google Photos" || has("Google Photos") || has("Takeout/Google Photos") { return .takeout }
+            return nil
+        }
+        guard let file = try? ForeignDatabaseFile(path: path), let tables = try? file.columns() else { return nil }
+        if tables["AgLibraryCollection"] != nil && tables["Adobe_images"] != nil { return .lightroom }
+        if tables["AlbumRoots"] != nil && tables["Albums"] != nil && tables["Images"] != nil { return .digikam }
+        if tables["PhotoTable"] != nil && tables["EventTable"] != nil { return .shotwell }
+        if tables["ZGENERICALBUM"] != nil { return .applePhotos }
+        return nil
+    }
+}
