@@ -126,10 +126,10 @@ package enum AlbumsServer {
         router.add(middleware: ErrorAnswering())
         router.add(middleware: LibraryPresence(library: library))
         var allowed = AllowedMethods()
-        router.get("/") { _, _ in try page("index.html") }
-        router.get("signin") { _, _ in try page("signin.html") }
-        router.get("page/:file") { _, context in try page(context.parameters.get("file") ?? "") }
-        router.get("api/openapi.json") { _, _ in try page("openapi.json") }
+        router.get("/") { request, _ in try page("index.html", request) }
+        router.get("signin") { request, _ in try page("signin.html", request) }
+        router.get("page/:file") { request, context in try page(context.parameters.get("file") ?? "", request) }
+        router.get("api/openapi.json") { request, _ in try page("openapi.json", request) }
         for path in ["/", "signin", "page/:file", "api/openapi.json"] { allowed.add(.get, path) }
         APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
@@ -142,16 +142,18 @@ package enum AlbumsServer {
         return (router, allowed)
     }
 
-    static func page(_ name: String) throws -> Response {
+    static func page(_ name: String, _ request: Request? = nil) throws -> Response {
         guard let file = PageFiles.file(named: name) else { throw RequestRefusal(status: .notFound, code: "not_found", message: "this server has no page file named \(name)") }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: file.contentType, .cacheControl: "no-cache",
-                // The page runs only its own scripts and reaches only this server.
-                .contentSecurityPolicy: "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; frame-ancestors 'none'",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: file.text)))
+        // Asked again by a browser that has it (no-cache: it always asks): 304, no body.
+        let headers: HTTPFields = [
+            .contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.tag,
+            // The page runs only its own scripts and reaches only this server.
+            .contentSecurityPolicy: "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; frame-ancestors 'none'",
+        ]
+        if let asked = request?.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == file.tag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: file.text)))
     }
 
     /// Serves until SIGINT or SIGTERM, then stops taking requests, lets

@@ -22,7 +22,8 @@ const otherPages = new Set(["share", "signin"]);
 const modules = readdirSync(folder).filter((name) => name.endsWith(".js")).map((name) => name.slice(0, -3)).filter((name) => !otherPages.has(name));
 const imports = new Map(modules.map((name) => {
   const text = readFileSync(new URL(`${name}.js`, folder), "utf8");
-  return [name, [...text.matchAll(/from\s+"\.\/([a-z-]+)\.js"/g)].map((match) => match[1])];
+  // `import … from "./x.js"` and the bare `import "./x.js"` alike.
+  return [name, [...text.matchAll(/(?:from|import)\s+"\.\/([a-z-]+)\.js"/g)].map((match) => match[1])];
 }));
 const layerOf = (name) => {
   const index = layers.findIndex((layer) => layer?.includes(name));
@@ -70,5 +71,21 @@ describe("the page's modules", () => {
   it("the check finds a circle where there is one", () => {
     assert.deepEqual(findCycle(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]]])), ["a", "b", "c", "a"]);
     assert.equal(findCycle(new Map([["a", ["b"]], ["b", []]])), null);
+  });
+});
+
+describe("the organizer page", () => {
+  it("preloads exactly the modules app.js reaches, so that none waits for the one importing it", () => {
+    const reached = new Set();
+    const pending = ["app"];
+    while (pending.length > 0) {
+      const name = pending.pop();
+      if (reached.has(name)) continue;
+      reached.add(name);
+      pending.push(...(imports.get(name) ?? []));
+    }
+    const html = readFileSync(new URL("index.html", folder), "utf8");
+    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="\/page\/([a-z-]+)\.js">/g)].map((match) => match[1]));
+    assert.deepEqual([...preloaded].sort(), [...reached].sort());
   });
 });
