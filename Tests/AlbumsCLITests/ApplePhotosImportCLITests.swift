@@ -20,24 +20,6 @@ struct ApplePhotosImportCLITests {
         }
     }
 
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
-    func albums(_ cli: CLI) throws -> [String: [String?]] {
-        let list = try json(try cli.run("--json", "album", "list"))
-        var paths: [Int: String] = [:]
-        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
-        var albums: [String: [String?]] = [:]
-        for album in try #require(list["albums"] as? [[String: Any]]) {
-            let name = try #require(album["name"] as? String)
-            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
-            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
-            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
-        }
-        return albums
-    }
-
     /// A library: folder "Reisen" holding album "Rom" (by hand: cliffs, a
     /// missing one, harbour, market), album "Beste" at the top (market
     /// first), a smart and a shared album, a video and a photo in the trash.
@@ -77,7 +59,7 @@ struct ApplePhotosImportCLITests {
         let library = try library(cli, version)
         let result = try cli.run("import", "--from", "apple-photos", library)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(try albums(cli) == ["Photos/Beste": ["B3C4.png", "A1B2.jpeg"], "Photos/Reisen/Rom": ["C5D6.webp", nil, "A1B2.jpeg", "B3C4.png"]])
+        #expect(try cli.albumsByPath() == ["Photos/Beste": ["B3C4.png", "A1B2.jpeg"], "Photos/Reisen/Rom": ["C5D6.webp", nil, "A1B2.jpeg", "B3C4.png"]])
         let tree = try cli.run("album", "list", "--tree").stdout
         #expect(tree.range(of: "Beste")!.lowerBound < tree.range(of: "Reisen")!.lowerBound, "Photos' order: \(tree)")
         #expect(result.stdout.contains("1 shared albums, 1 smart albums, projects and other collections, 1 videos, 1 photos in the trash"), "\(result.stdout)")

@@ -73,36 +73,16 @@ struct CatalogImportCLITests {
     /// 2024-07-14 12:00 UTC, and that plus `minutes`.
     static func time(_ minutes: Int64) -> Int64 { 1_720_958_400 + minutes * 60 }
 
-    func copy(_ example: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
-    }
-
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
-    /// Each album's name and its files in order (nil: a placeholder).
-    func albums(_ cli: CLI) throws -> [String: [String?]] {
-        var albums: [String: [String?]] = [:]
-        for album in try #require(try json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]]) {
-            let name = try #require(album["name"] as? String)
-            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
-            albums[name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
-        }
-        return albums
-    }
-
     /// A household's catalog: an event whose exposure order is not its name
     /// order (with a non-ASCII name and path), an unnamed event, a photo in
     /// no event, and originals under `/mnt/old/Pictures` that lie in the test's folder.
     func household(_ cli: CLI, schema: ShotwellCatalog.Schema) throws -> (ShotwellCatalog, pictures: String) {
         let pictures = cli.folder.path("Pictures")
-        try copy("01-harbour.jpg", to: pictures + "/2024/a-harbour.jpg")
-        try copy("02-market.png", to: pictures + "/2024/b-market.png")
-        try copy("03-cliffs.webp", to: pictures + "/2024/Nîmes/c-falaises.webp")
-        try copy("11-forest.jpg", to: pictures + "/2024/d-forest.jpg")
-        try copy("04-lighthouse.webp", to: pictures + "/loose.webp")
+        try cli.copyExample("01-harbour.jpg", to: pictures + "/2024/a-harbour.jpg")
+        try cli.copyExample("02-market.png", to: pictures + "/2024/b-market.png")
+        try cli.copyExample("03-cliffs.webp", to: pictures + "/2024/Nîmes/c-falaises.webp")
+        try cli.copyExample("11-forest.jpg", to: pictures + "/2024/d-forest.jpg")
+        try cli.copyExample("04-lighthouse.webp", to: pictures + "/loose.webp")
         let catalog = try ShotwellCatalog(at: cli.folder.path("photo.db"), schema: schema)
         try catalog.addEvent(1, name: "Fête à Nîmes")
         try catalog.addEvent(2, name: nil)
@@ -124,8 +104,9 @@ struct CatalogImportCLITests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasPrefix("imported 5 photos: 1 new folder, 3 new albums"), "\(result.stdout)")
         #expect(
-            try albums(cli) == [
-                "Fête à Nîmes": ["c-falaises.webp", "b-market.png", "a-harbour.jpg"], "2024-07-15": ["d-forest.jpg"], "No Event": ["loose.webp"],
+            try cli.albumsByPath() == [
+                "Shotwell/Fête à Nîmes": ["c-falaises.webp", "b-market.png", "a-harbour.jpg"], "Shotwell/2024-07-15": ["d-forest.jpg"],
+                "Shotwell/No Event": ["loose.webp"],
             ])
         let tree = try cli.run("album", "list", "--tree").stdout
         #expect(tree.contains("Shotwell"), "\(tree)")
@@ -142,17 +123,17 @@ struct CatalogImportCLITests {
         try FileManager.default.moveItem(atPath: pictures + "/2024/b-market.png", toPath: cli.folder.path("aside.png"))
         let result = try cli.run("--json", "import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
         #expect(result.status == 0, "\(result.stderr)")
-        let nodes = try #require(try json(result)["nodes"] as? [[String: Any]])
+        let nodes = try #require(try cli.json(result)["nodes"] as? [[String: Any]])
         #expect(nodes.first { $0["path"] as? String == "Shotwell/Fête à Nîmes" }?["missing"] as? Int == 1, "\(nodes)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
         #expect(try cli.run("pending").stdout.contains("b-market.png"))
         // Importing again while it is still missing keeps its place.
         try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
 
         try FileManager.default.moveItem(atPath: cli.folder.path("aside.png"), toPath: pictures + "/2024/b-market.png")
         #expect(try cli.run("pending", "resume").status == 0)
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
         #expect(try cli.run("check").status == 0)
     }
 
@@ -163,13 +144,13 @@ struct CatalogImportCLITests {
         try FileManager.default.createDirectory(atPath: cli.folder.path("Moved/deep"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: pictures + "/2024/b-market.png", toPath: cli.folder.path("Moved/deep/b-market.png"))
         try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"])
         let dry = try cli.run("relink", cli.folder.path("Moved"), "--recursive", "--dry-run")
         #expect(dry.stdout.contains("would load placeholder"), "\(dry.stdout)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"], "a dry run loads nothing")
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", nil, "a-harbour.jpg"], "a dry run loads nothing")
         let result = try cli.run("relink", cli.folder.path("Moved"), "--recursive")
         #expect(result.status == 0 && result.stdout.contains("loaded 1 placeholder"), "\(result.stdout)\(result.stderr)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
         #expect(try cli.run("check").status == 0)
     }
 
@@ -182,11 +163,11 @@ struct CatalogImportCLITests {
         try cli.run("album", "rename", "Fête à Nîmes", "Nîmes 2024")
         let nothing = try cli.run(arguments)
         #expect(nothing.stdout.hasPrefix("nothing new: 3 albums found, 5 photos there from before"), "\(nothing.stdout)")
-        try copy("10-meadow.webp", to: pictures + "/2024/e-meadow.webp")
+        try cli.copyExample("10-meadow.webp", to: pictures + "/2024/e-meadow.webp")
         try catalog.addPhoto("/mnt/old/Pictures/2024/e-meadow.webp", exposure: Self.time(5), event: 1)
         #expect(try cli.run(arguments).status == 0)
-        let albums = try albums(cli)
-        #expect(albums["Nîmes 2024"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg", "e-meadow.webp"])
+        let albums = try cli.albumsByPath()
+        #expect(albums["Shotwell/Nîmes 2024"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg", "e-meadow.webp"])
         #expect(albums.count == 3)
     }
 
@@ -196,7 +177,7 @@ struct CatalogImportCLITests {
         let (catalog, pictures) = try household(cli, schema: .early)
         let result = try cli.run("import", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
         #expect(result.status == 0 && result.stderr.contains("is a shotwell catalog: importing its albums (--from shotwell)"), "\(result.stderr)")
-        #expect(try albums(cli)["Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
         // A photo is still a photo.
         #expect(try cli.run("import", pictures + "/loose.webp", "--to", "No Event").status == 0)
     }
@@ -223,6 +204,6 @@ struct CatalogImportCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("")).sorted() == before, "no file beside it")
         let badMap = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "nothing")
         #expect(badMap.status == 64 && badMap.stderr.contains("OLD=NEW"), "\(badMap.stderr)")
-        #expect(try albums(cli) == ["Kept": []])
+        #expect(try cli.albumsByPath() == ["Kept": []])
     }
 }

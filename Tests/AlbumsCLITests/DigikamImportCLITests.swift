@@ -49,39 +49,15 @@ struct DigikamImportCLITests {
         }
     }
 
-    func copy(_ example: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
-    }
-
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
-    /// Each album's path in the tree and its files in order (nil: a placeholder).
-    func albums(_ cli: CLI) throws -> [String: [String?]] {
-        let list = try json(try cli.run("--json", "album", "list"))
-        var paths: [Int: String] = [:]
-        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
-        var albums: [String: [String?]] = [:]
-        for album in try #require(list["albums"] as? [[String: Any]]) {
-            let name = try #require(album["name"] as? String)
-            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
-            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
-            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
-        }
-        return albums
-    }
-
     /// One root, "Family", made on another machine under /mnt/old/Pictures:
     /// 2024 (its own photo, and Summer inside), and Été à Nîmes.
     func family(_ cli: CLI, hasManualOrder: Bool) throws -> (Catalog, pictures: String) {
         let pictures = cli.folder.path("Pictures")
-        try copy("05-sunset.heic", to: pictures + "/2024/sunset.heic")
-        try copy("01-harbour.jpg", to: pictures + "/2024/Summer/a-harbour.jpg")
-        try copy("02-market.png", to: pictures + "/2024/Summer/b-market.png")
-        try copy("03-cliffs.webp", to: pictures + "/2024/Summer/c-cliffs.webp")
-        try copy("11-forest.jpg", to: pictures + "/Été à Nîmes/forêt.jpg")
+        try cli.copyExample("05-sunset.heic", to: pictures + "/2024/sunset.heic")
+        try cli.copyExample("01-harbour.jpg", to: pictures + "/2024/Summer/a-harbour.jpg")
+        try cli.copyExample("02-market.png", to: pictures + "/2024/Summer/b-market.png")
+        try cli.copyExample("03-cliffs.webp", to: pictures + "/2024/Summer/c-cliffs.webp")
+        try cli.copyExample("11-forest.jpg", to: pictures + "/Été à Nîmes/forêt.jpg")
         let catalog = try Catalog(at: cli.folder.path("digikam4.db"), hasManualOrder: hasManualOrder)
         try catalog.execute(
             "INSERT INTO AlbumRoots VALUES (1, 'Family', 0, 1, 'volumeid:?uuid=800b21c2-dadc-4930-829e-a96b04ce26fa', '/mnt/old/Pictures')")
@@ -104,7 +80,7 @@ struct DigikamImportCLITests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let summer = hasManualOrder ? ["c-cliffs.webp", "a-harbour.jpg", "b-market.png"] : ["a-harbour.jpg", "b-market.png", "c-cliffs.webp"]
         #expect(
-            try albums(cli) == [
+            try cli.albumsByPath() == [
                 "Family/2024/2024": ["sunset.heic"], "Family/2024/Summer": summer, "Family/Été à Nîmes": ["forêt.jpg"],
             ])
         #expect(result.stdout.contains("not carried: 1 hidden or trashed photos"), "\(result.stdout)")
@@ -119,7 +95,7 @@ struct DigikamImportCLITests {
         let (catalog, pictures) = try family(cli, hasManualOrder: true)
         try FileManager.default.removeItem(atPath: pictures + "/2024/Summer/a-harbour.jpg")
         #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").status == 0)
-        #expect(try albums(cli)["Family/2024/Summer"] == ["c-cliffs.webp", nil, "b-market.png"])
+        #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["c-cliffs.webp", nil, "b-market.png"])
         let other = cli.folder.path("photo.db")
         try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE PhotoTable (id INTEGER PRIMARY KEY, filename TEXT)") }
         let refused = try cli.run("import", "--from", "digikam", other)

@@ -47,36 +47,13 @@ struct LightroomImportCLITests {
         }
     }
 
-    func copy(_ example: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
-    }
-
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
-    func albums(_ cli: CLI) throws -> [String: [String?]] {
-        let list = try json(try cli.run("--json", "album", "list"))
-        var paths: [Int: String] = [:]
-        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
-        var albums: [String: [String?]] = [:]
-        for album in try #require(list["albums"] as? [[String: Any]]) {
-            let name = try #require(album["name"] as? String)
-            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
-            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
-            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
-        }
-        return albums
-    }
-
     /// Photos on a Windows drive (`D:/Fotos/`), in a collection set "Reisen"
     /// holding "Rom" (a custom order) and "Leer" (empty); "Beste" holds one
     /// of Rom's photos first; a smart collection and Quick Collection too.
     func catalog(_ cli: CLI, lightroom4: Bool) throws -> (Catalog, pictures: String) {
         let pictures = cli.folder.path("Fotos")
         for (example, name) in [("01-harbour.jpg", "Hafen"), ("02-market.png", "Markt"), ("03-cliffs.webp", "Klippen")] {
-            try copy(example, to: pictures + "/2024/Rom/\(name).\((example as NSString).pathExtension)")
+            try cli.copyExample(example, to: pictures + "/2024/Rom/\(name).\((example as NSString).pathExtension)")
         }
         let catalog = try Catalog(at: cli.folder.path("Katalog.lrcat"), lightroom4: lightroom4)
         try catalog.execute("INSERT INTO AgLibraryRootFolder (id_local, id_global, absolutePath, name) VALUES (1, 'r1', 'D:/Fotos/', 'Fotos')")
@@ -115,7 +92,7 @@ struct LightroomImportCLITests {
         let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(
-            try albums(cli) == [
+            try cli.albumsByPath() == [
                 "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "Lightroom/Reisen/Leer": [],
                 "Lightroom/Beste": ["Markt.png", "Hafen.jpg"],
             ])

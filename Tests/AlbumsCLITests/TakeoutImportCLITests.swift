@@ -7,11 +7,6 @@ import Testing
 /// in capture-time order, which the report says was inferred.
 @Suite("import --from takeout", .serialized)
 struct TakeoutImportCLITests {
-    func copy(_ example: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
-    }
-
     func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -22,12 +17,8 @@ struct TakeoutImportCLITests {
         try write(#"{"title": "\#(title)", "photoTakenTime": {"timestamp": "\#(1_720_958_400 + minutes * 60)", "formatted": "14 Jul 2024"}}"#, to: path)
     }
 
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
     func files(_ cli: CLI, _ album: String) throws -> [String?] {
-        (try json(try cli.run("--json", "list", album))["items"] as? [[String: Any]] ?? []).map { $0["file"] as? String }
+        (try cli.json(try cli.run("--json", "list", album))["items"] as? [[String: Any]] ?? []).map { $0["file"] as? String }
     }
 
     @Test("album folders by their titles, in the capture-time order of their sidecars, whatever names Takeout gave the sidecars")
@@ -37,20 +28,20 @@ struct TakeoutImportCLITests {
         let album = photos + "/Sommer in Rom"
         let long = "a_very_long_file_name_that_google_truncates_2024.webp"
         try write(#"{"title": "Sommer in Rom ☀️", "date": {"timestamp": "1720958400"}}"#, to: album + "/metadata.json")
-        try copy("01-harbour.jpg", to: album + "/IMG_0002.jpg")
+        try cli.copyExample("01-harbour.jpg", to: album + "/IMG_0002.jpg")
         try sidecar("IMG_0002.jpg", minutes: 30, at: album + "/IMG_0002.jpg.json")
-        try copy("02-market.png", to: album + "/IMG_0001.png")
+        try cli.copyExample("02-market.png", to: album + "/IMG_0001.png")
         try sidecar("IMG_0001.png", minutes: 60, at: album + "/IMG_0001.png.supplemental-metadata.json")
-        try copy("03-cliffs.webp", to: album + "/" + long)
+        try cli.copyExample("03-cliffs.webp", to: album + "/" + long)
         try sidecar(long, minutes: 0, at: album + "/" + String(long.prefix(46)) + ".json")
-        try copy("11-forest.jpg", to: album + "/IMG_0003(1).jpg")
+        try cli.copyExample("11-forest.jpg", to: album + "/IMG_0003(1).jpg")
         try sidecar("IMG_0003.jpg", minutes: 90, at: album + "/IMG_0003.jpg(1).json")
-        try copy("10-meadow.webp", to: album + "/Wiese.webp")  // the file records no capture date
+        try cli.copyExample("10-meadow.webp", to: album + "/Wiese.webp")  // the file records no capture date
         try sidecar("Wiese.webp", minutes: 10, at: album + "/renamed-by-takeout.json")
         try write("not a photo", to: album + "/clip.mp4")
-        try copy("06-map.gif", to: photos + "/Ohne Titel/Karte.gif")
-        try copy("01-harbour.jpg", to: photos + "/Photos from 2024/IMG_0002.jpg")
-        try copy("04-lighthouse.webp", to: photos + "/Photos from 2024/Leuchtturm.webp")
+        try cli.copyExample("06-map.gif", to: photos + "/Ohne Titel/Karte.gif")
+        try cli.copyExample("01-harbour.jpg", to: photos + "/Photos from 2024/IMG_0002.jpg")
+        try cli.copyExample("04-lighthouse.webp", to: photos + "/Photos from 2024/Leuchtturm.webp")
 
         let result = try cli.run("import", "--from", "takeout", cli.folder.path("Takeout"))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

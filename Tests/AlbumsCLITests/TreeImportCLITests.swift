@@ -21,32 +21,8 @@ struct TreeImportCLITests {
             ("02-market.png", "2024/Summer/IMG_2.png"), ("10-meadow.webp", "2024/Summer/IMG_1.webp"),
             ("03-cliffs.webp", "2024/Winter/Überfahrt.webp"), ("09-notes.txt", "Notes/notes.txt"),
         ]
-        for (example, path) in files { try copy(example, to: root + "/" + path) }
+        for (example, path) in files { try cli.copyExample(example, to: root + "/" + path) }
         return root
-    }
-
-    func copy(_ example: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
-    }
-
-    func json(_ result: CLI.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
-    }
-
-    /// Each album's path in the tree and its files, in order.
-    func albums(_ cli: CLI) throws -> [String: [String]] {
-        let list = try json(try cli.run("--json", "album", "list"))
-        var albums: [String: [String]] = [:]
-        var paths: [Int: String] = [:]
-        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
-        for album in try #require(list["albums"] as? [[String: Any]]) {
-            let name = try #require(album["name"] as? String)
-            let folder = (album["parent_id"] as? Int).flatMap { paths[$0] }
-            let items = try json(try cli.run("--json", "list", name))["items"] as? [[String: Any]] ?? []
-            albums[folder.map { "\($0)/\(name)" } ?? name] = items.compactMap { $0["file"] as? String }
-        }
-        return albums
     }
 
     @Test("a tree becomes folders and albums in name order; folders without photos and files that are not photos are left out")
@@ -58,7 +34,7 @@ struct TreeImportCLITests {
         #expect(result.stdout.hasPrefix("imported 6 photos: 2 new folders, 4 new albums"), "\(result.stdout)")
         #expect(result.stdout.contains("skipped  \(root)/Notes: no photos in it"), "\(result.stdout)")
         #expect(
-            try albums(cli) == [
+            try cli.albumsByPath() == [
                 "Travel/Travel": ["scan.tiff"], "Travel/2024/2024": ["sunset.heic"],
                 "Travel/2024/Summer": ["IMG_1.webp", "IMG_2.png", "IMG_10.jpg"], "Travel/2024/Winter": ["Überfahrt.webp"],
             ])
@@ -75,15 +51,15 @@ struct TreeImportCLITests {
         let nothing = try cli.run("import", root, "--tree")
         #expect(nothing.status == 0 && nothing.stdout.hasPrefix("nothing new: 4 albums found, 6 photos there from before"), "\(nothing.stdout)")
 
-        try copy("06-map.gif", to: root + "/2024/Summer/IMG_0.gif")
-        try copy("04-lighthouse.webp", to: root + "/2025/lighthouse.webp")
-        let more = try json(try cli.run("--json", "import", root, "--tree"))
+        try cli.copyExample("06-map.gif", to: root + "/2024/Summer/IMG_0.gif")
+        try cli.copyExample("04-lighthouse.webp", to: root + "/2025/lighthouse.webp")
+        let more = try cli.json(try cli.run("--json", "import", root, "--tree"))
         let nodes = try #require(more["nodes"] as? [[String: Any]])
         let summer = try #require(nodes.first { $0["path"] as? String == "Travel/2024/Summer" })
         #expect(summer["new"] as? Bool == false && summer["imported"] as? Int == 1 && summer["already_there"] as? Int == 3)
         let made = nodes.filter { $0["new"] as? Bool == true }.compactMap { $0["path"] as? String }
         #expect(made == ["Travel/2025"], "\(nodes)")
-        let after = try albums(cli)
+        let after = try cli.albumsByPath()
         #expect(after["Travel/2024/Summer"] == ["IMG_10.jpg", "IMG_1.webp", "IMG_2.png", "IMG_0.gif"])
         #expect(after["Travel/2025"] == ["lighthouse.webp"])
         #expect(after.count == 5)
@@ -98,12 +74,12 @@ struct TreeImportCLITests {
         #expect(dry.status == 0)
         #expect(dry.stdout.contains("would import 6 photos into 'Family': 2 new folders, 4 new albums"), "\(dry.stdout)")
         #expect(dry.stdout.contains("      Summer  (new album: 3 to import)"), "\(dry.stdout)")
-        #expect(try albums(cli).isEmpty, "a dry run writes nothing")
+        #expect(try cli.albumsByPath().isEmpty, "a dry run writes nothing")
 
         let result = try cli.run("import", root, "--tree", "--into", "Family", "--order", "capture-date")
         #expect(result.status == 0, "\(result.stderr)")
         // harbour 09:12+02:00 and market 11:40 on the 14th; meadow has no date: last.
-        #expect(try albums(cli)["Family/Travel/2024/Summer"] == ["IMG_10.jpg", "IMG_2.png", "IMG_1.webp"])
+        #expect(try cli.albumsByPath()["Family/Travel/2024/Summer"] == ["IMG_10.jpg", "IMG_2.png", "IMG_1.webp"])
     }
 
     @Test("an album name taken elsewhere is named after its parent too, and found again under that name")
@@ -112,9 +88,9 @@ struct TreeImportCLITests {
         let root = try travel(cli)
         try cli.run("album", "create", "Summer")
         try cli.run("import", root, "--tree")
-        try copy("06-map.gif", to: root + "/2024/Summer/IMG_0.gif")
+        try cli.copyExample("06-map.gif", to: root + "/2024/Summer/IMG_0.gif")
         try cli.run("import", root, "--tree")
-        let albums = try albums(cli)
+        let albums = try cli.albumsByPath()
         #expect(albums["Summer"] == [])
         #expect(albums["Travel/2024/Summer (2024)"] == ["IMG_1.webp", "IMG_2.png", "IMG_10.jpg", "IMG_0.gif"])
     }
@@ -130,6 +106,6 @@ struct TreeImportCLITests {
         #expect(missing.status == 1 && missing.stderr.contains("Nowhere"), "\(missing.stderr)")
         let mixed = try cli.run("import", root, "--tree", "--to", "Trip")
         #expect(mixed.status == 64 && mixed.stderr.contains("--into FOLDER"), "\(mixed.stderr)")
-        #expect(try albums(cli) == ["Trip": []])
+        #expect(try cli.albumsByPath() == ["Trip": []])
     }
 }

@@ -41,17 +41,7 @@ public enum ApplePhotosLibrary {
                 throw .notACatalog(path: path, kind: "Apple Photos", reason: reason)
             }
         }
-        let file: ForeignDatabaseFile
-        do { file = try ForeignDatabaseFile(path: database) } catch { throw .unreadable(error) }
-        do {
-            return try read(file, library: library, map: map)
-        } catch let failure as ForeignDatabaseFile.Failure {
-            throw .unreadable(failure)
-        } catch let failure as CatalogFailure {
-            throw failure
-        } catch {
-            throw .unreadable(.unreadable(path: database, detail: "\(error)"))
-        }
+        return try CatalogFailure.reading(database) { file in try read(file, library: library, map: map) }
     }
 
     private static let albumKind: Int64 = 2

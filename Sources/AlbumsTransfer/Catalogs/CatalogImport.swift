@@ -71,4 +71,20 @@ public enum CatalogFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let failure): failure.description
         }
     }
+
+    /// Opens the SQLite file at `path` to read and reads a catalog from it
+    /// with `body`, whatever fails said as a catalog's failure.
+    static func reading(_ path: String, _ body: (ForeignDatabaseFile) throws -> CatalogImport) throws(CatalogFailure) -> CatalogImport {
+        let file: ForeignDatabaseFile
+        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
+        do {
+            return try body(file)
+        } catch let failure as ForeignDatabaseFile.Failure {
+            throw .unreadable(failure)
+        } catch let failure as CatalogFailure {
+            throw failure
+        } catch {
+            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
+        }
+    }
 }

@@ -19,17 +19,7 @@ public enum DigikamCatalog {
     ///
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
-        let file: ForeignDatabaseFile
-        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
-        do {
-            return try read(file, map: map)
-        } catch let failure as ForeignDatabaseFile.Failure {
-            throw .unreadable(failure)
-        } catch let failure as CatalogFailure {
-            throw failure
-        } catch {
-            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
-        }
+        try CatalogFailure.reading(path) { file in try read(file, map: map) }
     }
 
     /// Images.status of a photo shown in its album (not hidden, trashed or obsolete).

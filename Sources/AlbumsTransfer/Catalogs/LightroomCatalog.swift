@@ -18,17 +18,7 @@ public enum LightroomCatalog {
     ///
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
-        let file: ForeignDatabaseFile
-        do { file = try ForeignDatabaseFile(path: path) } catch { throw .unreadable(error) }
-        do {
-            return try read(file, map: map)
-        } catch let failure as ForeignDatabaseFile.Failure {
-            throw .unreadable(failure)
-        } catch let failure as CatalogFailure {
-            throw failure
-        } catch {
-            throw .unreadable(.unreadable(path: path, detail: "\(error)"))
-        }
+        try CatalogFailure.reading(path) { file in try read(file, map: map) }
     }
 
     private static let collection = "com.adobe.ag.library.collection"

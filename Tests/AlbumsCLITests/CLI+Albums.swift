@@ -1,0 +1,33 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// What the import tests read back through the CLI itself.
+extension CLI {
+    /// The JSON object a command printed.
+    func json(_ result: Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    /// Every album by its path in the tree ("Folder/Album"), with its items'
+    /// file names in order (nil: a placeholder), as `album list` and `list` print them.
+    func albumsByPath() throws -> [String: [String?]] {
+        let list = try json(try run("--json", "album", "list"))
+        var paths: [Int: String] = [:]
+        for folder in list["folders"] as? [[String: Any]] ?? [] { paths[folder["id"] as? Int ?? 0] = folder["path"] as? String }
+        var albums: [String: [String?]] = [:]
+        for album in try #require(list["albums"] as? [[String: Any]]) {
+            let name = try #require(album["name"] as? String)
+            let items = try json(try run("--json", "list", name))["items"] as? [[String: Any]] ?? []
+            let place = (album["parent_id"] as? Int).flatMap { paths[$0] }.map { $0 + "/" } ?? ""
+            albums[place + name] = items.map { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return albums
+    }
+
+    /// Copies an example photo to `path`, making the folders on the way.
+    func copyExample(_ example: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
+    }
+}
