@@ -27,6 +27,15 @@ public enum ImageSignature: String, Hashable, Sendable {
         self = signature
     }
 
+    /// The format the file at `path` announces by its first bytes; nil for
+    /// none, or for a file that cannot be read.
+    public init?(ofFileAt path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let prefix = try? handle.read(upToCount: Self.length) else { return nil }
+        self.init(prefix: prefix)
+    }
+
     /// The format `bytes` announce; HEIF only by its `ftyp` box, whose brands its header reader checks.
     static func of(_ bytes: ByteView) -> ImageSignature? {
         if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }

@@ -46,7 +46,7 @@ struct TreeImportTests {
         #expect(try names() == ["b.png", "a.jpg", nil])
 
         let plan = try importer.plan(try SourceFolder.read(root), into: nil)
-        #expect(plan.photoCount == 0 && plan.stalePlaceholders.count == 1)
+        #expect(plan.photoCount == 0 && plan.resumed.count == 1)
         let result = try await importer.run(try SourceFolder.read(root), into: nil)
         #expect(result.report.committed.map(\.source) == [root + "/c.webp"])
         #expect(try names() == ["b.png", "a.jpg", "c.webp"])

@@ -113,6 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
             global.console.note("albums: \(paths[0]) is a \(kind.rawValue) catalog: importing its albums (--from \(kind.rawValue))")
             return try await importTree(kind)
         }
+        if !map.isEmpty { throw ValidationError("--map goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -169,10 +170,10 @@ extension ImportCommand {
         let destination = into.map(FolderReference.path)
         let output = TreeImportOutput(console: global.console, catalog: catalog)
         if write.dryRun {
-            try output.print(try importer.plan(root, from: source, into: destination), report: nil)
+            try output.print(try importer.plan(root, from: source, into: destination), report: nil, missing: root.photosNotFound())
             return
         }
-        let outcome = Mutex<(plan: TreeImportPlan, missing: [String])?>(nil)
+        let outcome = Mutex<(plan: TreeImportPlan, missing: Set<String>)?>(nil)
         let report = try await LoadSession(library: library, console: global.console).run { progress in
             let result = try await importer.run(root, from: source, into: destination, order: order, progress: progress)
             outcome.withLock { $0 = (result.plan, result.missing) }

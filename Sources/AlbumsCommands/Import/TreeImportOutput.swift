@@ -55,24 +55,17 @@ struct TreeImportOutput {
         }
     }
 
-    /// Prints `plan`, and, after a run, what its loads did and which photos were missing.
-    func print(_ plan: TreeImportPlan, report: LoadReport?, missing: [String] = []) throws {
+    /// Prints `plan`, and, after a run (`report`), what its loads did;
+    /// `missing`: the photos whose files are not there.
+    func print(_ plan: TreeImportPlan, report: LoadReport?, missing: Set<String>) throws {
         var albumOfSource: [String: Int] = [:]
         for (index, node) in plan.nodes.enumerated() { for photo in node.photos { albumOfSource[photo] = index } }
-        for placeholder in plan.stalePlaceholders {
-            if let index = plan.nodes.firstIndex(where: { $0.kind == .album && $0.existing == placeholder.albumID.rawValue }) {
-                albumOfSource[placeholder.load.source] = index
-            }
-        }
+        for load in plan.resumed { albumOfSource[load.source] = load.node }
         var imported = [Int](repeating: 0, count: plan.nodes.count)
         var reused = imported
         var inAlbum = imported
         var absent = imported
         for photo in missing { if let index = albumOfSource[photo] { absent[index] += 1 } }
-        if report == nil {
-            // A dry run says which files are not there before anything is made.
-            for (index, node) in plan.nodes.enumerated() { absent[index] = node.photos.filter { !FileManager.default.fileExists(atPath: $0) }.count }
-        }
         for committed in report?.committed ?? [] {
             guard let index = albumOfSource[committed.source] else { continue }
             imported[index] += 1
@@ -101,13 +94,13 @@ struct TreeImportOutput {
         let made = (folders: plan.nodes.filter { $0.kind == .folder && $0.isNew }.count, albums: albums.filter(\.isNew).count)
         let place = into.map { " into \(LibraryError.quoted($0))" } ?? ""
         let before = albums.reduce(0) { $0 + $1.alreadyThere }
-        if plan.photoCount == 0 && plan.stalePlaceholders.isEmpty && made == (0, 0) {
-            console.result("nothing new\(place): \(Self.counted(albums.count, "album")) found, \(Self.counted(before, "photo")) there from before")
+        if plan.photoCount == 0 && plan.resumed.isEmpty && made == (0, 0) {
+            console.result("nothing new\(place): \(LibraryError.counted(albums.count, "album")) found, \(LibraryError.counted(before, "photo")) there from before")
         } else if let report {
             let count = report.committed.count
-            console.result("imported \(Self.counted(count, "photo"))\(place): \(Self.counted(made.folders, "new folder")), \(Self.counted(made.albums, "new album"))")
+            console.result("imported \(LibraryError.counted(count, "photo"))\(place): \(LibraryError.counted(made.folders, "new folder")), \(LibraryError.counted(made.albums, "new album"))")
         } else {
-            console.result("would import \(Self.counted(plan.photoCount, "photo"))\(place): \(Self.counted(made.folders, "new folder")), \(Self.counted(made.albums, "new album"))")
+            console.result("would import \(LibraryError.counted(plan.photoCount, "photo"))\(place): \(LibraryError.counted(made.folders, "new folder")), \(LibraryError.counted(made.albums, "new album"))")
         }
         for (index, node) in plan.nodes.enumerated() {
             let indent = String(repeating: "  ", count: node.depth + 1)
@@ -135,14 +128,12 @@ struct TreeImportOutput {
         }
         if catalog?.orderInferred == true { console.result("  the catalog keeps no order: each album is in capture-time order") }
         for problem in failed { console.note("  failed   \(problem.source): \(problem.reason)") }
-        if !missing.isEmpty {
+        if report != nil && !missing.isEmpty {
             let holds = missing.count == 1 ? "holds its place" : "hold their places"
-            console.note("  \(Self.counted(missing.count, "photo")) not found \(holds); once the files are back, albums pending resume loads them")
+            console.note("  \(LibraryError.counted(missing.count, "photo")) not found \(holds); once the files are back, albums pending resume loads them")
         }
         if let report, !report.cancelled.isEmpty {
-            console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; importing the tree again finishes them")
+            console.note("  cancelled \(LibraryError.counted(report.cancelled.count, "load")) that had not finished; importing again finishes them")
         }
     }
-
-    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

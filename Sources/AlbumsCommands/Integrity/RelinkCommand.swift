@@ -42,12 +42,8 @@ struct RelinkCommand: AsyncParsableCommand {
         let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
         let (found, missing) = try library.findPlaceholderSources(searching: folders, recursive: recursive)
         var loaded = Set<String>()
-        if !dryRun && !found.isEmpty {
-            try await library.write { writer in
-                try writer.retargetPlaceholders(Dictionary(found.map { ($0.placeholder, $0.newSource) }) { a, _ in a })
-            }
-            let report = await LoadRunner(session: TransferSession(library: library)).run(
-                found.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.newSource) })
+        if !dryRun {
+            let report = try await library.loadPlaceholders(found)
             loaded = Set(report.committed.map(\.source) + report.alreadyInAlbum.map(\.source))
             for failure in report.failed { global.console.note("failed     \(failure.source): \(failure.reason)") }
         }
@@ -70,9 +66,9 @@ struct RelinkCommand: AsyncParsableCommand {
             }
             for problem in remaining { global.console.note("not found  \(problem.description)") }
             for placeholder in missing { global.console.note("not found  placeholder \(placeholder.id): \(placeholder.load.source)") }
-            var summary = "\(dryRun ? "would relink" : "relinked") \(relinked.count) photo\(relinked.count == 1 ? "" : "s")"
+            var summary = "\(dryRun ? "would relink" : "relinked") \(LibraryError.counted(relinked.count, "photo"))"
             if !found.isEmpty || !missing.isEmpty {
-                summary += " and \(dryRun ? "load" : "loaded") \(dryRun ? found.count : loaded.count) placeholder\((dryRun ? found.count : loaded.count) == 1 ? "" : "s")"
+                summary += " and \(dryRun ? "load" : "loaded") \(LibraryError.counted(dryRun ? found.count : loaded.count, "placeholder"))"
             }
             let left = remaining.count + missing.count + (dryRun ? 0 : found.count - loaded.count)
             summary += left == 0 ? "; every source holds its photo's bytes" : "; \(left) still missing or changed"

@@ -119,10 +119,11 @@ public enum ApplePhotosLibrary {
         func precedes(_ a: Node, _ b: Node) -> Bool {
             (a.place ?? .max, a.title.lowercased(), a.id) < (b.place ?? .max, b.title.lowercased(), b.id)
         }
+        let children = Dictionary(grouping: nodes.filter { $0.kind != rootKind }) { $0.parent }
         func folder(for node: Node) -> SourceFolder? {
             var folder = SourceFolder(name: node.title, path: "\(node.kind == albumKind ? "album" : "folder") \(node.id)", key: "album/\(node.id)")
             guard node.kind == albumKind else {
-                folder.folders = nodes.filter { $0.parent == node.id && $0.kind != rootKind }.sorted(by: precedes).compactMap(folder(for:))
+                folder.folders = (children[node.id] ?? []).sorted(by: precedes).compactMap(folder(for:))
                 return folder.folders.isEmpty ? nil : folder
             }
             folder.photos = (photos[node.id] ?? []).sorted { $0.order < $1.order }.map(\.path)
@@ -134,15 +135,13 @@ public enum ApplePhotosLibrary {
         root.folders = nodes.filter { $0.kind != rootKind && ($0.parent.map { rootIDs.contains($0) || !ids.contains($0) } ?? true) }
             .sorted(by: precedes).compactMap(folder(for:))
 
-        var notCarried: [(String, Int)] = [
+        let notCarried: [(what: String, count: Int)] = [
             ("shared albums", skipped[sharedKind] ?? 0), ("smart albums, projects and other collections", skipped.filter { $0.key != sharedKind }.values.reduce(0, +)),
-        ]
-        notCarried.append(("videos", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZKIND = 1").first?.integer("n") ?? 0)))
-        notCarried.append(("photos in the trash", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZTRASHEDSTATE = 1").first?.integer("n") ?? 0)))
-        if columns[assets]?.contains("ZFAVORITE") == true {
-            notCarried.append(("favourites", Int(try file.rows("SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1").first?.integer("n") ?? 0)))
-        }
-        let absolute = URL(fileURLWithPath: library).standardizedFileURL.path
-        return CatalogImport(kind: "apple-photos", source: "apple-photos:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+        ] + [
+            try file.counted("videos", "SELECT count(*) AS n FROM \(assets) WHERE ZKIND = 1", needs: assets, in: columns),
+            try file.counted("photos in the trash", "SELECT count(*) AS n FROM \(assets) WHERE ZTRASHEDSTATE = 1", needs: assets, in: columns),
+            try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
+        ].compactMap { $0 }
+        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried)
     }
 }

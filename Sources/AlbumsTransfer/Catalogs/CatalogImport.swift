@@ -1,13 +1,15 @@
 import AlbumsImageFacts
 import AlbumsPersistence
+import Foundation
 
 /// What an import of another organizer's catalog brings in: its albums and
 /// folders as a tree (see ``TreeImport``), each album's photos in that
 /// organizer's order, and what the catalog holds that albums does not carry.
 public struct CatalogImport: Sendable {
-    /// The organizer, as `--from` names it (`shotwell`).
-    public let kind: String
-    /// What the library remembers the imports of this catalog by.
+    /// The organizer.
+    public let kind: CatalogKind
+    /// What the library remembers the imports of this catalog by: its kind
+    /// and its absolute path (`shotwell:/home/ana/.local/share/shotwell/data/photo.db`).
     public let source: String
     /// The albums and folders, in the organizer's order.
     public let root: SourceFolder
@@ -18,13 +20,13 @@ public struct CatalogImport: Sendable {
     /// Capture dates the catalog knows, by photo path: a photo whose file records none takes its catalog's.
     public let capturedAt: [String: CaptureDate]
 
-    /// A catalog's contents, as a reader found them.
+    /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
-        kind: String, source: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
+        kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
         capturedAt: [String: CaptureDate] = [:]
     ) {
         self.kind = kind
-        self.source = source
+        source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
         self.root = root
         self.orderInferred = orderInferred
         self.notCarried = notCarried.filter { $0.count > 0 }
@@ -34,6 +36,28 @@ public struct CatalogImport: Sendable {
     /// `loader`, with the catalog's capture dates for files that record none.
     public func loader(over loader: any PhotoLoader = FileLoader()) -> any PhotoLoader {
         capturedAt.isEmpty ? loader : CatalogDatedLoader(base: loader, dates: capturedAt)
+    }
+}
+
+extension ForeignDatabaseFile {
+    /// The tables and columns, once each `needed` table has its columns;
+    /// otherwise the file is not a `kind` catalog, and says which it lacks.
+    func columns(requiring needed: KeyValuePairs<String, [String]>, of kind: String) throws -> [String: Set<String>] {
+        let columns = try columns()
+        for (table, wanted) in needed where !(columns[table] ?? []).isSuperset(of: wanted) {
+            throw CatalogFailure.notACatalog(path: path, kind: kind, reason: "it has no \(table) with \(wanted.joined(separator: ", "))")
+        }
+        return columns
+    }
+
+    /// What `sql` counts (its one row's column `n`), named `what`, where the
+    /// catalog's `table` has the `needed` columns; nil where its schema has
+    /// no such thing, as an older version's may not.
+    func counted(_ what: String, _ sql: String, needs table: String, _ needed: Set<String> = [], in columns: [String: Set<String>]) throws
+        -> (what: String, count: Int)?
+    {
+        guard let have = columns[table], have.isSuperset(of: needed) else { return nil }
+        return (what, Int(try rows(sql).first?.integer("n") ?? 0))
     }
 }
 

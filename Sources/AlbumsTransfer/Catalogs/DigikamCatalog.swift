@@ -28,14 +28,11 @@ public enum DigikamCatalog {
     private static let image = 1
 
     private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
-        let columns = try file.columns()
-        for (table, needed) in [
-            ("AlbumRoots", ["id", "label", "identifier", "specificPath"]), ("Albums", ["id", "albumRoot", "relativePath"]),
-            ("Images", ["id", "album", "name", "status", "category"]),
-        ] where !(columns[table] ?? []).isSuperset(of: needed) {
-            throw CatalogFailure.notACatalog(
-                path: file.path, kind: "digiKam", reason: "it has no \(table) with \(needed.joined(separator: ", "))")
-        }
+        let columns = try file.columns(
+            requiring: [
+                "AlbumRoots": ["id", "label", "identifier", "specificPath"], "Albums": ["id", "albumRoot", "relativePath"],
+                "Images": ["id", "album", "name", "status", "category"],
+            ], of: "digiKam")
         let hasManualOrder = columns["Images"]?.contains("manualOrder") == true
 
         // Where each root lies: a network share names its mount point; others give the path itself.
@@ -90,19 +87,15 @@ public enum DigikamCatalog {
             folder.pruneEmpty()
             if folder.photoCount > 0 { top.folders.append(folder) }
         }
-        var notCarried: [(String, Int)] = []
-        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String> = []) throws {
-            guard let have = columns[table], have.isSuperset(of: needed) else { return }
-            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
-        }
-        try count("ratings", "SELECT count(*) AS n FROM ImageInformation WHERE rating > 0", needs: "ImageInformation", ["rating"])
-        try count("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags")
-        try count("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images")
-        try count("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images")
-        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        let notCarried: [(what: String, count: Int)] = [
+            try file.counted("ratings", "SELECT count(*) AS n FROM ImageInformation WHERE rating > 0", needs: "ImageInformation", ["rating"], in: columns),
+            try file.counted("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags", in: columns),
+            try file.counted("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images", in: columns),
+            try file.counted("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images", in: columns),
+        ].compactMap { $0 }
         // One root imports as its own folder at the top; several stand under a folder "digiKam".
         let root = top.folders.count == 1 ? top.folders[0] : top
-        return CatalogImport(kind: "digikam", source: "digikam:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+        return CatalogImport(kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
     }
 }
 

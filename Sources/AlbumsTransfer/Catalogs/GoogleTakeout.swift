@@ -45,12 +45,13 @@ public enum GoogleTakeout {
             }
             let title = metadataTitle(in: folder) ?? name
             var album = SourceFolder(name: title, path: folder, key: "album/\(name)")
-            let (media, sidecars, others) = contents(of: folder)
+            let (media, names, others) = contents(of: folder)
             videos += others
+            var sidecars = Sidecars(folder: folder, names: names)
             var timed: [(time: Int64?, path: String)] = []
             for file in media {
                 let path = (folder as NSString).appendingPathComponent(file)
-                let time = sidecar(for: file, among: sidecars, in: folder).flatMap(takenTime)
+                let time = sidecars.sidecar(for: file).flatMap { Sidecars.takenTime(in: $0) }
                 if let time, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
                 timed.append((time, path))
                 inAlbums.insert(file)
@@ -64,9 +65,8 @@ public enum GoogleTakeout {
             videos += others
             noAlbum += media.filter { !inAlbums.contains($0) }.count
         }
-        let absolute = URL(fileURLWithPath: photos).standardizedFileURL.path
         return CatalogImport(
-            kind: "takeout", source: "takeout:\(absolute)", root: root, orderInferred: true,
+            kind: .takeout, catalog: photos, root: root, orderInferred: true,
             notCarried: [("photos in no album", noAlbum), ("videos and other files", videos)], capturedAt: dates)
     }
 
@@ -84,7 +84,7 @@ public enum GoogleTakeout {
             let path = (folder as NSString).appendingPathComponent(name)
             if name.lowercased().hasSuffix(".json") {
                 sidecars.insert(name)
-            } else if isPhoto(path) {
+            } else if ImageSignature(ofFileAt: path) != nil {
                 media.append(name)
             } else if !isFolder(path) {
                 others += 1
@@ -93,13 +93,7 @@ public enum GoogleTakeout {
         return (media.sorted(), sidecars, others)
     }
 
-    private static func isPhoto(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: ImageSignature.length)).flatMap { ImageSignature(prefix: $0) } != nil
-    }
-
-    /// The album's title in its `metadata.json` (or a localized name Takeout gives that file).
+    /// The album's title in its `metadata.json`.
     private static func metadataTitle(in folder: String) -> String? {
         let path = (folder as NSString).appendingPathComponent("metadata.json")
         guard let data = FileManager.default.contents(atPath: path),
@@ -109,11 +103,26 @@ public enum GoogleTakeout {
         return title
     }
 
+}
+
+/// A folder's JSON sidecars, and how Takeout names them.
+struct Sidecars {
+    let folder: String
+    /// The folder's `.json` files, by name.
+    let names: Set<String>
+    /// Sidecars by the `title` inside them: read once, the first time a photo's name does not find its sidecar.
+    private var byTitle: [String: String]?
+
+    init(folder: String, names: Set<String>) {
+        self.folder = folder
+        self.names = names
+    }
+
     /// How long Takeout lets a sidecar's name be, `.json` included.
     private static let longestName = 51
 
     /// The sidecar of `file`: by the names Takeout gives sidecars, else by the title inside one.
-    static func sidecar(for file: String, among sidecars: Set<String>, in folder: String) -> String? {
+    mutating func sidecar(for file: String) -> String? {
         var stem = file
         var number = ""
         // A duplicate's number moves to the sidecar's end: IMG_1(1).jpg → IMG_1.jpg(1).json.
@@ -123,44 +132,43 @@ public enum GoogleTakeout {
         }
         for suffix in [".supplemental-metadata", ""] {
             let full = stem + suffix
-            let room = longestName - ".json".count - number.count
-            for name in [full + number + ".json", String(full.prefix(room)) + number + ".json"] where sidecars.contains(name) {
+            let room = Self.longestName - ".json".count - number.count
+            for name in [full + number + ".json", String(full.prefix(room)) + number + ".json"] where names.contains(name) {
                 return (folder as NSString).appendingPathComponent(name)
             }
         }
         // Edited copies share the original's sidecar.
         if let match = file.firstMatch(of: /^(.*)-edited(\.[^.]*)$/) {
-            return sidecar(for: String(match.1) + String(match.2), among: sidecars, in: folder)
+            return sidecar(for: String(match.1) + String(match.2))
         }
-        for name in sidecars.sorted() where name != "metadata.json" {
-            let path = (folder as NSString).appendingPathComponent(name)
-            if let data = FileManager.default.contents(atPath: path),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["title"] as? String == file
-            {
-                return path
+        if byTitle == nil {
+            var titles: [String: String] = [:]
+            for name in names.sorted() where name != "metadata.json" {
+                let path = (folder as NSString).appendingPathComponent(name)
+                if let title = Self.object(at: path)?["title"] as? String, titles[title] == nil { titles[title] = path }
             }
+            byTitle = titles
         }
-        return nil
+        return byTitle?[file]
     }
 
     /// The sidecar's `photoTakenTime.timestamp`: seconds since 1970, UTC.
-    private static func takenTime(_ sidecar: String) -> Int64? {
-        guard let data = FileManager.default.contents(atPath: sidecar),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let taken = object["photoTakenTime"] as? [String: Any]
-        else { return nil }
+    static func takenTime(in sidecar: String) -> Int64? {
+        guard let taken = object(at: sidecar)?["photoTakenTime"] as? [String: Any] else { return nil }
         if let text = taken["timestamp"] as? String { return Int64(text) }
         return (taken["timestamp"] as? NSNumber)?.int64Value
+    }
+
+    private static func object(at path: String) -> [String: Any]? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 }
 
 extension CaptureDate {
-    /// The capture date of an instant given in seconds since 1970, in UTC.
+    /// The capture date of an instant given in seconds since 1970, in UTC (`2024-07-14T12:00:00+00:00`).
     init?(utcSeconds: Int64) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        self.init(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(utcSeconds))) + "+00:00")
+        // ISO 8601 in UTC ends in "Z"; a capture date writes the offset.
+        let text = Date(timeIntervalSince1970: TimeInterval(utcSeconds)).formatted(Date.ISO8601FormatStyle())
+        self.init(text.dropLast() + "+00:00")
     }
 }

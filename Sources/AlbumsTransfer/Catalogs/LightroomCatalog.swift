@@ -26,16 +26,13 @@ public enum LightroomCatalog {
     private static let smart = "com.adobe.ag.library.smart_collection"
 
     private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
-        let columns = try file.columns()
-        for (table, needed) in [
-            ("AgLibraryCollection", ["id_local", "name", "parent", "creationId"]),
-            ("AgLibraryCollectionImage", ["collection", "image", "positionInCollection"]), ("Adobe_images", ["id_local", "rootFile"]),
-            ("AgLibraryFile", ["id_local", "baseName", "extension", "folder"]), ("AgLibraryFolder", ["id_local", "pathFromRoot", "rootFolder"]),
-            ("AgLibraryRootFolder", ["id_local", "absolutePath"]),
-        ] where !(columns[table] ?? []).isSuperset(of: needed) {
-            throw CatalogFailure.notACatalog(
-                path: file.path, kind: "Lightroom Classic", reason: "it has no \(table) with \(needed.joined(separator: ", "))")
-        }
+        let columns = try file.columns(
+            requiring: [
+                "AgLibraryCollection": ["id_local", "name", "parent", "creationId"],
+                "AgLibraryCollectionImage": ["collection", "image", "positionInCollection"], "Adobe_images": ["id_local", "rootFile"],
+                "AgLibraryFile": ["id_local", "baseName", "extension", "folder"], "AgLibraryFolder": ["id_local", "pathFromRoot", "rootFolder"],
+                "AgLibraryRootFolder": ["id_local", "absolutePath"],
+            ], of: "Lightroom Classic")
         let captureTime = columns["Adobe_images"]?.contains("captureTime") == true ? "i.captureTime" : "NULL"
         let systemOnly = columns["AgLibraryCollection"]?.contains("systemOnly") == true ? "c.systemOnly" : "0"
 
@@ -81,10 +78,11 @@ public enum LightroomCatalog {
 
         // As Lightroom's panel shows them: by name; a set with nothing in it has nothing to become.
         func byName(_ a: SourceFolder, _ b: SourceFolder) -> Bool { a.name.localizedStandardCompare(b.name) == .orderedAscending }
+        let children = Dictionary(grouping: nodes) { $0.parent }
         func folder(for node: Node) -> SourceFolder? {
             var folder = SourceFolder(name: node.name, path: "\(node.isSet ? "collection set" : "collection") \(node.id)", key: "collection/\(node.id)")
             guard !node.isSet else {
-                folder.folders = nodes.filter { $0.parent == node.id }.compactMap(folder(for:)).sorted(by: byName)
+                folder.folders = (children[node.id] ?? []).compactMap(folder(for:)).sorted(by: byName)
                 return folder.folders.isEmpty ? nil : folder
             }
             // The custom order; photos without a place after, by capture time, then path.
@@ -102,17 +100,13 @@ public enum LightroomCatalog {
         let ids = Set(nodes.map(\.id))
         root.folders = nodes.filter { $0.parent.map { !ids.contains($0) } ?? true }.compactMap(folder(for:)).sorted(by: byName)
 
-        var notCarried: [(String, Int)] = [("smart collections", smartCount)]
-        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String>) throws {
-            guard let have = columns[table], have.isSuperset(of: needed) else { return }
-            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
-        }
-        try count("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"])
-        try count("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"])
-        try count("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"])
-        try count("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"])
-        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
-        return CatalogImport(kind: "lightroom", source: "lightroom:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+        let notCarried: [(what: String, count: Int)] = [("smart collections", smartCount)] + [
+            try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
+            try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
+            try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
+            try file.counted("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
+        ].compactMap { $0 }
+        return CatalogImport(kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
     }
 
     /// A root's path and a folder's path from it, which Lightroom writes with a trailing slash each.

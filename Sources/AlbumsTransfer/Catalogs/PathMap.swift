@@ -7,20 +7,28 @@
 /// map.local("D:\\Pictures\\2024\\a.jpg")  // "/media/ana/pictures/2024/a.jpg"
 /// ```
 public struct PathMap: Hashable, Sendable {
-    /// Each rule's old prefix and new prefix, longest old prefix first.
-    public let rules: [(old: String, new: String)]
+    /// Each rule, longest old prefix first.
+    public let rules: [Rule]
+
+    /// A path prefix in the catalog and where it lies here.
+    public struct Rule: Hashable, Sendable {
+        /// The prefix as the catalog writes it.
+        public let old: String
+        /// Where it lies on this machine.
+        public let new: String
+    }
 
     /// Why a rule cannot be used.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// The rule as given.
         public let rule: String
-        public var description: String { "--map takes OLD=NEW, two non-empty path prefixes; got \(rule)" }
+        public var description: String { "a path map takes OLD=NEW, two non-empty path prefixes; got \(rule)" }
     }
 
     /// No rules: every path as the catalog gives it.
     public static let none = PathMap(rules: [])
 
-    private init(rules: [(old: String, new: String)]) {
+    private init(rules: [Rule]) {
         self.rules = rules
     }
 
@@ -28,12 +36,12 @@ public struct PathMap: Hashable, Sendable {
     ///
     /// - Throws: ``Failure`` for a rule without `=` or with an empty side.
     public init(_ rules: [String]) throws(Failure) {
-        var parsed: [(old: String, new: String)] = []
+        var parsed: [Rule] = []
         for rule in rules {
             guard let split = rule.firstIndex(of: "=") else { throw Failure(rule: rule) }
             let (old, new) = (String(rule[..<split]), String(rule[rule.index(after: split)...]))
             guard !old.isEmpty, !new.isEmpty else { throw Failure(rule: rule) }
-            parsed.append((old, new))
+            parsed.append(Rule(old: old, new: new))
         }
         self.rules = parsed.sorted { $0.old.count > $1.old.count }
     }
@@ -56,13 +64,5 @@ public struct PathMap: Hashable, Sendable {
         if path.count == prefix.count || prefix.hasSuffix("/") || prefix.hasSuffix("\\") { return true }
         let next = path[path.index(path.startIndex, offsetBy: prefix.count)]
         return next == "/" || next == "\\"
-    }
-
-    public static func == (lhs: PathMap, rhs: PathMap) -> Bool { lhs.rules.map(\.old) == rhs.rules.map(\.old) && lhs.rules.map(\.new) == rhs.rules.map(\.new) }
-    public func hash(into hasher: inout Hasher) {
-        for rule in rules {
-            hasher.combine(rule.old)
-            hasher.combine(rule.new)
-        }
     }
 }

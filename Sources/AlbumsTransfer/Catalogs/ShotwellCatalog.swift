@@ -21,19 +21,16 @@ public enum ShotwellCatalog {
     }
 
     private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
-        let columns = try file.columns()
-        let photoColumns = columns["PhotoTable"] ?? []
-        guard photoColumns.isSuperset(of: ["id", "filename", "exposure_time", "event_id"]) else {
-            throw CatalogFailure.notACatalog(path: file.path, kind: "Shotwell", reason: "it has no PhotoTable with filename, exposure_time and event_id")
-        }
-        guard (columns["EventTable"] ?? []).isSuperset(of: ["id", "name"]) else {
-            throw CatalogFailure.notACatalog(path: file.path, kind: "Shotwell", reason: "it has no EventTable with id and name")
-        }
+        let columns = try file.columns(
+            requiring: ["PhotoTable": ["id", "filename", "exposure_time", "event_id"], "EventTable": ["id", "name"]], of: "Shotwell")
+        // Every event, and the names of those that have one.
+        var known = Set<Int64>()
         var names: [Int64: String] = [:]
         for row in try file.rows("SELECT id, name FROM EventTable") {
-            if let id = row.integer("id"), let name = row.text("name")?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { names[id] = name }
+            guard let id = row.integer("id") else { continue }
+            known.insert(id)
+            if let name = row.text("name")?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { names[id] = name }
         }
-        let known = Set(try file.rows("SELECT id FROM EventTable").compactMap { $0.integer("id") })
 
         struct Photo {
             let path: String
@@ -66,17 +63,13 @@ public enum ShotwellCatalog {
         }
         var root = SourceFolder(name: "Shotwell", path: file.path, key: "catalog")
         root.folders = albums.sorted { ($0.first, $0.folder.key) < ($1.first, $1.folder.key) }.map(\.folder)
-        var notCarried: [(String, Int)] = []
-        func count(_ what: String, _ sql: String, needs table: String, _ needed: Set<String> = []) throws {
-            guard let have = columns[table], have.isSuperset(of: needed) else { return }
-            notCarried.append((what, Int(try file.rows(sql).first?.integer("n") ?? 0)))
-        }
-        try count("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"])
-        try count("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"])
-        try count("edits", "SELECT count(*) AS n FROM PhotoTable WHERE length(transformations) > 0", needs: "PhotoTable", ["transformations"])
-        try count("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable")
-        try count("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable")
-        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
-        return CatalogImport(kind: "shotwell", source: "shotwell:\(absolute)", root: root, orderInferred: false, notCarried: notCarried)
+        let notCarried: [(what: String, count: Int)] = [
+            try file.counted("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"], in: columns),
+            try file.counted("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"], in: columns),
+            try file.counted("edits", "SELECT count(*) AS n FROM PhotoTable WHERE length(transformations) > 0", needs: "PhotoTable", ["transformations"], in: columns),
+            try file.counted("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable", in: columns),
+            try file.counted("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable", in: columns),
+        ].compactMap { $0 }
+        return CatalogImport(kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
     }
 }

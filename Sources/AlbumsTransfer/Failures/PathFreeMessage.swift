@@ -11,21 +11,13 @@ import Foundation
 public enum PathFreeMessage {
     /// `message` with every absolute path (quoted, or up to the next space) cut to its last name.
     public static func of(_ message: String) -> String {
-        var result = message
-        for pattern in [quoted, bare] {
-            let matches = pattern.matches(in: result, range: NSRange(result.startIndex..., in: result)).reversed()
-            for match in matches {
-                guard let range = Range(match.range(at: 1), in: result) else { continue }
-                let path = result[range]
-                let name = path.split(separator: "/").last.map(String.init) ?? ""
-                result.replaceSubrange(range, with: name)
-            }
-        }
-        return result
+        // A path in quotes, spaces and all: `'/a b/c.jpg'`.
+        let quoted = message.replacing(/'(\/[^'\/][^']*)'/) { match in "'\(lastName(match.1))'" }
+        // A path standing alone, up to a space or the end, not inside a word or a path: `/a/b.jpg`.
+        return quoted.replacing(/(^|[^\w.'\/])(\/[^\s']+)/) { match in "\(match.1)\(lastName(match.2))" }
     }
 
-    /// A path in quotes, spaces and all: `'/a b/c.jpg'`.
-    private static let quoted = try! NSRegularExpression(pattern: "'(/[^'/][^']*)'")
-    /// A path standing alone, up to a space or the end: `/a/b.jpg`.
-    private static let bare = try! NSRegularExpression(pattern: "(?<![\\w.'/])(/[^\\s']+)")
+    private static func lastName(_ path: Substring) -> Substring {
+        path.split(separator: "/").last ?? ""
+    }
 }

@@ -178,4 +178,16 @@ extension Library {
         }
         return (found, missing)
     }
+
+    /// Points placeholders at where their files are now and loads them into
+    /// their slots, as ``findPlaceholderSources(searching:recursive:)`` found them.
+    ///
+    /// - Returns: What the loads did, by the new sources.
+    public func loadPlaceholders(_ found: [RelinkedPlaceholder]) async throws -> LoadReport {
+        guard !found.isEmpty else { return LoadReport() }
+        try await write { writer in
+            try writer.retargetPlaceholders(Dictionary(found.map { ($0.placeholder, $0.newSource) }) { a, _ in a })
+        }
+        return await LoadRunner(session: TransferSession(library: self)).run(found.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.newSource) })
+    }
 }

@@ -51,6 +51,12 @@ public struct SourceFolder: Hashable, Sendable {
     /// Every file and folder left out, here and below.
     public var allSkipped: [SkippedSource] { skipped + folders.flatMap(\.allSkipped) }
 
+    /// The photos here and below whose files are not there (a catalog's
+    /// originals on a drive not mounted).
+    public func photosNotFound() -> Set<String> {
+        Set(photos.filter { !FileManager.default.fileExists(atPath: $0) }).union(folders.flatMap { $0.photosNotFound() })
+    }
+
     /// Reads the tree at `root`: hidden files and folders (names starting
     /// with ".") are left out, and so are folders with no photo anywhere
     /// under them and symbolic links to folders (which could loop).
@@ -88,14 +94,14 @@ public struct SourceFolder: Hashable, Sendable {
                     folder.skipped.append(SkippedSource(path: child, reason: "no photos in it"))
                 }
             case .typeRegular:
-                if isPhoto(child) {
+                if ImageSignature(ofFileAt: child) != nil {
                     folder.photos.append(child)
                 } else {
                     folder.skipped.append(SkippedSource(path: child, reason: "not a photo"))
                 }
             case .typeSymbolicLink:
                 var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue, isPhoto(child) {
+                if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue, ImageSignature(ofFileAt: child) != nil {
                     folder.photos.append(child)
                 } else {
                     folder.skipped.append(SkippedSource(path: child, reason: isDirectory.boolValue ? "a link to a folder" : "not a photo"))
@@ -105,13 +111,5 @@ public struct SourceFolder: Hashable, Sendable {
             }
         }
         return folder
-    }
-
-    /// Whether the file's first bytes are an image's.
-    private static func isPhoto(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let prefix = try? handle.read(upToCount: ImageSignature.length) else { return false }
-        return ImageSignature(prefix: prefix) != nil
     }
 }

@@ -38,7 +38,7 @@ public struct TreeImport: Sendable {
         /// What the import made and found.
         public let plan: TreeImportPlan
         /// Photos whose files were not there: placeholders hold their slots.
-        public let missing: [String]
+        public let missing: Set<String>
         /// The library id of each node of the plan, by index: made or found.
         public let ids: [Int64]
         /// What the loads did, photo by photo.
@@ -60,44 +60,38 @@ public struct TreeImport: Sendable {
         _ root: SourceFolder, from source: String = "tree", into destination: FolderReference?, order: TreeImportOrder = .name,
         progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }
     ) async throws -> Result {
-        let (plan, ids, loads, missing) = try await runner.session.write { writer in
+        // Which files are not there, asked before the transaction rather than while it holds the library.
+        let missing = root.photosNotFound()
+        let (plan, ids, loads) = try await runner.session.write { writer in
             let plan = try TreeImportPlan(importing: root, from: source, into: destination, reader: writer)
             var ids: [Int64] = []
             var loads: [LoadRunner.Load] = []
-            var missing: [String] = []
             for node in plan.nodes {
                 let parent: FolderReference? = node.parent.map { .id(FolderID(rawValue: ids[$0])) } ?? plan.destination.map { .id($0.id) }
-                switch (node.kind, node.existing) {
-                case (_, let existing?):
-                    ids.append(existing)
-                case (.folder, nil):
-                    ids.append(try writer.createFolder(named: node.name, placement: .into(parent)).id.rawValue)
-                case (.album, nil):
-                    ids.append(try writer.createAlbum(named: node.name, placement: .into(parent)).id.rawValue)
-                }
-                let id = ids[ids.count - 1]
-                switch node.kind {
-                case .folder: try writer.recordImportOrigin(source: plan.source, key: node.key, folder: FolderID(rawValue: id))
-                case .album: try writer.recordImportOrigin(source: plan.source, key: node.key, album: AlbumID(rawValue: id))
-                }
-                if node.kind == .album && !node.photos.isEmpty {
-                    let album = AlbumID(rawValue: id)
-                    try writer.requireChangeable(try writer.album(album))
-                    let now = Date()
-                    let present = node.photos.map { FileManager.default.fileExists(atPath: $0) }
-                    let pending = zip(node.photos, present).map { photo, isThere in
-                        PendingLoad(source: photo, owner: isThere ? .current : .stopped, createdAt: now)
+                let id: Int64 =
+                    switch (node.kind, node.existing) {
+                    case (_, let existing?): existing
+                    case (.folder, nil): try writer.createFolder(named: node.name, placement: .into(parent)).id.rawValue
+                    case (.album, nil): try writer.createAlbum(named: node.name, placement: .into(parent)).id.rawValue
                     }
-                    let placeholders = try writer.insertPlaceholders(pending, into: album)
-                    for (placeholder, (photo, isThere)) in zip(placeholders, zip(node.photos, present)) {
-                        if isThere { loads.append(LoadRunner.Load(placeholder: placeholder, source: photo)) } else { missing.append(photo) }
-                    }
+                ids.append(id)
+                guard node.kind == .album else {
+                    try writer.recordImportOrigin(source: plan.source, key: node.key, folder: FolderID(rawValue: id))
+                    continue
                 }
+                let album = AlbumID(rawValue: id)
+                try writer.recordImportOrigin(source: plan.source, key: node.key, album: album)
+                guard !node.photos.isEmpty else { continue }
+                try writer.requireChangeable(try writer.album(album))
+                let now = Date()
+                let pending = node.photos.map { PendingLoad(source: $0, owner: missing.contains($0) ? .stopped : .current, createdAt: now) }
+                let placeholders = try writer.insertPlaceholders(pending, into: album)
+                loads += zip(placeholders, node.photos).filter { !missing.contains($0.1) }.map { LoadRunner.Load(placeholder: $0, source: $1) }
             }
             // What a killed import left behind, taken over to load again.
-            try writer.claimPlaceholders(plan.stalePlaceholders.map(\.id))
-            loads += plan.stalePlaceholders.map { LoadRunner.Load(placeholder: $0.id, source: $0.load.source) }
-            return (plan, ids, loads, missing)
+            try writer.claimPlaceholders(plan.resumed.map(\.placeholder))
+            loads += plan.resumed.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.source) }
+            return (plan, ids, loads)
         }
         let report = await runner.run(loads, progress: progress)
         if order == .captureDate && !Task.isCancelled {
@@ -108,6 +102,6 @@ public struct TreeImport: Sendable {
                 }
             }
         }
-        return Result(plan: plan, missing: missing, ids: ids, report: report)
+        return Result(plan: plan, missing: missing.intersection(plan.nodes.lazy.flatMap(\.photos)), ids: ids, report: report)
     }
 }

@@ -16,7 +16,7 @@ public enum TreeImportFailure: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .notAFolder(let path): "\(path) is not a folder: --tree imports a folder of folders and photos"
+        case .notAFolder(let path): "\(path) is not a folder: a tree import takes a folder of folders and photos"
         case .unreadable(let path): "cannot list the folder \(path)"
         }
     }

@@ -57,9 +57,19 @@ public struct TreeImportPlan: Sendable {
     public let nodes: [Node]
     /// Files and folders left out, with the reasons.
     public let skipped: [SourceFolder.SkippedSource]
-    /// Placeholders of an earlier import of the tree whose process is gone:
-    /// the import runs their loads again in their slots.
-    public let stalePlaceholders: [PendingPlaceholder]
+    /// Placeholders of an earlier import of the source whose process is
+    /// gone and whose file is there: the import runs their loads again in their slots.
+    public let resumed: [ResumedLoad]
+
+    /// A placeholder left by an earlier import, to be loaded again.
+    public struct ResumedLoad: Hashable, Sendable {
+        /// The placeholder, where it stands now.
+        public let placeholder: AlbumItemID
+        /// The file it loads.
+        public let source: String
+        /// The index in ``TreeImportPlan/nodes`` of its album.
+        public let node: Int
+    }
 
     /// The photos the import adds.
     public var photoCount: Int { nodes.reduce(0) { $0 + $1.photos.count } }
@@ -73,32 +83,61 @@ public struct TreeImportPlan: Sendable {
         var planner = Planner(
             reader: reader, albums: try reader.albums(), folders: try reader.folders(), origins: try reader.importOrigins(of: source))
         let base = try destinationFolder.map { try reader.path(of: $0.id) }
-        try planner.visit(root, parent: nil, folderID: destinationFolder?.id, exists: true, path: base, parentName: destinationFolder?.name, depth: 0)
+        try planner.visit(root, in: Planner.Place(parent: nil, folder: .library(destinationFolder?.id), path: base, name: destinationFolder?.name, depth: 0))
         self.source = source
         self.destination = destinationFolder
         destinationPath = base
         nodes = planner.nodes
         skipped = root.allSkipped
-        stalePlaceholders = planner.stale
+        resumed = planner.resumed
     }
 
     /// The tree read against the library, node by node.
     private struct Planner {
+        /// Where a node goes.
+        struct Place {
+            /// A library folder (nil: the top level), or one this plan makes.
+            enum Folder {
+                case library(FolderID?)
+                case planned
+            }
+            /// The index of the node it stands in; nil: the destination.
+            let parent: Int?
+            let folder: Folder
+            /// The folder's path in the tree and its name; nil: the top level.
+            let path: String?
+            let name: String?
+            let depth: Int
+
+            /// The key of the library folder in the maps by place; nil for one the plan makes, which holds nothing yet.
+            var key: Int64? {
+                guard case .library(let id) = folder else { return nil }
+                return id?.rawValue ?? 0
+            }
+
+            func joined(_ name: String) -> String { path.map { "\($0)/\(name)" } ?? name }
+
+            /// The place inside the node at `index`, named `name`, found in the library as `found` or made by the plan.
+            func inside(_ index: Int, named name: String, found: FolderID?) -> Place {
+                Place(parent: index, folder: found.map { .library($0) } ?? .planned, path: joined(name), name: name, depth: depth + 1)
+            }
+        }
+
         let reader: LibraryReader
         var nodes: [Node] = []
-        var stale: [PendingPlaceholder] = []
+        var resumed: [ResumedLoad] = []
         /// Album names in use in the library or claimed by this plan.
         var albumNames: Set<String>
         /// Albums by parent folder (0: the top level) and name.
         let albumsByPlace: [Int64: [String: Album]]
         /// Folders by parent folder (0: the top level) and name.
-        let foldersByPlace: [Int64: [String: Folder]]
+        let foldersByPlace: [Int64: [String: AlbumsPersistence.Folder]]
         let albumsByID: [AlbumID: Album]
-        let foldersByID: [FolderID: Folder]
+        let foldersByID: [FolderID: AlbumsPersistence.Folder]
         /// What earlier imports of the source made.
         let origins: ImportOrigins
 
-        init(reader: LibraryReader, albums: [Album], folders: [Folder], origins: ImportOrigins) {
+        init(reader: LibraryReader, albums: [Album], folders: [AlbumsPersistence.Folder], origins: ImportOrigins) {
             self.reader = reader
             self.origins = origins
             albumsByID = Dictionary(albums.map { ($0.id, $0) }) { a, _ in a }
@@ -108,37 +147,29 @@ public struct TreeImportPlan: Sendable {
             foldersByPlace = Dictionary(grouping: folders) { $0.parentID?.rawValue ?? 0 }.mapValues { Dictionary($0.map { ($0.name, $0) }) { a, _ in a } }
         }
 
-        /// `folderID`: the library folder `source` goes into, when `exists` (nil: the top level);
-        /// a folder this plan makes when not.
-        mutating func visit(_ source: SourceFolder, parent: Int?, folderID: FolderID?, exists: Bool, path: String?, parentName: String?, depth: Int) throws {
-            func joined(_ name: String) -> String { path.map { "\($0)/\(name)" } ?? name }
-            guard !source.folders.isEmpty else {
-                try addAlbum(of: source, parent: parent, folderID: folderID, exists: exists, path: path, parentName: parentName, depth: depth)
-                return
-            }
+        mutating func visit(_ source: SourceFolder, in place: Place) throws {
+            guard !source.folders.isEmpty else { return try addAlbum(of: source, in: place) }
             let remembered = origins.folders[source.key].flatMap { foldersByID[$0] }
-            let found = remembered ?? (exists ? foldersByPlace[folderID?.rawValue ?? 0]?[source.name] : nil)
-            let name = found?.name ?? freeFolderName(source.name, in: exists ? folderID : nil, exists: exists)
+            let found = remembered ?? place.key.flatMap { foldersByPlace[$0]?[source.name] }
+            let name = found?.name ?? freeFolderName(source.name, in: place)
             nodes.append(
                 Node(
-                    kind: .folder, name: name, path: joined(name), source: source.path, key: source.key, depth: depth, parent: parent,
-                    existing: found?.id.rawValue, photos: [], alreadyThere: 0))
-            let index = nodes.count - 1
+                    kind: .folder, name: name, path: place.joined(name), source: source.path, key: source.key, depth: place.depth,
+                    parent: place.parent, existing: found?.id.rawValue, photos: [], alreadyThere: 0))
+            let inside = place.inside(nodes.count - 1, named: name, found: found?.id)
             if !source.photos.isEmpty {
                 var own = source
                 own.folders = []
                 own.key = source.key + "#photos"
-                try addAlbum(of: own, parent: index, folderID: found?.id, exists: found != nil, path: joined(name), parentName: name, depth: depth + 1)
+                try addAlbum(of: own, in: inside)
             }
-            for child in source.folders {
-                try visit(child, parent: index, folderID: found?.id, exists: found != nil, path: joined(name), parentName: name, depth: depth + 1)
-            }
+            for child in source.folders { try visit(child, in: inside) }
         }
 
-        private mutating func addAlbum(of source: SourceFolder, parent: Int?, folderID: FolderID?, exists: Bool, path: String?, parentName: String?, depth: Int) throws {
-            let here = exists ? albumsByPlace[folderID?.rawValue ?? 0] ?? [:] : [:]
+        private mutating func addAlbum(of source: SourceFolder, in place: Place) throws {
+            let here = place.key.flatMap { albumsByPlace[$0] } ?? [:]
             var candidates = [source.name]
-            if let parentName, parentName != source.name { candidates.append("\(source.name) (\(parentName))") }
+            if let parentName = place.name, parentName != source.name { candidates.append("\(source.name) (\(parentName))") }
             var chosen: (name: String, album: Album?)? = origins.albums[source.key].flatMap { albumsByID[$0] }.map { ($0.name, $0) }
             var number = 1
             while chosen == nil, number <= 100_000 {
@@ -146,7 +177,7 @@ public struct TreeImportPlan: Sendable {
                 number += 1
                 if let album = here[candidate] {
                     chosen = (candidate, album)
-                } else if !albumNames.contains(candidate) && (exists ? foldersByPlace[folderID?.rawValue ?? 0]?[candidate] == nil : true) {
+                } else if !albumNames.contains(candidate) && place.key.flatMap({ foldersByPlace[$0]?[candidate] }) == nil {
                     chosen = (candidate, nil)
                 }
             }
@@ -155,31 +186,36 @@ public struct TreeImportPlan: Sendable {
             var photos = source.photos
             var alreadyThere = 0
             if let album = chosen.album {
+                // What it holds already, by where it was loaded from; what a
+                // killed import left behind is loaded again, unless its file
+                // is still missing (then it holds its slot).
+                let sources = Set(source.photos)
                 var held = Set<String>()
                 try reader.forEachListedItem(in: album.id) { item, photo in
-                    if let photo { held.insert(photo.content.sourcePath) }
-                    if case .placeholder(let load) = item.content { held.insert(load.source) }
+                    switch item.content {
+                    case .photo: if let photo { held.insert(photo.content.sourcePath) }
+                    case .placeholder(let load):
+                        held.insert(load.source)
+                        if load.owner.isGone, sources.contains(load.source), FileManager.default.fileExists(atPath: load.source) {
+                            resumed.append(ResumedLoad(placeholder: item.id, source: load.source, node: nodes.count))
+                        }
+                    }
                     return true
-                }
-                let sources = Set(source.photos)
-                // Left by a killed import: loaded again, unless the file is still missing (it holds its slot).
-                stale += try reader.pendingPlaceholders(in: album.id).filter {
-                    $0.isStale && sources.contains($0.load.source) && FileManager.default.fileExists(atPath: $0.load.source)
                 }
                 photos = source.photos.filter { !held.contains($0) }
                 alreadyThere = source.photos.count - photos.count
             }
             nodes.append(
                 Node(
-                    kind: .album, name: chosen.name, path: path.map { "\($0)/\(chosen.name)" } ?? chosen.name, source: source.path, key: source.key,
-                    depth: depth, parent: parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
+                    kind: .album, name: chosen.name, path: place.joined(chosen.name), source: source.path, key: source.key,
+                    depth: place.depth, parent: place.parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
         }
 
         /// A name for a new folder: its own, unless an album stands under it in that place.
-        private func freeFolderName(_ name: String, in folderID: FolderID?, exists: Bool) -> String {
-            guard exists, let albums = albumsByPlace[folderID?.rawValue ?? 0], albums[name] != nil else { return name }
+        private func freeFolderName(_ name: String, in place: Place) -> String {
+            guard let key = place.key, let albums = albumsByPlace[key], albums[name] != nil else { return name }
             var number = 2
-            while albums["\(name) \(number)"] != nil || foldersByPlace[folderID?.rawValue ?? 0]?["\(name) \(number)"] != nil { number += 1 }
+            while albums["\(name) \(number)"] != nil || foldersByPlace[key]?["\(name) \(number)"] != nil { number += 1 }
             return "\(name) \(number)"
         }
     }
