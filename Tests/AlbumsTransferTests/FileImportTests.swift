@@ -37,7 +37,7 @@ struct FileImportTests {
         #expect(report.skipped.map { ($0.source as NSString).lastPathComponent } == ["09-notes.txt", "manifest.json"])
         #expect(report.succeeded)
         for (expected, committed) in zip(manifest, report.committed) {
-            let content = committed.photo.content
+            let content = try await session.library.read { try $0.photo(committed.photo) }.content
             #expect(content.originalName == expected.file)
             #expect(content.mediaType == expected.mediaType)
             #expect(content.pixelWidth == expected.pixelWidth && content.pixelHeight == expected.pixelHeight)

@@ -84,9 +84,9 @@ struct LoadSession {
             try console.result(json: LoadReportJSON(
                 album: album,
                 imported: zip(report.committed, positions).map {
-                    .init(source: $0.source, photoID: $0.photo.id.rawValue, position: $1, newPhoto: $0.isNewPhoto)
+                    .init(source: $0.source, photoID: $0.photo.rawValue, position: $1, newPhoto: $0.isNewPhoto)
                 },
-                alreadyInAlbum: report.alreadyInAlbum.map { .init(source: $0.source, photoID: $0.photo.id.rawValue) },
+                alreadyInAlbum: report.alreadyInAlbum.map { .init(source: $0.source, photoID: $0.photo.rawValue) },
                 skipped: report.skipped.map { .init(source: $0.source, reason: $0.reason) },
                 failed: report.failed.map { .init(source: $0.source, reason: $0.reason) },
                 cancelled: report.cancelled,
@@ -106,7 +106,7 @@ struct LoadSession {
             if !report.cancelled.isEmpty { parts.append("\(report.cancelled.count) cancelled") }
             console.result(parts.joined(separator: ", "))
             for duplicate in report.alreadyInAlbum {
-                console.result("  already in the album  \(duplicate.source) (id:\(duplicate.photo.id))")
+                console.result("  already in the album  \(duplicate.source) (id:\(duplicate.photo))")
             }
             for skipped in report.skipped { console.result("  skipped  \(skipped.source): \(skipped.reason)") }
             for failed in report.failed { console.note("  failed   \(failed.source): \(failed.reason)") }

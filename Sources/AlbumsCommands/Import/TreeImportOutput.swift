@@ -58,20 +58,11 @@ struct TreeImportOutput {
     /// Prints `plan`, and, after a run (`report`), what its loads did;
     /// `missing`: the photos whose files are not there.
     func print(_ plan: TreeImportPlan, report: LoadReport?, missing: Set<String>) throws {
-        var albumOfSource: [String: Int] = [:]
-        for (index, node) in plan.nodes.enumerated() { for photo in node.photos { albumOfSource[photo] = index } }
-        for load in plan.resumed { albumOfSource[load.source] = load.node }
-        var imported = [Int](repeating: 0, count: plan.nodes.count)
-        var reused = imported
-        var inAlbum = imported
-        var absent = imported
-        for photo in missing { if let index = albumOfSource[photo] { absent[index] += 1 } }
-        for committed in report?.committed ?? [] {
-            guard let index = albumOfSource[committed.source] else { continue }
-            imported[index] += 1
-            if !committed.isNewPhoto { reused[index] += 1 }
-        }
-        for duplicate in report?.alreadyInAlbum ?? [] { if let index = albumOfSource[duplicate.source] { inAlbum[index] += 1 } }
+        let tallies = plan.nodes.indices.map { report?.tallies[$0] ?? LoadReport.Tally() }
+        let imported = tallies.map(\.committed)
+        let reused = tallies.map(\.alreadyInLibrary)
+        let inAlbum = tallies.map(\.alreadyInAlbum)
+        let absent = plan.nodes.map { node in missing.isEmpty ? 0 : node.photos.count { missing.contains($0) } }
         let into = plan.destinationPath
         let skipped = plan.skipped.map { LoadReportJSON.Problem(source: $0.path, reason: $0.reason) } + (report?.skipped ?? []).map { .init(source: $0.source, reason: $0.reason) }
         let failed = (report?.failed ?? []).map { LoadReportJSON.Problem(source: $0.source, reason: $0.reason) }
@@ -97,7 +88,7 @@ struct TreeImportOutput {
         if plan.photoCount == 0 && plan.resumed.isEmpty && made == (0, 0) {
             console.result("nothing new\(place): \(LibraryError.counted(albums.count, "album")) found, \(LibraryError.counted(before, "photo")) there from before")
         } else if let report {
-            let count = report.committed.count
+            let count = report.total.committed
             console.result("imported \(LibraryError.counted(count, "photo"))\(place): \(LibraryError.counted(made.folders, "new folder")), \(LibraryError.counted(made.albums, "new album"))")
         } else {
             console.result("would import \(LibraryError.counted(plan.photoCount, "photo"))\(place): \(LibraryError.counted(made.folders, "new folder")), \(LibraryError.counted(made.albums, "new album"))")

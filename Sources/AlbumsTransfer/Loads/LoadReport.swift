@@ -1,6 +1,13 @@
 import AlbumsPersistence
 
-/// What a run of loads did, load by load.
+/// What a run of loads did: how many of each outcome, by group, and the
+/// loads themselves.
+///
+/// Loads that went wrong (skipped, failed, cancelled) are always listed.
+/// Those that went well are listed only when the run was asked to itemize
+/// them (``LoadRunner/run(_:itemizing:progress:)``): an import of a
+/// hundred thousand photos counts them instead, so its memory does not
+/// grow with the photos it imports.
 public struct LoadReport: Sendable {
     /// A load that committed its photo.
     public struct Committed: Sendable {
@@ -9,40 +16,57 @@ public struct LoadReport: Sendable {
         /// The item now holding the photo; nil for a load into the library alone.
         public let item: AlbumItemID?
         /// The photo it became (or was already).
-        public let photo: Photo
+        public let photo: PhotoID
         /// False when the library already had these bytes (another file, or an earlier import).
         public let isNewPhoto: Bool
     }
 
-    /// Loads whose placeholder became a photo.
+    /// How many loads of one group (an album of a tree import, say) ended each way.
+    public struct Tally: Sendable, Hashable {
+        /// Loads whose placeholder became a photo.
+        public internal(set) var committed = 0
+        /// Of ``committed``, those whose bytes the library already had.
+        public internal(set) var alreadyInLibrary = 0
+        /// Loads of a photo the album already held.
+        public internal(set) var alreadyInAlbum = 0
+        /// Loads knowingly not imported.
+        public internal(set) var skipped = 0
+        /// Loads that failed.
+        public internal(set) var failed = 0
+        /// Loads stopped before they finished.
+        public internal(set) var cancelled = 0
+
+        /// No loads.
+        public init() {}
+    }
+
+    /// Loads whose placeholder became a photo; empty unless the run itemized them.
     public internal(set) var committed: [Committed] = []
-    /// Loads of a photo the album already held: their placeholder was deleted.
-    public internal(set) var alreadyInAlbum: [(source: String, photo: Photo)] = []
+    /// Loads of a photo the album already held (their placeholder was
+    /// deleted); empty unless the run itemized them.
+    public internal(set) var alreadyInAlbum: [(source: String, photo: PhotoID)] = []
     /// Loads knowingly not imported, with the reason (not an image, …).
     public internal(set) var skipped: [(source: String, reason: String)] = []
     /// Loads that failed, with the reason; their placeholder was deleted.
     public internal(set) var failed: [(source: String, reason: String)] = []
     /// Loads stopped before they finished; their placeholder was deleted.
     public internal(set) var cancelled: [String] = []
+    /// Each group's outcomes, by the ``LoadRunner/Load/group`` its loads were begun with.
+    public internal(set) var tallies: [Int: Tally] = [:]
 
     /// An empty report.
     public init() {}
 
-    /// Puts each list in the order the loads were given, not the order they finished.
-    mutating func sort(byOrderOf sources: [String]) {
-        var position: [String: Int] = [:]
-        for (index, source) in sources.enumerated() where position[source] == nil { position[source] = index }
-        // Stable: loads of the same source keep the order they finished in.
-        func ordered<Entry>(_ entries: [Entry], by source: (Entry) -> String) -> [Entry] {
-            entries.enumerated().sorted {
-                (position[source($0.element)] ?? Int.max, $0.offset) < (position[source($1.element)] ?? Int.max, $1.offset)
-            }.map(\.element)
+    /// All groups' outcomes together.
+    public var total: Tally {
+        tallies.values.reduce(into: Tally()) { sum, tally in
+            sum.committed += tally.committed
+            sum.alreadyInLibrary += tally.alreadyInLibrary
+            sum.alreadyInAlbum += tally.alreadyInAlbum
+            sum.skipped += tally.skipped
+            sum.failed += tally.failed
+            sum.cancelled += tally.cancelled
         }
-        committed = ordered(committed, by: \.source)
-        alreadyInAlbum = ordered(alreadyInAlbum, by: \.source)
-        skipped = ordered(skipped, by: \.source)
-        failed = ordered(failed, by: \.source)
-        cancelled = ordered(cancelled, by: { $0 })
     }
 
     /// Whether every load committed or was knowingly skipped.
@@ -64,5 +88,70 @@ extension LoadReport {
     public mutating func add(skipped: [(path: String, reason: String)], failed: [(path: String, reason: String)]) {
         self.skipped += skipped.map { ($0.path, $0.reason) }
         self.failed += failed.map { ($0.path, $0.reason) }
+        tallies[0, default: Tally()].skipped += skipped.count
+        tallies[0, default: Tally()].failed += failed.count
+    }
+}
+
+/// A report being written as loads finish, in whatever order they finish,
+/// and put in the order the loads were given when it is done.
+struct LoadReportBuilder {
+    /// Whether loads that went well are listed, not only counted.
+    let itemizing: Bool
+    private var report = LoadReport()
+    // Each listed entry with the index of its load, to order by at the end:
+    // loads finish in any order, and sources may repeat.
+    private var committed: [(Int, LoadReport.Committed)] = []
+    private var alreadyInAlbum: [(Int, (source: String, photo: PhotoID))] = []
+    private var skipped: [(Int, (source: String, reason: String))] = []
+    private var failed: [(Int, (source: String, reason: String))] = []
+    private var cancelled: [(Int, String)] = []
+    private var cancelledIndices: Set<Int> = []
+
+    init(itemizing: Bool) {
+        self.itemizing = itemizing
+    }
+
+    mutating func committed(_ load: LoadRunner.Load, at index: Int, item: AlbumItemID?, photo: PhotoID, isNew: Bool) {
+        report.tallies[load.group, default: .init()].committed += 1
+        if !isNew { report.tallies[load.group, default: .init()].alreadyInLibrary += 1 }
+        if itemizing { committed.append((index, .init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))) }
+    }
+
+    mutating func alreadyInAlbum(_ load: LoadRunner.Load, at index: Int, photo: PhotoID) {
+        report.tallies[load.group, default: .init()].alreadyInAlbum += 1
+        if itemizing { alreadyInAlbum.append((index, (load.source, photo))) }
+    }
+
+    mutating func skipped(_ load: LoadRunner.Load, at index: Int, reason: String) {
+        report.tallies[load.group, default: .init()].skipped += 1
+        skipped.append((index, (load.source, reason)))
+    }
+
+    mutating func failed(_ load: LoadRunner.Load, at index: Int, reason: String) {
+        report.tallies[load.group, default: .init()].failed += 1
+        failed.append((index, (load.source, reason)))
+    }
+
+    /// Records `load` as cancelled unless it already is.
+    mutating func cancelled(_ load: LoadRunner.Load, at index: Int) {
+        guard cancelledIndices.insert(index).inserted else { return }
+        report.tallies[load.group, default: .init()].cancelled += 1
+        cancelled.append((index, load.source))
+    }
+
+    /// The report, each list in the order its loads were given.
+    func finished() -> LoadReport {
+        func ordered<Entry>(_ entries: [(Int, Entry)]) -> [Entry] {
+            // Stable: an index appears once, so ties cannot happen.
+            entries.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        var report = report
+        report.committed = ordered(committed)
+        report.alreadyInAlbum = ordered(alreadyInAlbum)
+        report.skipped = ordered(skipped)
+        report.failed = ordered(failed)
+        report.cancelled = ordered(cancelled)
+        return report
     }
 }

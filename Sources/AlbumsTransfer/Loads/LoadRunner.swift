@@ -39,17 +39,20 @@ public struct LoadRunner: Sendable {
     }
 
     /// A begun load: its placeholder (none for a load into the library
-    /// alone, in no album) and what it reads.
+    /// alone, in no album), what it reads, and the group it is counted in.
     public struct Load: Sendable, Hashable {
         /// The placeholder holding its slot; nil for a load into the library alone.
         public let placeholder: AlbumItemID?
         /// What it loads.
         public let source: String
+        /// Which of the report's ``LoadReport/tallies`` counts it (an album of a tree import, say).
+        public let group: Int
 
-        /// A load begun: its placeholder and its source.
-        public init(placeholder: AlbumItemID?, source: String) {
+        /// A load begun: its placeholder, its source and the group it is counted in.
+        public init(placeholder: AlbumItemID?, source: String, group: Int = 0) {
             self.placeholder = placeholder
             self.source = source
+            self.group = group
         }
     }
 
@@ -132,8 +135,12 @@ public struct LoadRunner: Sendable {
     }
 
     /// Runs begun loads to completion (or cancellation) and commits each as it finishes.
-    public func run(_ loads: [Load], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
-        var report = LoadReport()
+    ///
+    /// - Parameter itemizing: Whether the report lists the loads that went
+    ///   well, one by one, or only counts them; those that went wrong are
+    ///   always listed.
+    public func run(_ loads: [Load], itemizing: Bool = true, progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
+        var report = LoadReportBuilder(itemizing: itemizing)
         var pending = Set(loads.compactMap(\.placeholder))
         let loader = self.loader
         await withTaskGroup(of: (Int, Result<PhotoContent, any Error>).self) { group in
@@ -150,10 +157,10 @@ public struct LoadRunner: Sendable {
                 let load = loads[index]
                 finished += 1
                 if Task.isCancelled, case .failure = result {
-                    report.cancelled.append(load.source)
+                    report.cancelled(load, at: index)
                     continue
                 }
-                record(result, of: load, in: &report)
+                record(result, of: load, at: index, in: &report)
                 if let placeholder = load.placeholder { pending.remove(placeholder) }
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
                 if !Task.isCancelled && started < loads.count {
@@ -164,13 +171,14 @@ public struct LoadRunner: Sendable {
             }
         }
         // Cancelled: whatever never committed vanishes, in one transaction.
-        let reported = Set(report.cancelled)
-        let unfinished = loads.filter { $0.placeholder.map(pending.contains) ?? false }
-        report.cancelled += unfinished.map(\.source).filter { !reported.contains($0) }
-        report.sort(byOrderOf: loads.map(\.source))
-        let toDelete = unfinished.compactMap(\.placeholder)
-        if !toDelete.isEmpty { deleteStillPending(toDelete) }
-        return report
+        var unfinished: [AlbumItemID] = []
+        for (index, load) in loads.enumerated() {
+            guard let placeholder = load.placeholder, pending.contains(placeholder) else { continue }
+            report.cancelled(load, at: index)
+            unfinished.append(placeholder)
+        }
+        if !unfinished.isEmpty { deleteStillPending(unfinished) }
+        return report.finished()
     }
 
     private static func attempt(_ loader: any PhotoLoader, _ source: String) async -> Result<PhotoContent, any Error> {
@@ -181,9 +189,9 @@ public struct LoadRunner: Sendable {
         }
     }
 
-    private func record(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
+    private func record(_ result: Result<PhotoContent, any Error>, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
         guard let placeholder = load.placeholder else {
-            recordIntoLibrary(result, of: load, in: &report)
+            recordIntoLibrary(result, of: load, at: index, in: &report)
             return
         }
         switch result {
@@ -193,44 +201,42 @@ public struct LoadRunner: Sendable {
                 let commit = try session.write { try $0.commitLoad(placeholder, content: content) }
                 switch commit {
                 case .committed(let item, let photo, let isNew):
-                    report.committed.append(.init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))
+                    report.committed(load, at: index, item: item, photo: photo.id, isNew: isNew)
                 case .alreadyInAlbum(let photo):
-                    report.alreadyInAlbum.append((load.source, photo))
+                    report.alreadyInAlbum(load, at: index, photo: photo.id)
                 }
             } catch LibraryError.itemNotFound {
-                report.cancelled.append(load.source)  // its placeholder was removed meanwhile
+                report.cancelled(load, at: index)  // its placeholder was removed meanwhile
             } catch {
-                report.failed.append((load.source, "could not be saved: \(error)"))
+                report.failed(load, at: index, reason: "could not be saved: \(error)")
                 deleteStillPending([placeholder])
             }
         case .failure(let error):
-            switch error {
-            case LoadFailure.skipped(let reason): report.skipped.append((load.source, reason))
-            case LoadFailure.failed(let reason): report.failed.append((load.source, reason))
-            case is CancellationError: report.cancelled.append(load.source)
-            default: report.failed.append((load.source, String(describing: error)))
-            }
+            recordFailure(error, of: load, at: index, in: &report)
             deleteStillPending([placeholder])
         }
     }
 
-    private func recordIntoLibrary(_ result: Result<PhotoContent, any Error>, of load: Load, in report: inout LoadReport) {
+    private func recordIntoLibrary(_ result: Result<PhotoContent, any Error>, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
         switch result {
         case .success(let content):
             do {
                 let (photo, isNew) = try session.write { try $0.addPhoto(content) }
-                report.committed.append(.init(source: load.source, item: nil, photo: photo, isNewPhoto: isNew))
+                report.committed(load, at: index, item: nil, photo: photo.id, isNew: isNew)
             } catch {
-                report.failed.append((load.source, "could not be saved: \(error)"))
+                report.failed(load, at: index, reason: "could not be saved: \(error)")
             }
-        case .failure(LoadFailure.skipped(let reason)):
-            report.skipped.append((load.source, reason))
-        case .failure(LoadFailure.failed(let reason)):
-            report.failed.append((load.source, reason))
-        case .failure(is CancellationError):
-            report.cancelled.append(load.source)
         case .failure(let error):
-            report.failed.append((load.source, String(describing: error)))
+            recordFailure(error, of: load, at: index, in: &report)
+        }
+    }
+
+    private func recordFailure(_ error: any Error, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
+        switch error {
+        case LoadFailure.skipped(let reason): report.skipped(load, at: index, reason: reason)
+        case LoadFailure.failed(let reason): report.failed(load, at: index, reason: reason)
+        case is CancellationError: report.cancelled(load, at: index)
+        default: report.failed(load, at: index, reason: String(describing: error))
         }
     }
 

@@ -22,7 +22,7 @@ public enum TreeImportOrder: String, Hashable, Sendable, CaseIterable {
 /// ```swift
 /// let tree = try SourceFolder.read("/Users/ana/Pictures/Travel")
 /// let result = try await TreeImport(runner: LoadRunner(session: session)).run(tree, into: nil)
-/// print("\(result.report.committed.count) photos in \(result.plan.nodes.filter { $0.kind == .album }.count) albums")
+/// print("\(result.report.total.committed) photos in \(result.plan.nodes.filter { $0.kind == .album }.count) albums")
 /// ```
 public struct TreeImport: Sendable {
     /// Runs the loads.
@@ -41,7 +41,8 @@ public struct TreeImport: Sendable {
         public let missing: Set<String>
         /// The library id of each node of the plan, by index: made or found.
         public let ids: [Int64]
-        /// What the loads did, photo by photo.
+        /// What the loads did: counted by album (``LoadReport/tallies``, by
+        /// the index of its node in ``plan``), problems listed.
         public let report: LoadReport
     }
 
@@ -86,14 +87,18 @@ public struct TreeImport: Sendable {
                 let now = Date()
                 let pending = node.photos.map { PendingLoad(source: $0, owner: missing.contains($0) ? .stopped : .current, createdAt: now) }
                 let placeholders = try writer.insertPlaceholders(pending, into: album)
-                loads += zip(placeholders, node.photos).filter { !missing.contains($0.1) }.map { LoadRunner.Load(placeholder: $0, source: $1) }
+                let group = ids.count - 1
+                loads += zip(placeholders, node.photos).filter { !missing.contains($0.1) }.map {
+                    LoadRunner.Load(placeholder: $0, source: $1, group: group)
+                }
             }
             // What a killed import left behind, taken over to load again.
             try writer.claimPlaceholders(plan.resumed.map(\.placeholder))
-            loads += plan.resumed.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.source) }
+            loads += plan.resumed.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.source, group: $0.node) }
             return (plan, ids, loads)
         }
-        let report = await runner.run(loads, progress: progress)
+        // Counted by album, not listed: memory stays flat however many photos come.
+        let report = await runner.run(loads, itemizing: false, progress: progress)
         if order == .captureDate && !Task.isCancelled {
             let made = zip(plan.nodes, ids).compactMap { node, id in node.kind == .album && node.isNew ? AlbumID(rawValue: id) : nil }
             if !made.isEmpty {
