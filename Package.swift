@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         // Hummingbird's own lifecycle: event streams end on graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // ZIP archives (ZIP64 included: a Google Takeout comes in parts of up
+        // to 50 GB), read entry by entry over the system's zlib.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // What an image file says of itself, read from its header: format,
@@ -54,8 +57,13 @@ let package = Package(
         // Drag-and-drop operations over the library: moves, copies, proposals, change sets.
         .target(
             name: "AlbumsTransfer",
-            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"), "SystemZlib",
+            ]
         ),
+        // The system's zlib, for the gzip streams of .tgz archives.
+        .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Thumbnails, upright and cached on disk, made by libvips.
         .target(
             name: "AlbumsThumbnails",

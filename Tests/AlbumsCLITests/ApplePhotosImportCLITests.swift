@@ -75,4 +75,12 @@ struct ApplePhotosImportCLITests {
         let refused = try cli.run("import", "--from", "apple-photos", library)
         #expect(refused.status == 1 && refused.stderr.contains("Photos 4 or earlier"), "\(refused.stderr)")
     }
+
+    @Test("a library whose database is damaged is refused with one line and left as it was")
+    func damaged() throws {
+        let cli = try CLI()
+        let library = try library(cli, Version.allCases[0])
+        try cli.run("album", "create", "Kept")
+        try cli.expectDamagedCatalogRefused("apple-photos", catalog: library, file: library + "/database/Photos.sqlite")
+    }
 }

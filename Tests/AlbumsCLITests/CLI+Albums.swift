@@ -30,4 +30,26 @@ extension CLI {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
     }
+
+    /// Damages the catalog file at `file` (its header kept, every page after
+    /// it overwritten), imports `catalog` as `kind`, and checks the refusal:
+    /// one line, exit status 1, the catalog unchanged, nothing written
+    /// beside it, the library as it was.
+    func expectDamagedCatalogRefused(_ kind: String, catalog: String, file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        for index in 100..<bytes.count { bytes[index] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let folder = (file as NSString).deletingLastPathComponent
+        // The library's own files (its -wal and -shm come and go) are not the catalog's neighbours.
+        let library = (libraryPath as NSString).lastPathComponent
+        func beside() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(library) }.sorted() }
+        let before = (try beside(), try run("--json", "album", "list").stdout)
+        let damaged = try run("import", "--from", kind, catalog)
+        #expect(damaged.status == 1 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)", sourceLocation: sourceLocation)
+        #expect(damaged.stderr.contains("cannot read \(file)"), "\(damaged.stderr)", sourceLocation: sourceLocation)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "the catalog is never written", sourceLocation: sourceLocation)
+        let after = try beside()
+        #expect(after == before.0, "no file beside it: \(Set(after).symmetricDifference(before.0))", sourceLocation: sourceLocation)
+        #expect(try run("--json", "album", "list").stdout == before.1, sourceLocation: sourceLocation)
+    }
 }

@@ -101,4 +101,12 @@ struct DigikamImportCLITests {
         let refused = try cli.run("import", "--from", "digikam", other)
         #expect(refused.status == 1 && refused.stderr.contains("is not a digiKam catalog: it has no AlbumRoots"), "\(refused.stderr)")
     }
+
+    @Test("a damaged catalog is refused with one line and left as it was")
+    func damaged() throws {
+        let cli = try CLI()
+        let (catalog, _) = try family(cli, hasManualOrder: true)
+        try cli.run("album", "create", "Kept")
+        try cli.expectDamagedCatalogRefused("digikam", catalog: catalog.path, file: catalog.path)
+    }
 }

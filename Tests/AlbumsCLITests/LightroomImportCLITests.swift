@@ -111,4 +111,12 @@ struct LightroomImportCLITests {
         let refused = try cli.run("import", "--from", "lightroom", other)
         #expect(refused.status == 1 && refused.stderr.contains("is not a Lightroom Classic catalog"), "\(refused.stderr)")
     }
+
+    @Test("a damaged catalog is refused with one line and left as it was")
+    func damaged() throws {
+        let cli = try CLI()
+        let (catalog, _) = try catalog(cli, lightroom4: false)
+        try cli.run("album", "create", "Kept")
+        try cli.expectDamagedCatalogRefused("lightroom", catalog: catalog.path, file: catalog.path)
+    }
 }

@@ -62,4 +62,111 @@ struct TakeoutImportCLITests {
         let refused = try cli.run("import", "--from", "takeout", cli.folder.path("Pictures"))
         #expect(refused.status == 1 && refused.stderr.contains("is not a Google Takeout catalog: it has no 'Google Photos' folder"), "\(refused.stderr)")
     }
+
+    /// Runs `tool` with `arguments` in `folder`, as a person packing a test archive would.
+    func pack(_ arguments: [String], in folder: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(arguments)")
+    }
+
+    /// An export in two parts, as Google splits one: the album "Rom" spread
+    /// over both, its order (by the sidecars' times) across them; the year
+    /// folder's photo only in the first.
+    func twoParts(_ cli: CLI) throws -> (first: String, second: String) {
+        for (part, files) in [("part1", [("01-harbour.jpg", "b.jpg", 20), ("04-lighthouse.webp", "d.webp", 40)]), ("part2", [("02-market.png", "a.png", 10), ("11-forest.jpg", "c.jpg", 30)])] {
+            let album = cli.folder.path("\(part)/Takeout/Google Photos/Rom")
+            for (example, name, minutes) in files {
+                try cli.copyExample(example, to: album + "/" + name)
+                try sidecar(name, minutes: minutes, at: album + "/" + name + ".json")
+            }
+        }
+        try write(#"{"title": "Sommer in Rom"}"#, to: cli.folder.path("part1/Takeout/Google Photos/Rom/metadata.json"))
+        try cli.copyExample("03-cliffs.webp", to: cli.folder.path("part1/Takeout/Google Photos/Photos from 2024/e.webp"))
+        return (cli.folder.path("Downloads/takeout-20261126T101010Z-001"), cli.folder.path("Downloads/takeout-20261126T101010Z-002"))
+    }
+
+    @Test("a Takeout's .zip parts, named by one of them: each album whole across the parts, in capture-time order, its photos extracted once")
+    func zipParts() throws {
+        let cli = try CLI()
+        let (first, second) = try twoParts(cli)
+        try FileManager.default.createDirectory(atPath: cli.folder.path("Downloads"), withIntermediateDirectories: true)
+        try pack(["python3", "-m", "zipfile", "-c", first + ".zip", "Takeout"], in: cli.folder.path("part1"))
+        try pack(["python3", "-m", "zipfile", "-c", second + ".zip", "Takeout"], in: cli.folder.path("part2"))
+        let extracted = cli.folder.path("Downloads/Takeout/Google Photos/Rom")
+
+        let dry = try cli.run("import", first + ".zip", "--dry-run")
+        #expect(dry.status == 0 && dry.stdout.contains("Sommer in Rom  (new album: 4 to import)"), "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stderr.contains("would extract 4 photos into " + cli.folder.path("Downloads/Takeout/Google Photos")), "\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: extracted))
+
+        let result = try cli.run("import", first + ".zip")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("reading every part of the export: takeout-20261126T101010Z-001.zip, takeout-20261126T101010Z-002.zip"))
+        #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
+        // Only the albums' photos come out: not the sidecars, not the year folder's.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: extracted).sorted() == ["a.png", "b.jpg", "c.jpg", "d.webp"])
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("Downloads/Takeout/Google Photos/Photos from 2024")))
+        #expect(result.stdout.contains("not carried: 1 photos in no album"), "\(result.stdout)")
+
+        // Again: nothing extracted, nothing imported; a photo lost from the folder is extracted again.
+        try FileManager.default.removeItem(atPath: extracted + "/c.jpg")
+        let again = try cli.run("import", "--from", "takeout", second + ".zip")
+        #expect(again.status == 0 && again.stdout.hasPrefix("nothing new"), "\(again.stdout)\(again.stderr)")
+        #expect(again.stderr.contains("extracted 1 photo into") && again.stderr.contains("(3 already there)"), "\(again.stderr)")
+        #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
+    }
+
+    @Test("a Takeout's .tgz parts, extracted where --extract-to says; an archive cut short is refused and nothing is imported")
+    func tgzParts() throws {
+        let cli = try CLI()
+        let (first, second) = try twoParts(cli)
+        try FileManager.default.createDirectory(atPath: cli.folder.path("Downloads"), withIntermediateDirectories: true)
+        try pack(["tar", "czf", first + ".tgz", "Takeout"], in: cli.folder.path("part1"))
+        try pack(["tar", "czf", second + ".tgz", "Takeout"], in: cli.folder.path("part2"))
+        let result = try cli.run("import", first + ".tgz", second + ".tgz", "--extract-to", cli.folder.path("Photos"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("Photos/Takeout/Google Photos/Rom/d.webp")))
+
+        // The second part cut short, as an unfinished download leaves it.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: second + ".tgz"))
+        let cut = cli.folder.path("Cut/takeout-1-002.tgz")
+        try FileManager.default.createDirectory(atPath: cli.folder.path("Cut"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: first + ".tgz", toPath: cli.folder.path("Cut/takeout-1-001.tgz"))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let before = try cli.run("--json", "albums").stdout
+        let refused = try cli.run("import", "--from", "takeout", cut, "--into", "Elsewhere")
+        #expect(refused.status == 1 && refused.stderr.contains("cannot read \(cut): it ends inside a"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 2, "\(refused.stderr)")  // the parts read, then why not
+        #expect(try cli.run("--json", "albums").stdout == before)
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("Cut/Takeout")))
+    }
+
+    @Test("an archive entry that would land outside the folder is never written; a file that is no archive is refused with one line")
+    func hostileArchives() throws {
+        let cli = try CLI()
+        try cli.copyExample("01-harbour.jpg", to: cli.folder.path("src/a.jpg"))
+        let script = """
+            import zipfile
+            with zipfile.ZipFile('takeout-9-001.zip', 'w') as z:
+                z.write('src/a.jpg', 'Takeout/Google Photos/Rom/a.jpg')
+                z.write('src/a.jpg', 'Takeout/Google Photos/../../escaped.jpg')
+                z.writestr('/Takeout/Google Photos/Rom/absolute.jpg', open('src/a.jpg', 'rb').read())
+            """
+        try pack(["python3", "-c", script], in: cli.folder.path(""))
+        let result = try cli.run("import", cli.folder.path("takeout-9-001.zip"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try files(cli, "Rom") == ["a.jpg"])
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("escaped.jpg")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("Takeout/Google Photos/Rom")) == ["a.jpg"])
+
+        try write("not an archive", to: cli.folder.path("takeout-8-001.zip"))
+        let refused = try cli.run("import", "--from", "takeout", cli.folder.path("takeout-8-001.zip"))
+        #expect(refused.status == 1 && refused.stderr.contains("is not a ZIP archive, or one cut short"), "\(refused.stderr)")
+    }
 }

@@ -64,12 +64,18 @@ struct ImportCommand: AsyncParsableCommand {
     var from: CatalogKind?
     @Option(help: ArgumentHelp("With --from: where the catalog's paths lie here (repeatable).", valueName: "OLD=NEW"))
     var map: [String] = []
+    @Option(help: ArgumentHelp("With a Takeout's archives: the folder their albums' photos are extracted into (default: the archives' own).", valueName: "FOLDER"))
+    var extractTo: String?
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
     func validate() throws {
+        if extractTo != nil && !(paths.allSatisfy(TakeoutArchives.isArchive) && (from ?? .takeout) == .takeout) {
+            throw ValidationError("--extract-to goes with a Takeout's .zip or .tgz archives")
+        }
         if from != nil {
-            if paths.count != 1 { throw ValidationError("--from imports one catalog; give its path") }
+            let archives = from == .takeout && paths.allSatisfy(TakeoutArchives.isArchive)
+            if paths.count != 1 && !archives { throw ValidationError("--from imports one catalog; give its path") }
             if tree || to != nil || at != nil || before != nil || after != nil || recursive {
                 throw ValidationError("--from makes its own albums; use --into FOLDER alone")
             }
@@ -112,6 +118,10 @@ struct ImportCommand: AsyncParsableCommand {
         if paths.count == 1, to == nil, before == nil, after == nil, !recursive, let kind = CatalogKind.recognize(paths[0]) {
             global.console.note("albums: \(paths[0]) is a \(kind.rawValue) catalog: importing its albums (--from \(kind.rawValue))")
             return try await importTree(kind)
+        }
+        if paths.count > 1, to == nil, before == nil, after == nil, !recursive, paths.allSatisfy({ CatalogKind.recognize($0) == .takeout }) {
+            global.console.note("albums: these are a Google Takeout's archives: importing its albums (--from takeout)")
+            return try await importTree(.takeout)
         }
         if !map.isEmpty { throw ValidationError("--map goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
         let destination = try destination()
@@ -160,19 +170,26 @@ struct ImportCommand: AsyncParsableCommand {
 extension ImportCommand {
     /// `--tree` and `--from`: the folder or catalog read, planned against the library, then made and loaded.
     private func importTree(_ kind: CatalogKind?) async throws {
-        let catalog = try kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
+        let archives = kind == .takeout && paths.allSatisfy(TakeoutArchives.isArchive) ? try readArchives() : nil
+        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
-        let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
+        let (library, finished) = write.dryRun ? try global.openLibraryToPlan() : (try global.openLibrary(for: .creating), {})
+        defer { finished() }
         let session = TransferSession(library: library)
         let loader = catalog?.loader() ?? FileLoader()
         let importer = TreeImport(runner: LoadRunner(session: session, loader: loader, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         let destination = into.map(FolderReference.path)
         let output = TreeImportOutput(console: global.console, catalog: catalog)
         if write.dryRun {
-            try output.print(try importer.plan(root, from: source, into: destination), report: nil, missing: root.photosNotFound())
+            // An archive's photos are not missing: they are in the archive, to be extracted.
+            try output.print(try importer.plan(root, from: source, into: destination), report: nil, missing: archives == nil ? root.photosNotFound() : [])
+            if let archives {
+                global.console.note("  would extract \(LibraryError.counted(archives.photoCount, "photo")) into \(archives.extractedFolder)")
+            }
             return
         }
+        if let archives { try extract(archives) }
         let outcome = Mutex<(plan: TreeImportPlan, missing: Set<String>)?>(nil)
         let report = try await LoadSession(library: library, console: global.console).run { progress in
             let result = try await importer.run(root, from: source, into: destination, order: order, progress: progress)
@@ -182,6 +199,31 @@ extension ImportCommand {
         let (plan, missing) = outcome.withLock { $0! }
         try output.print(plan, report: report, missing: missing)
         if !report.succeeded { throw ExitCode(ExitStatus.refused) }
+    }
+}
+
+extension ImportCommand {
+    /// A Takeout's archives, read (not yet extracted).
+    private func readArchives() throws -> TakeoutArchiveImport {
+        let archives = try TakeoutArchives(paths)
+        if archives.archives.count > paths.count {
+            global.console.note("albums: reading every part of the export: \(archives.archives.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))")
+        }
+        return try archives.read(extractingInto: extractTo ?? archives.defaultExtractionFolder)
+    }
+
+    /// Extracts the albums' photos from a Takeout's archives, saying where.
+    private func extract(_ archives: TakeoutArchiveImport) throws {
+        let console = global.console
+        let extraction = try archives.extract { done, total in console.progress("extracting \(done)/\(total)") }
+        console.endProgress()
+        if extraction.extracted == 0 {
+            console.note("albums: the albums' photos are already extracted in \(archives.extractedFolder)")
+        } else {
+            var line = "albums: extracted \(LibraryError.counted(extraction.extracted, "photo")) into \(archives.extractedFolder)"
+            if extraction.alreadyThere > 0 { line += " (\(extraction.alreadyThere) already there)" }
+            console.note(line)
+        }
     }
 }
 

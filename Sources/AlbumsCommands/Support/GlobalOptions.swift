@@ -63,6 +63,18 @@ package struct GlobalOptions: ParsableArguments {
         return library
     }
 
+    /// For the dry run of a command that would create the library: the
+    /// library, or, where there is none yet, an empty one in a temporary
+    /// folder, which is what the real run would start from. Call `finished`
+    /// when done with it.
+    func openLibraryToPlan() throws -> (library: Library, finished: () -> Void) {
+        guard LibraryPath.inspect(resolvedPath()) == .missingOrEmpty else { return (try openLibrary(for: .reading), {}) }
+        let folder = FileManager.default.temporaryDirectory.appending(path: "albums-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = try Library.open(at: folder.appending(path: "empty.albums").path)
+        return (library, { try? FileManager.default.removeItem(at: folder) })
+    }
+
     /// Opens the library to write, or, with `dryRun`, for a dry run that
     /// writes in a transaction rolled back (album, folder, batch, undo and
     /// redo dry runs: their later steps must see the earlier ones). Such a dry

@@ -80,12 +80,15 @@ public enum CatalogFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case notACatalog(path: String, kind: String, reason: String)
     /// The file cannot be read: missing, not SQLite, damaged.
     case unreadable(ForeignDatabaseFile.Failure)
+    /// A photo could not be written where an archive's photos are extracted.
+    case extraction(path: String, detail: String)
 
     /// The error's stable code.
     public var code: String {
         switch self {
         case .notACatalog: "not_a_catalog"
         case .unreadable: "unreadable_catalog"
+        case .extraction: "extraction_failed"
         }
     }
 
@@ -93,6 +96,7 @@ public enum CatalogFailure: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notACatalog(let path, let kind, let reason): "\(path) is not a \(kind) catalog: \(reason)"
         case .unreadable(let failure): failure.description
+        case .extraction(let path, let detail): "cannot extract \(path): \(detail)"
         }
     }
 

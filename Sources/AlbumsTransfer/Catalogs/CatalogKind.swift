@@ -28,7 +28,8 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The kind of catalog `path` is, told from the file itself (its tables,
-    /// or the folders a library or a Takeout holds); nil for anything else,
+    /// the folders a library or a Takeout holds, the name Google gives a
+    /// Takeout's archives); nil for anything else,
     /// such as photos or a folder of them.
     public static func recognize(_ path: String) -> CatalogKind? {
         let manager = FileManager.default
@@ -40,6 +41,8 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
             if (path as NSString).lastPathComponent == "Google Photos" || has("Google Photos") || has("Takeout/Google Photos") { return .takeout }
             return nil
         }
+        // Google names a Takeout's archives takeout-<time>-<part>.zip (or .tgz).
+        if TakeoutArchives.isArchive(path) && (path as NSString).lastPathComponent.lowercased().hasPrefix("takeout-") { return .takeout }
         guard let file = try? ForeignDatabaseFile(path: path), let tables = try? file.columns() else { return nil }
         if tables["AgLibraryCollection"] != nil && tables["Adobe_images"] != nil { return .lightroom }
         if tables["AlbumRoots"] != nil && tables["Albums"] != nil && tables["Images"] != nil { return .digikam }

@@ -17,41 +17,43 @@ import Foundation
 /// The year folders (`Photos from 2024`) hold every photo again; those in
 /// no album are counted, not imported.
 public enum GoogleTakeout {
-    /// Reads the Takeout at `path`.
+    /// Reads the unzipped Takeout at `path`.
     ///
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String) throws(CatalogFailure) -> CatalogImport {
-        let manager = FileManager.default
         let candidates = [path, (path as NSString).appendingPathComponent("Google Photos"), (path as NSString).appendingPathComponent("Takeout/Google Photos")]
         guard let photos = candidates.first(where: { ($0 as NSString).lastPathComponent == "Google Photos" && isFolder($0) }) else {
             if !isFolder(path) {
                 throw .unreadable(.missing(path: path))
             }
-            throw .notACatalog(path: path, kind: "Google Takeout", reason: "it has no 'Google Photos' folder (archives are read once unzipped)")
+            throw .notACatalog(path: path, kind: "Google Takeout", reason: "it has no 'Google Photos' folder")
         }
-        let folders = ((try? manager.contentsOfDirectory(atPath: photos)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        return read(TakeoutFolder(path: photos))
+    }
+
+    /// Reads a Takeout's `Google Photos` folder, wherever it is: on disk, or in archives.
+    static func read(_ contents: some TakeoutContents) -> CatalogImport {
+        let photos = contents.path
         var root = SourceFolder(name: "Google Photos", path: photos, key: "takeout")
         var dates: [String: CaptureDate] = [:]
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
         var videos = 0
-        for name in folders {
-            let folder = (photos as NSString).appendingPathComponent(name)
-            guard isFolder(folder) else { continue }
+        for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
             if name.wholeMatch(of: /Photos from \d{4}/) != nil {
-                yearFolders.append(folder)
+                yearFolders.append(name)
                 continue
             }
-            let title = metadataTitle(in: folder) ?? name
-            var album = SourceFolder(name: title, path: folder, key: "album/\(name)")
-            let (media, names, others) = contents(of: folder)
-            videos += others
-            var sidecars = Sidecars(folder: folder, names: names)
+            let folder = (photos as NSString).appendingPathComponent(name)
+            let listing = contents.files(in: name)
+            let title = listing.sidecars.contains("metadata.json") ? contents.json("metadata.json", in: name)?.title : nil
+            var album = SourceFolder(name: title ?? name, path: folder, key: "album/\(name)")
+            videos += listing.others
+            var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
             var timed: [(time: Int64?, path: String)] = []
-            for file in media {
+            for file in listing.media {
                 let path = (folder as NSString).appendingPathComponent(file)
-                let time = sidecars.sidecar(for: file).flatMap { Sidecars.takenTime(in: $0) }
+                let time = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name)?.takenTime }
                 if let time, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
                 timed.append((time, path))
                 inAlbums.insert(file)
@@ -61,67 +63,109 @@ public enum GoogleTakeout {
         }
         var noAlbum = 0
         for folder in yearFolders {
-            let (media, _, others) = contents(of: folder)
-            videos += others
-            noAlbum += media.filter { !inAlbums.contains($0) }.count
+            let listing = contents.files(in: folder)
+            videos += listing.others
+            noAlbum += listing.media.filter { !inAlbums.contains($0) }.count
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
             notCarried: [("photos in no album", noAlbum), ("videos and other files", videos)], capturedAt: dates)
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
+}
 
-    /// A folder's photos (told by their first bytes), its JSON files, and how many other files it holds.
-    private static func contents(of folder: String) -> (media: [String], sidecars: Set<String>, others: Int) {
-        var media: [String] = []
-        var sidecars = Set<String>()
-        var others = 0
+/// What the Takeout reader reads of a `Google Photos` folder: its folders,
+/// their files, and what the JSON files among them say.
+protocol TakeoutContents {
+    /// Where the `Google Photos` folder is (or will be, once extracted) on this machine.
+    var path: String { get }
+    /// The names of the album and year folders.
+    func folders() -> [String]
+    /// A folder's photos (told by their first bytes), the names of its JSON
+    /// files, and how many other files it holds.
+    func files(in folder: String) -> TakeoutFolderListing
+    /// What the JSON file `name` in `folder` says; nil if it is not JSON.
+    func json(_ name: String, in folder: String) -> TakeoutJSON?
+}
+
+/// One folder's files, as ``TakeoutContents`` lists them.
+struct TakeoutFolderListing {
+    var media: [String] = []
+    var sidecars: Set<String> = []
+    var others = 0
+}
+
+/// What albums reads of a Takeout JSON file: an album's `metadata.json` or a photo's sidecar.
+struct TakeoutJSON: Hashable, Sendable {
+    /// The album's or the photo's `title`.
+    var title: String?
+    /// The sidecar's `photoTakenTime.timestamp`: seconds since 1970, UTC.
+    var takenTime: Int64?
+
+    init?(_ data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.title = title?.isEmpty == false ? title : nil
+        if let taken = object["photoTakenTime"] as? [String: Any] {
+            takenTime = (taken["timestamp"] as? String).flatMap { Int64($0) } ?? (taken["timestamp"] as? NSNumber)?.int64Value
+        }
+    }
+}
+
+/// An unzipped Takeout's `Google Photos` folder, read from disk.
+struct TakeoutFolder: TakeoutContents {
+    let path: String
+
+    func folders() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+            .filter { !$0.hasPrefix(".") && GoogleTakeout.isFolder((path as NSString).appendingPathComponent($0)) }
+    }
+
+    func files(in folder: String) -> TakeoutFolderListing {
+        let folder = (path as NSString).appendingPathComponent(folder)
+        var listing = TakeoutFolderListing()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(name)
             if name.lowercased().hasSuffix(".json") {
-                sidecars.insert(name)
+                listing.sidecars.insert(name)
             } else if ImageSignature(ofFileAt: path) != nil {
-                media.append(name)
-            } else if !isFolder(path) {
-                others += 1
+                listing.media.append(name)
+            } else if !GoogleTakeout.isFolder(path) {
+                listing.others += 1
             }
         }
-        return (media.sorted(), sidecars, others)
+        listing.media.sort()
+        return listing
     }
 
-    /// The album's title in its `metadata.json`.
-    private static func metadataTitle(in folder: String) -> String? {
-        let path = (folder as NSString).appendingPathComponent("metadata.json")
-        guard let data = FileManager.default.contents(atPath: path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty
-        else { return nil }
-        return title
+    func json(_ name: String, in folder: String) -> TakeoutJSON? {
+        let file = ((path as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(name)
+        return FileManager.default.contents(atPath: file).flatMap(TakeoutJSON.init)
     }
-
 }
 
 /// A folder's JSON sidecars, and how Takeout names them.
 struct Sidecars {
-    let folder: String
     /// The folder's `.json` files, by name.
     let names: Set<String>
+    /// What a JSON file of the folder says, by its name.
+    let read: (String) -> TakeoutJSON?
     /// Sidecars by the `title` inside them: read once, the first time a photo's name does not find its sidecar.
     private var byTitle: [String: String]?
 
-    init(folder: String, names: Set<String>) {
-        self.folder = folder
+    init(names: Set<String>, read: @escaping (String) -> TakeoutJSON?) {
         self.names = names
+        self.read = read
     }
 
     /// How long Takeout lets a sidecar's name be, `.json` included.
     private static let longestName = 51
 
-    /// The sidecar of `file`: by the names Takeout gives sidecars, else by the title inside one.
+    /// The name of `file`'s sidecar: by the names Takeout gives sidecars, else by the title inside one.
     mutating func sidecar(for file: String) -> String? {
         var stem = file
         var number = ""
@@ -134,7 +178,7 @@ struct Sidecars {
             let full = stem + suffix
             let room = Self.longestName - ".json".count - number.count
             for name in [full + number + ".json", String(full.prefix(room)) + number + ".json"] where names.contains(name) {
-                return (folder as NSString).appendingPathComponent(name)
+                return name
             }
         }
         // Edited copies share the original's sidecar.
@@ -144,23 +188,11 @@ struct Sidecars {
         if byTitle == nil {
             var titles: [String: String] = [:]
             for name in names.sorted() where name != "metadata.json" {
-                let path = (folder as NSString).appendingPathComponent(name)
-                if let title = Self.object(at: path)?["title"] as? String, titles[title] == nil { titles[title] = path }
+                if let title = read(name)?.title, titles[title] == nil { titles[title] = name }
             }
             byTitle = titles
         }
         return byTitle?[file]
-    }
-
-    /// The sidecar's `photoTakenTime.timestamp`: seconds since 1970, UTC.
-    static func takenTime(in sidecar: String) -> Int64? {
-        guard let taken = object(at: sidecar)?["photoTakenTime"] as? [String: Any] else { return nil }
-        if let text = taken["timestamp"] as? String { return Int64(text) }
-        return (taken["timestamp"] as? NSNumber)?.int64Value
-    }
-
-    private static func object(at path: String) -> [String: Any]? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 }
 

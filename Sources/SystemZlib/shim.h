@@ -1,0 +1,2 @@
+// The system's zlib, for gzip streams (a Takeout's .tgz archives).
+#include <zlib.h>
