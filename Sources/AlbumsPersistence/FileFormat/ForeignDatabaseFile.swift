@@ -96,6 +96,25 @@ public final class ForeignDatabaseFile: Sendable {
         }
     }
 
+    /// Runs `body` on each row `sql` reads, one at a time: a catalog's table
+    /// of a hundred thousand photos is never held whole.
+    public func forEachRow(_ sql: String, arguments: [String] = [], _ body: (Row) throws -> Void) throws {
+        var failure: (any Error)?
+        try reading { db in
+            let rows = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+            while let row = try rows.next() {
+                do {
+                    try body(Row(values: Dictionary(row.columnNames.enumerated().map { ($1, row[$0] as DatabaseValue) }) { a, _ in a }))
+                } catch {
+                    // The body's own error, passed on as it is, not as the file's.
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     private func reading<T>(_ body: (Database) throws -> T) throws(Failure) -> T {
         do {
             return try queue.read(body)

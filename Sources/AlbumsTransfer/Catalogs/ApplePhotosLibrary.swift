@@ -104,13 +104,12 @@ public enum ApplePhotosLibrary {
 
         var photos: [Int64: [(order: Int64, path: String)]] = [:]
         let originals = (library as NSString).appendingPathComponent("originals")
-        for row in try file.rows("""
+        try file.forEachRow("""
             SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name
             FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
             WHERE coalesce(a.ZTRASHEDSTATE, 0) = 0 AND a.ZKIND = 0
-            """)
-        {
-            guard let album = row.integer("album"), let name = row.text("name") else { continue }
+            """) { row in
+            guard let album = row.integer("album"), let name = row.text("name") else { return }
             let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
             photos[album, default: []].append((row.integer("position") ?? .max, map.local((directory as NSString).appendingPathComponent(name))))
         }

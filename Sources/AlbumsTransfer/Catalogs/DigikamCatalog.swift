@@ -54,10 +54,9 @@ public enum DigikamCatalog {
         }
         var photos: [Int64: [Photo]] = [:]
         let order = hasManualOrder ? "manualOrder" : "NULL AS manualOrder"
-        for row in try file.rows(
-            "SELECT album, name, \(order) FROM Images WHERE album IS NOT NULL AND status = \(visible) AND category = \(image)")
-        {
-            guard let album = row.integer("album"), let name = row.text("name") else { continue }
+        try file.forEachRow(
+            "SELECT album, name, \(order) FROM Images WHERE album IS NOT NULL AND status = \(visible) AND category = \(image)") { row in
+            guard let album = row.integer("album"), let name = row.text("name") else { return }
             photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder").flatMap { $0 > 0 ? $0 : nil }))
         }
 

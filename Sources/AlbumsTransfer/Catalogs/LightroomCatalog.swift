@@ -59,7 +59,7 @@ public enum LightroomCatalog {
             let time: String?
         }
         var members: [Int64: [Member]] = [:]
-        let rows = try file.rows("""
+        try file.forEachRow("""
             SELECT ci.collection AS collection, ci.positionInCollection AS position, \(captureTime) AS time,
                 r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
             FROM AgLibraryCollectionImage ci
@@ -67,9 +67,9 @@ public enum LightroomCatalog {
             JOIN AgLibraryFile l ON l.id_local = i.rootFile
             JOIN AgLibraryFolder f ON f.id_local = l.folder
             JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
-            """)
-        for row in rows {
-            guard let collection = row.integer("collection"), let root = row.text("root"), let base = row.text("base") else { continue }
+            """
+        ) { row in
+            guard let collection = row.integer("collection"), let root = row.text("root"), let base = row.text("base") else { return }
             let folder = row.text("folder") ?? ""
             let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
             let path = map.local(join(root, folder) + name)

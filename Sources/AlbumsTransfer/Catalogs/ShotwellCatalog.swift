@@ -37,8 +37,8 @@ public enum ShotwellCatalog {
             let time: Int64?
         }
         var events: [Int64: [Photo]] = [:]
-        for row in try file.rows("SELECT filename, exposure_time, event_id FROM PhotoTable") {
-            guard let filename = row.text("filename") else { continue }
+        try file.forEachRow("SELECT filename, exposure_time, event_id FROM PhotoTable") { row in
+            guard let filename = row.text("filename") else { return }
             let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
             let time = row.integer("exposure_time").flatMap { $0 > 0 ? $0 : nil }
             events[event, default: []].append(Photo(path: map.local(filename), time: time))
