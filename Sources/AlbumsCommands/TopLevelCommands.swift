@@ -14,7 +14,7 @@ import ArgumentParser
 enum TopLevelCommands {
     /// Every top-level command's name, in the order `albums --help` lists them.
     static let names = [
-        "init", "album", "folder", "list", "show", "import", "move", "copy", "swap", "remove", "apply",
+        "init", "album", "folder", "list", "show", "photos", "import", "move", "copy", "swap", "remove", "apply",
         "pending", "history", "undo", "redo", "export", "backup", "checkpoints", "inspect", "check", "relink", "serve",
         "user", "share", "link",
     ]
@@ -37,6 +37,7 @@ enum TopLevelCommands {
         case "folder": FolderCommand.self
         case "list": ListCommand.self
         case "show": ShowCommand.self
+        case "photos": PhotosCommand.self
         case "import": ImportCommand.self
         case "move": MoveCommand.self
         case "copy": CopyCommand.self

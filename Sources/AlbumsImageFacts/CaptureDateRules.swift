@@ -87,6 +87,8 @@ struct EmbeddedMetadata {
     }
 
     func facts(mediaType: String, width: Int?, height: Int?) -> ImageFacts {
-        ImageFacts(mediaType: mediaType, pixelWidth: width, pixelHeight: height, orientation: orientation, capturedAt: captureDate)
+        ImageFacts(
+            mediaType: mediaType, pixelWidth: width, pixelHeight: height, orientation: orientation, capturedAt: captureDate,
+            cameraMake: exif?.make, cameraModel: exif?.model, lens: exif?.lens, hasLocation: exif?.hasLocation ?? false)
     }
 }

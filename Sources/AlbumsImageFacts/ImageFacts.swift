@@ -13,6 +13,14 @@ public struct ImageFacts: Hashable, Sendable {
     public var orientation: PhotoOrientation = .up
     /// When the photo was taken, by the rules of ``CaptureDateRules``.
     public var capturedAt: CaptureDate?
+    /// The camera's maker (EXIF `Make`), as written: "FUJIFILM", "Apple".
+    public var cameraMake: String?
+    /// The camera's model (EXIF `Model`), as written: "X100V", "iPhone 15 Pro".
+    public var cameraModel: String?
+    /// The lens (EXIF `LensModel`), as written.
+    public var lens: String?
+    /// Whether the file records where it was taken (a GPS latitude and longitude); the place itself is not kept.
+    public var hasLocation = false
 }
 
 /// Why bytes could not be read as an image.

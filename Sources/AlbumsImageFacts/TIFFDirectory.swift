@@ -1,8 +1,10 @@
+import Foundation
+
 /// The TIFF structure that TIFF files are and that EXIF blocks carry: a
 /// byte-order mark ("II" or "MM"), 42 (classic) or 43 (BigTIFF), then
 /// directories of entries (12 bytes each in classic TIFF, 20 in BigTIFF).
 ///
-/// Only IFD0 and its EXIF sub-directory are read, each once, so offsets
+/// Only IFD0 and its EXIF and GPS sub-directories are read, each once, so offsets
 /// pointing in circles cannot loop.
 struct TIFFDirectory {
     var width: Int?
@@ -14,6 +16,13 @@ struct TIFFDirectory {
     var createDate: ExifDate?
     /// TIFF's own XMP packet (tag 700), found in TIFF files, not in EXIF blocks.
     var xmp: XMPFields?
+    /// The camera's maker and model (`Make`, `Model`), as written.
+    var make: String?
+    var model: String?
+    /// EXIF `LensModel`.
+    var lens: String?
+    /// Whether the GPS directory gives a latitude and a longitude.
+    var hasLocation = false
 
     /// A date tag with the sub-second and offset tags that qualify it.
     struct ExifDate {
@@ -25,9 +34,15 @@ struct TIFFDirectory {
     private enum Tag {
         static let imageWidth: UInt16 = 0x0100
         static let imageLength: UInt16 = 0x0101
+        static let make: UInt16 = 0x010F
+        static let model: UInt16 = 0x0110
         static let orientation: UInt16 = 0x0112
         static let xmp: UInt16 = 0x02BC
         static let exifDirectory: UInt16 = 0x8769
+        static let gpsDirectory: UInt16 = 0x8825
+        static let gpsLatitude: UInt16 = 0x0002
+        static let gpsLongitude: UInt16 = 0x0004
+        static let lensModel: UInt16 = 0xA434
         static let dateTimeOriginal: UInt16 = 0x9003
         static let createDate: UInt16 = 0x9004
         static let offsetTimeOriginal: UInt16 = 0x9011
@@ -69,6 +84,12 @@ struct TIFFDirectory {
         directory.height = root[Tag.imageLength].flatMap(reader.integer)
         directory.orientation = root[Tag.orientation].flatMap(reader.integer)
         directory.xmp = root[Tag.xmp].flatMap(reader.rawBytes).map(XMPFields.read)
+        directory.make = root[Tag.make].flatMap(reader.text).flatMap(Self.trimmed)
+        directory.model = root[Tag.model].flatMap(reader.text).flatMap(Self.trimmed)
+        if let pointer = root[Tag.gpsDirectory].flatMap(reader.integer), let gps = reader.entries(at: pointer) {
+            // A position needs both; a GPS directory may hold only a time or an altitude.
+            directory.hasLocation = gps[Tag.gpsLatitude].map { $0.count >= 3 } == true && gps[Tag.gpsLongitude].map { $0.count >= 3 } == true
+        }
         if let pointer = root[Tag.exifDirectory].flatMap(reader.integer), let exif = reader.entries(at: pointer) {
             func date(_ tag: UInt16, subSeconds: UInt16, offset: UInt16) -> ExifDate? {
                 exif[tag].flatMap(reader.text).map {
@@ -77,8 +98,15 @@ struct TIFFDirectory {
             }
             directory.dateTimeOriginal = date(Tag.dateTimeOriginal, subSeconds: Tag.subSecTimeOriginal, offset: Tag.offsetTimeOriginal)
             directory.createDate = date(Tag.createDate, subSeconds: Tag.subSecTimeDigitized, offset: Tag.offsetTimeDigitized)
+            directory.lens = exif[Tag.lensModel].flatMap(reader.text).flatMap(Self.trimmed)
         }
         return directory
+    }
+
+    /// A text value without the padding cameras leave around it; nil when nothing is left.
+    private static func trimmed(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Reads directory entries and their values.

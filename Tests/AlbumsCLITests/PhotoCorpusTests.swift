@@ -122,4 +122,37 @@ struct PhotoCorpusTests {
         }
         #expect(compared >= 50)
     }
+
+    @Test("camera, lens and whether a place is recorded match exiftool's EXIF, file by file, as albums photos finds them")
+    func cameraFactsMatchExiftool() throws {
+        let exiftool = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "exiftool.json"))) as? [String: [String: Any]])
+        let cli = try CLI()
+        let imported = try cli.run("import", Self.corpus.appending(path: "photos").path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let found = try #require(try cli.json(try cli.run("--json", "photos", "--limit", "10000"))["photos"] as? [[String: Any]])
+        // Identical bytes are one photo, under the first file's name.
+        let byFile = Dictionary(found.map { ($0["file"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        var compared = 0
+        var withCamera = 0
+        for (file, tags) in exiftool.sorted(by: { $0.key < $1.key }) {
+            guard let photo = byFile[file] else { continue }
+            func text(_ key: String) -> String? {
+                (tags[key].map { "\($0)".trimmingCharacters(in: .whitespaces) }).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            #expect(photo["camera_make"] as? String == text("IFD0:Make"), "\(file): make")
+            #expect(photo["camera_model"] as? String == text("IFD0:Model"), "\(file): model")
+            #expect(photo["lens"] as? String == text("ExifIFD:LensModel"), "\(file): lens")
+            let located = tags["GPS:GPSLatitude"] != nil && tags["GPS:GPSLongitude"] != nil
+            #expect(photo["has_location"] as? Bool == located, "\(file): location")
+            compared += 1
+            if text("IFD0:Model") != nil { withCamera += 1 }
+        }
+        #expect(compared >= 50 && withCamera >= 10, "\(compared) files compared, \(withCamera) with a camera")
+        // And found by them: every photo of the first camera model, and only those.
+        let model = try #require(found.compactMap { $0["camera_model"] as? String }.first)
+        let byCamera = try #require(try cli.json(try cli.run("--json", "photos", "--camera", model, "--limit", "10000"))["photos"] as? [[String: Any]])
+        #expect(byCamera.count == found.filter { ($0["camera_model"] as? String)?.localizedCaseInsensitiveContains(model) == true
+            || ($0["camera_make"] as? String)?.localizedCaseInsensitiveContains(model) == true }.count)
+    }
 }

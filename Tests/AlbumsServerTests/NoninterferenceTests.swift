@@ -121,6 +121,8 @@ struct NoninterferenceTests: Sendable {
         static let ignored: Set = [
             "revision", "committed_at", "sequence", "id", "item_id", "placeholder_id", "placeholders", "inserted_items",
             "removed_items", "updated_items",
+            // When a photo was imported, and a page's cursor that carries it.
+            "imported_at", "next",
         ]
 
         static func normalized(_ body: String, folder: String) -> String {
@@ -165,6 +167,13 @@ struct NoninterferenceTests: Sendable {
             Request(method: .post, uri: dry, body: #"{"op": "create_folder", "name": "Vault"}"#),
             Request(method: .get, uri: "/api/albums/Wedding/roles", body: nil),
             Request(method: .post, uri: "/api/undo?dry_run=1", body: nil),
+            Request(method: .get, uri: "/api/photos", body: nil),
+            Request(method: .get, uri: "/api/photos?limit=1", body: nil),
+            Request(method: .get, uri: "/api/photos?name=p2", body: nil),
+            Request(method: .get, uri: "/api/photos?no_album=1", body: nil),
+            Request(method: .get, uri: "/api/photos?album=Private", body: nil),
+            Request(method: .get, uri: "/api/photos?taken=2026-07", body: nil),
+            Request(method: .get, uri: "/api/photos?format=jpeg&shape=landscape", body: nil),
         ]
     }()
 

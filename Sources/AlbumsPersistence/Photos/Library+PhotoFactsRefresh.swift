@@ -4,7 +4,7 @@ import Foundation
 
 /// What ``Library/refreshOutdatedPhotoFacts()`` did.
 public struct PhotoFactsRefresh: Hashable, Sendable {
-    /// Photos whose orientation and capture date were read again from their sources.
+    /// Photos whose facts were read again from their sources.
     public var refreshed = 0
     /// Photos whose source is gone or holds other bytes: their facts stay as
     /// an older albums read them (`albums check --files` lists them).
@@ -12,9 +12,10 @@ public struct PhotoFactsRefresh: Hashable, Sendable {
 }
 
 extension Library {
-    /// Reads again, from their sources, the orientation and capture date of
-    /// photos an older albums imported (before migration 0003), where the
-    /// source still holds the photo's bytes (same size and SHA-256).
+    /// Reads again, from their sources, the facts of photos an older albums
+    /// imported (orientation and capture date before migration 0003;
+    /// camera, lens and location before 0014), where the source still
+    /// holds the photo's bytes (same size and SHA-256).
     ///
     /// The CLI runs this when it opens a library that has such photos; an
     /// app embedding albums calls it after opening. Each batch of photos is
@@ -29,7 +30,7 @@ extension Library {
             try write { writer in
                 for (id, facts) in facts {
                     if let facts {
-                        try writer.refreshFacts(of: id, orientation: facts.orientation, capturedAt: facts.capturedAt)
+                        try writer.refreshFacts(of: id, to: facts)
                     } else {
                         try writer.markFactsCurrent(of: id)
                     }

@@ -11,6 +11,7 @@ extension LibraryReader {
                 pixelWidth: row["pixel_width"], pixelHeight: row["pixel_height"],
                 orientation: PhotoOrientation(storedValue: row["orientation"]),
                 capturedAt: (row["captured_at"] as String?).flatMap(CaptureDate.init),
+                cameraMake: row["camera_make"], cameraModel: row["camera_model"], lens: row["lens"], hasLocation: row["has_location"] ?? false,
                 originalName: row["original_name"], sourcePath: row["source_path"]),
             importedAt: Timestamp.date(row["imported_at"]))
     }

@@ -23,25 +23,26 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
-                    original_name, source_path)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    camera_make, camera_model, lens, has_location, original_name, source_path)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
-                content.orientation.rawValue, content.capturedAt?.text, content.originalName, content.sourcePath])
+                content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
+                content.hasLocation, content.originalName, content.sourcePath])
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
     }
 }
 
 extension LibraryWriter {
     /// Records what a newer albums reads from a photo's bytes (its
-    /// orientation and capture date) and takes it off the list of photos
-    /// whose facts are outdated.
+    /// orientation, capture date, camera, lens and whether it records a
+    /// place) and takes it off the list of photos whose facts are outdated.
     ///
     /// Only for facts read from bytes whose SHA-256 is the photo's.
-    public func refreshFacts(of id: PhotoID, orientation: PhotoOrientation, capturedAt: CaptureDate?) throws {
+    public func refreshFacts(of id: PhotoID, to facts: ImageFacts) throws {
         try db.execute(
-            cachedSQL: "UPDATE photo SET orientation = ?, captured_at = ? WHERE id = ?",
-            arguments: [orientation.rawValue, capturedAt?.text, id])
+            cachedSQL: "UPDATE photo SET orientation = ?, captured_at = ?, camera_make = ?, camera_model = ?, lens = ?, has_location = ? WHERE id = ?",
+            arguments: [facts.orientation.rawValue, facts.capturedAt?.text, facts.cameraMake, facts.cameraModel, facts.lens, facts.hasLocation, id])
         try markFactsCurrent(of: id)
     }
 

@@ -34,6 +34,14 @@ public struct PhotoContent: Hashable, Sendable {
     public var orientation: PhotoOrientation
     /// When the photo was taken, as the file records it (Documentation/PhotoFacts.md).
     public var capturedAt: CaptureDate?
+    /// The camera's maker (EXIF `Make`), as written.
+    public var cameraMake: String?
+    /// The camera's model (EXIF `Model`), as written.
+    public var cameraModel: String?
+    /// The lens (EXIF `LensModel`), as written.
+    public var lens: String?
+    /// Whether the file records where it was taken; the place itself is not kept.
+    public var hasLocation: Bool
     /// The file name it was imported from.
     public var originalName: String
     /// Where the bytes were read from.
@@ -43,8 +51,13 @@ public struct PhotoContent: Hashable, Sendable {
     public init(
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
+        cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil, hasLocation: Bool = false,
         originalName: String, sourcePath: String
     ) {
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+        self.lens = lens
+        self.hasLocation = hasLocation
         self.sha256 = sha256
         self.byteCount = byteCount
         self.mediaType = mediaType
@@ -62,6 +75,19 @@ public struct PhotoContent: Hashable, Sendable {
 
     /// The height the photo is seen at.
     public var displayHeight: Int? { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
+
+    /// Takes the facts read from the photo's bytes.
+    public mutating func take(_ facts: ImageFacts) {
+        mediaType = facts.mediaType
+        pixelWidth = facts.pixelWidth
+        pixelHeight = facts.pixelHeight
+        orientation = facts.orientation
+        capturedAt = facts.capturedAt
+        cameraMake = facts.cameraMake
+        cameraModel = facts.cameraModel
+        lens = facts.lens
+        hasLocation = facts.hasLocation
+    }
 
     /// The digest as 64 lowercase hexadecimal digits.
     public var sha256Hex: String { HexDigits.string(sha256) }

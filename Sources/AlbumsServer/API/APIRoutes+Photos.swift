@@ -4,8 +4,49 @@ import AlbumsTransfer
 import Foundation
 import Hummingbird
 
-// A photo's original and thumbnail, by id (`GET /api/photos/{id}/…`).
+// The library's photos found by their facts (`GET /api/photos`), and a
+// photo's original and thumbnail, by id (`GET /api/photos/{id}/…`).
 extension APIRoutes {
+
+    /// A page of the photos a search finds, newest first, as the principal sees them.
+    func photos(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        func text(_ name: String) -> String? { query.get(name).map { String($0) } }
+        var search = PhotoSearch()
+        search.taken = try text("taken").map { try CaptureRange($0) }
+        search.name = text("name")
+        search.format = text("format")
+        if let shape = text("shape") {
+            guard let value = PhotoShape(rawValue: shape) else { throw RequestRefusal.badParameter("shape must be landscape, portrait or square") }
+            search.shape = value
+        }
+        if let megapixels = text("min_megapixels") {
+            guard let value = Double(megapixels), value >= 0, value.isFinite else { throw RequestRefusal.badParameter("min_megapixels must be a number from 0") }
+            search.minimumMegapixels = value
+        }
+        search.camera = text("camera")
+        search.lens = text("lens")
+        search.hasLocation = try RequestParts.optionalFlag(request, "location")
+        let album = text("album")
+        let inNoAlbum = try RequestParts.optionalFlag(request, "no_album") ?? false
+        if album != nil && inNoAlbum { throw RequestRefusal.badParameter("give album or no_album, not both") }
+        let limit = try RequestParts.integer(request, "limit", default: 200, range: 1...RequestParts.maximumLimit)
+        let after = try text("after").map { text in
+            guard let cursor = PhotoSearchCursor(text) else { throw RequestRefusal.badParameter("after must be the next a page before gave") }
+            return cursor
+        }
+        let session = session(context)
+        // Paths on the server's disk are the holder's and admins'.
+        let showingPaths = session.principal.holdsEveryRight
+        let asked = search
+        let page = try await session.read { reader in
+            var search = asked
+            if let album { search.membership = .inAlbum(try reader.album(named: album).id) }
+            if inNoAlbum { search.membership = .inNoAlbum }
+            return try reader.photos(matching: search, limit: limit, after: after)
+        }
+        return JSONResponse.make(PhotoSearchPageJSON(page, showingPaths: showingPaths))
+    }
 
     func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         try await ThumbnailResponses(store: thumbnails).response(for: try await RequestParts.photo(context, session: session(context)), request)

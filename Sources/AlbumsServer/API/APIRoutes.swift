@@ -45,6 +45,9 @@ struct APIRoutes: Sendable {
             on(.post, "undo") { request, context in try await replay(request, context, undoing: true) }
             on(.post, "redo") { request, context in try await replay(request, context, undoing: false) }
         }
+        group("api") { on in
+            on(.get, "photos") { request, context in try await photos(request, context) }
+        }
         group("api/photos/:id") { on in
             on(.get, "original") { request, context in try await original(request, context) }
             on(.get, "thumbnail") { request, context in try await thumbnail(request, context) }

@@ -42,6 +42,16 @@ enum RequestParts {
         return number
     }
 
+    /// The query parameter `name` as true (`1`, `true`) or false (`0`, `false`), or nil when absent.
+    static func optionalFlag(_ request: Request, _ name: String) throws -> Bool? {
+        switch request.uri.queryParameters.get(name).map({ String($0) }) {
+        case nil: nil
+        case "1", "true": true
+        case "0", "false": false
+        case let other?: throw RequestRefusal.badParameter("\(name) must be 1, true, 0 or false, not '\(other)'")
+        }
+    }
+
     /// The query parameter `name` as a whole number in `range`, or nil when absent.
     static func optionalInteger(_ request: Request, _ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard request.uri.queryParameters.get(name) != nil else { return nil }

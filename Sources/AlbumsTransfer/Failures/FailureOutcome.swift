@@ -57,6 +57,8 @@ public struct FailureOutcome: Hashable, Sendable {
             self.init(code: "invalid_reference", message: error.description, exitStatus: ExitStatus.usage, httpStatus: error.isBeyondLimits ? 422 : 400)
         case let error as CatalogFailure:
             self.init(code: error.code, message: error.description, exitStatus: ExitStatus.refused, httpStatus: 422)
+        case let error as CaptureRange.Failure:
+            self.init(code: "invalid_date", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 400)
         case let error as PathMap.Failure:
             self.init(code: "invalid_path_map", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 400)
         case let error as TreeImportFailure:

@@ -44,9 +44,10 @@ public struct FileLoader: PhotoLoader {
         } catch {
             throw LoadFailure.failed(error.description)
         }
-        return PhotoContent(
+        var content = PhotoContent(
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
-            pixelWidth: facts.pixelWidth, pixelHeight: facts.pixelHeight, orientation: facts.orientation, capturedAt: facts.capturedAt,
             originalName: url.lastPathComponent, sourcePath: url.path)
+        content.take(facts)
+        return content
     }
 }

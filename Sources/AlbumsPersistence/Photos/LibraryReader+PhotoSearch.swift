@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+
+extension LibraryReader {
+    /// The photos that match `search`, newest first (by capture date, by
+    /// import time where there is none), a page of at most `limit` at a
+    /// time, starting after `cursor`.
+    ///
+    /// Only photos the principal can see are found, and each is matched
+    /// and named as they see it: its name as they see it, the albums they
+    /// can see. A search for photos in an album they cannot see finds that
+    /// album not found; photos "in no album" are, for a person, those in no
+    /// album they can see (none: they see photos only through albums).
+    ///
+    /// The order walks an index (`photo_by_time`), so a page costs what it
+    /// holds, plus the photos the filters pass over on the way.
+    ///
+    /// - Throws: ``LibraryError/albumNotFound(_:)`` for ``PhotoMembership/inAlbum(_:)`` of an album not seen.
+    public func photos(matching search: PhotoSearch, limit: Int = 100, after cursor: PhotoSearchCursor? = nil) throws -> PhotoSearchPage {
+        let visible = try visibleAlbumIDs()
+        var conditions: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        // Visible albums, as one JSON array read by json_each: a person sees photos only through them.
+        let visibleList = visible.map { ids in "(SELECT value FROM json_each('[" + ids.map { String($0.rawValue) }.sorted().joined(separator: ",") + "]'))" }
+        if let visibleList {
+            conditions.append("EXISTS (SELECT 1 FROM album_item v WHERE v.photo_id = p.id AND v.album_id IN \(visibleList))")
+        }
+        let time = "coalesce(p.captured_at, p.imported_at)"
+        if let taken = search.taken {
+            // Said of the time key as well, which is the capture date where there is one: a range of the index.
+            conditions.append("p.captured_at >= ? AND p.captured_at < ? AND \(time) >= ? AND \(time) < ?")
+            arguments += [taken.start, taken.end, taken.start, taken.end]
+        }
+        if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            let pattern = "%" + Self.likeEscaped(name) + "%"
+            if let visibleList {
+                conditions.append("""
+                    EXISTS (SELECT 1 FROM album_item n WHERE n.photo_id = p.id AND n.album_id IN \(visibleList)
+                        AND COALESCE(n.file_name, p.original_name) LIKE ? ESCAPE '\\')
+                    """)
+                arguments.append(pattern)
+            } else {
+                conditions.append("(p.original_name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM album_item n WHERE n.photo_id = p.id AND n.file_name LIKE ? ESCAPE '\\'))")
+                arguments += [pattern, pattern]
+            }
+        }
+        if let format = search.format {
+            conditions.append("p.media_type = ?")
+            arguments.append(PhotoSearch.mediaType(of: format))
+        }
+        if let shape = search.shape {
+            // As seen: orientations 5–8 turn the stored raster a quarter.
+            let width = "(CASE WHEN p.orientation >= 5 THEN p.pixel_height ELSE p.pixel_width END)"
+            let height = "(CASE WHEN p.orientation >= 5 THEN p.pixel_width ELSE p.pixel_height END)"
+            switch shape {
+            case .landscape: conditions.append("\(width) > \(height)")
+            case .portrait: conditions.append("\(width) < \(height)")
+            case .square: conditions.append("\(width) = \(height)")
+            }
+        }
+        if let megapixels = search.minimumMegapixels {
+            conditions.append("p.pixel_width * p.pixel_height >= ?")
+            arguments.append(Int64((megapixels * 1_000_000).rounded(.up)))
+        }
+        if let camera = search.camera?.trimmingCharacters(in: .whitespaces), !camera.isEmpty {
+            conditions.append("(COALESCE(p.camera_make, '') || ' ' || COALESCE(p.camera_model, '')) LIKE ? ESCAPE '\\'")
+            arguments.append("%" + Self.likeEscaped(camera) + "%")
+        }
+        if let lens = search.lens?.trimmingCharacters(in: .whitespaces), !lens.isEmpty {
+            conditions.append("p.lens LIKE ? ESCAPE '\\'")
+            arguments.append("%" + Self.likeEscaped(lens) + "%")
+        }
+        if let hasLocation = search.hasLocation {
+            conditions.append("p.has_location = ?")
+            arguments.append(hasLocation)
+        }
+        switch search.membership {
+        case .inAlbum(let id):
+            let album = try album(id)  // not found when not seen
+            conditions.append("EXISTS (SELECT 1 FROM album_item m WHERE m.photo_id = p.id AND m.album_id = ?)")
+            arguments.append(album.id.rawValue)
+        case .inNoAlbum:
+            let holders = visibleList.map { "AND m.album_id IN \($0)" } ?? ""
+            conditions.append("NOT EXISTS (SELECT 1 FROM album_item m WHERE m.photo_id = p.id \(holders))")
+        case nil:
+            break
+        }
+        if let cursor {
+            conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
+            arguments += [cursor.time, cursor.time, cursor.id]
+        }
+        let page = max(1, limit)
+        let sql = """
+            SELECT p.*, \(time) AS time_key FROM photo p INDEXED BY photo_by_time
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY \(time) DESC, p.id DESC LIMIT \(page + 1)
+            """
+        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        var found: [FoundPhoto] = []
+        for row in rows.prefix(page) {
+            let photo = Self.photo(from: row)
+            found.append(FoundPhoto(photo: photo, name: try nameAsSeen(of: photo.id) ?? photo.content.originalName, albums: try albumNames(holding: photo.id, among: visible)))
+        }
+        let next = rows.count > page ? rows[page - 1] : nil
+        return PhotoSearchPage(photos: found, next: next.map { PhotoSearchCursor(time: $0["time_key"], id: $0["id"]) })
+    }
+
+    /// The names of the albums holding `photo`, among `visible` (nil: all), by name.
+    private func albumNames(holding photo: PhotoID, among visible: Set<AlbumID>?) throws -> [String] {
+        try Row.fetchAll(
+            db, cachedSQL: "SELECT DISTINCT a.id, a.name FROM album_item i JOIN album a ON a.id = i.album_id WHERE i.photo_id = ? ORDER BY a.name",
+            arguments: [photo.rawValue]
+        ).filter { visible?.contains(AlbumID(rawValue: $0[0])) ?? true }.map { $0[1] }
+    }
+
+    /// `text` with LIKE's wildcards and the escape character taken literally.
+    private static func likeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    }
+}

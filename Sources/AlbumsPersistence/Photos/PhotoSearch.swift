@@ -1,0 +1,170 @@
+import AlbumsImageFacts
+import Foundation
+
+/// What to look for among the library's photos, every filter optional and
+/// all of them together (a photo matches when it passes each one given).
+///
+/// ```swift
+/// var search = PhotoSearch()
+/// search.taken = try CaptureRange("2025-07")
+/// search.camera = "X100V"
+/// let page = try library.read { try $0.photos(matching: search, limit: 100) }
+/// ```
+public struct PhotoSearch: Hashable, Sendable {
+    /// When it was taken: a year, a month, a day, or a range of them.
+    public var taken: CaptureRange?
+    /// Part of its file name, as its asker sees it, in any case.
+    public var name: String?
+    /// Its format: a media type (`image/jpeg`) or its short name (`jpeg`, `jpg`, `heic`).
+    public var format: String?
+    /// Its shape as it is seen (its orientation applied).
+    public var shape: PhotoShape?
+    /// Its least number of pixels, in millions (12 for 12 MP and more).
+    public var minimumMegapixels: Double?
+    /// Part of its camera's maker or model, in any case ("fuji", "X100V").
+    public var camera: String?
+    /// Part of its lens's name, in any case.
+    public var lens: String?
+    /// Whether it records where it was taken.
+    public var hasLocation: Bool?
+    /// Which albums it stands in.
+    public var membership: PhotoMembership?
+
+    /// A search for every photo.
+    public init() {}
+
+    /// Whether the search filters anything.
+    public var isEmpty: Bool { self == PhotoSearch() }
+}
+
+/// A photo's shape as it is seen.
+public enum PhotoShape: String, Hashable, Sendable, CaseIterable {
+    /// Wider than tall.
+    case landscape
+    /// Taller than wide.
+    case portrait
+    /// As wide as tall.
+    case square
+}
+
+/// Which albums a photo stands in, for ``PhotoSearch/membership``.
+public enum PhotoMembership: Hashable, Sendable {
+    /// In this album (it stands in it at least once).
+    case inAlbum(AlbumID)
+    /// In no album its asker can see.
+    case inNoAlbum
+}
+
+/// A span of capture dates: from a year, month or day to another, both
+/// included (`2025`, `2025-07`, `2025-07-14`, `2025-07-01..2025-08-15`).
+///
+/// Capture dates are compared as the file records them, in the time where
+/// the photo was taken: "July 2025" is July where the photographer was. A
+/// photo whose date is less precise than the range's ends (a year alone,
+/// `1975`) is within a year's range but not a month's.
+public struct CaptureRange: Hashable, Sendable, CustomStringConvertible {
+    /// The first capture-date prefix in the range.
+    public let start: String
+    /// The first prefix after the range.
+    public let end: String
+    public let description: String
+
+    /// Why a range cannot be read.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What was given.
+        public let text: String
+        public var description: String {
+            "'\(text)' is not a date to search by: give a year (2025), a month (2025-07), a day (2025-07-14) or a range (2025-07-01..2025-08-15)"
+        }
+    }
+
+    /// Reads `2025`, `2025-07`, `2025-07-14` or `FIRST..LAST` of those.
+    ///
+    /// - Throws: ``Failure``.
+    public init(_ text: String) throws(Failure) {
+        let ends = text.split(separator: "..", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard ends.count == 1 || ends.count == 2, let first = Self.period(ends[0]), let last = Self.period(ends[ends.count - 1]),
+            first.start < last.end
+        else { throw Failure(text: text) }
+        start = first.start
+        end = last.end
+        description = text
+    }
+
+    /// A year, month or day: its own text, and the text of the period after it.
+    private static func period(_ text: String) -> (start: String, end: String)? {
+        guard let match = text.wholeMatch(of: /(\d{4})(?:-(\d\d)(?:-(\d\d))?)?/) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let year = Int(match.1)!
+        let month = match.2.map { Int($0)! }
+        let day = match.3.map { Int($0)! }
+        let components = DateComponents(year: year, month: month ?? 1, day: day ?? 1)
+        guard year >= 1, (1...12).contains(month ?? 1), components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+            return nil
+        }
+        let unit: Calendar.Component = day != nil ? .day : month != nil ? .month : .year
+        guard let next = calendar.date(byAdding: unit, value: 1, to: date) else { return nil }
+        let parts = calendar.dateComponents([.year, .month, .day], from: next)
+        let after: String
+        switch unit {
+        case .day: after = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        case .month: after = String(format: "%04d-%02d", parts.year!, parts.month!)
+        default: after = String(format: "%04d", parts.year!)
+        }
+        return (text, after)
+    }
+}
+
+/// One photo a search found, as its asker sees it.
+public struct FoundPhoto: Hashable, Sendable {
+    /// The photo.
+    public let photo: Photo
+    /// Its name as the asker sees it (see ``LibraryReader/nameAsSeen(of:)``).
+    public let name: String
+    /// The albums it stands in that the asker can see, by name.
+    public let albums: [String]
+}
+
+/// A page of a search's photos, newest first.
+public struct PhotoSearchPage: Hashable, Sendable {
+    /// The photos, newest first by capture date (by import time where there is none).
+    public let photos: [FoundPhoto]
+    /// Where the next page starts; nil when this is the last.
+    public let next: PhotoSearchCursor?
+}
+
+/// Where a page of a search starts: just after the last photo of the one before.
+public struct PhotoSearchCursor: Hashable, Sendable, CustomStringConvertible {
+    /// The photo's time key: its capture date, or its import time.
+    let time: String
+    let id: Int64
+
+    /// The cursor as text, to hand back (`--after`, the API's `after`).
+    public var description: String { "\(id)@\(time)" }
+
+    /// Reads a cursor ``description`` wrote; nil for anything else.
+    public init?(_ text: String) {
+        guard let at = text.firstIndex(of: "@"), let id = Int64(text[..<at]), id > 0 else { return nil }
+        self.id = id
+        time = String(text[text.index(after: at)...])
+    }
+
+    init(time: String, id: Int64) {
+        self.time = time
+        self.id = id
+    }
+}
+
+extension PhotoSearch {
+    /// The media type a format's name stands for: `jpg` → `image/jpeg`.
+    static func mediaType(of format: String) -> String {
+        let name = format.lowercased().trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("image/") { return name }
+        switch name {
+        case "jpg", "jpe": return "image/jpeg"
+        case "tif": return "image/tiff"
+        default: return "image/" + name
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import AlbumsPersistence
+
+/// A photo a search found, as `albums photos --json` prints it and the API serves it.
+package struct FoundPhotoJSON: Encodable, Sendable {
+    let photoID: Int64
+    let file: String
+    let mediaType: String
+    @KeptNull var pixelWidth: Int?
+    @KeptNull var pixelHeight: Int?
+    let orientation: Int
+    @KeptNull var displayWidth: Int?
+    @KeptNull var displayHeight: Int?
+    @KeptNull var capturedAt: String?
+    let importedAt: String
+    @KeptNull var cameraMake: String?
+    @KeptNull var cameraModel: String?
+    @KeptNull var lens: String?
+    let hasLocation: Bool
+    let byteCount: Int64
+    let sha256: String
+    /// The albums holding it that its reader can see, by name.
+    let albums: [String]
+    /// Where its file lies: only for the file's holder and admins.
+    @KeptNull var source: String?
+
+    /// A found photo as JSON; `showingPaths` false leaves out where its file lies.
+    package init(_ found: FoundPhoto, showingPaths: Bool = true) {
+        let content = found.photo.content
+        photoID = found.photo.id.rawValue
+        file = found.name
+        mediaType = content.mediaType
+        pixelWidth = content.pixelWidth
+        pixelHeight = content.pixelHeight
+        orientation = content.orientation.rawValue
+        displayWidth = content.displayWidth
+        displayHeight = content.displayHeight
+        capturedAt = content.capturedAt?.text
+        importedAt = Timestamp.text(found.photo.importedAt)
+        cameraMake = content.cameraMake
+        cameraModel = content.cameraModel
+        lens = content.lens
+        hasLocation = content.hasLocation
+        byteCount = content.byteCount
+        sha256 = content.sha256Hex
+        albums = found.albums
+        source = showingPaths ? content.sourcePath : nil
+    }
+
+    /// The JSON keys, in snake_case.
+    enum CodingKeys: String, CodingKey {
+        case photoID = "photo_id"
+        case file
+        case mediaType = "media_type"
+        case pixelWidth = "pixel_width"
+        case pixelHeight = "pixel_height"
+        case orientation
+        case displayWidth = "display_width"
+        case displayHeight = "display_height"
+        case capturedAt = "captured_at"
+        case importedAt = "imported_at"
+        case cameraMake = "camera_make"
+        case cameraModel = "camera_model"
+        case lens
+        case hasLocation = "has_location"
+        case byteCount = "byte_count"
+        case sha256
+        case albums
+        case source
+    }
+}
+
+/// A page of a search, as JSON: its photos and where the next page starts.
+package struct PhotoSearchPageJSON: Encodable, Sendable {
+    let photos: [FoundPhotoJSON]
+    /// Handed back as `--after` (the API's `after`) for the next page; null on the last.
+    @KeptNull var next: String?
+
+    package init(_ page: PhotoSearchPage, showingPaths: Bool = true) {
+        photos = page.photos.map { FoundPhotoJSON($0, showingPaths: showingPaths) }
+        next = page.next?.description
+    }
+}

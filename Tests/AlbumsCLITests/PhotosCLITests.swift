@@ -1,0 +1,59 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// `albums photos`: every photo, in an album or not, newest first,
+/// narrowed by the filters given, page by page, as text and JSON.
+@Suite("albums photos")
+struct PhotosCLITests {
+    func files(_ result: CLI.Result, _ cli: CLI) throws -> [String?] {
+        (try cli.json(result)["photos"] as? [[String: Any]] ?? []).map { $0["file"] as? String }
+    }
+
+    @Test("the example photos found by date, shape, format and album, and the ones in no album; pages follow --after")
+    func findingExamples() throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        #expect(try cli.run("import", CLI.examplePhotos + "/01-harbour.jpg", CLI.examplePhotos + "/02-market.png", CLI.examplePhotos + "/03-cliffs.webp", "--to", "Trip").status == 0)
+        #expect(try cli.run("import", CLI.examplePhotos + "/11-forest.jpg").status == 0)
+
+        // Newest first by capture date: forest (17 July), cliffs (15), market and harbour (14).
+        let all = try cli.run("--json", "photos")
+        #expect(try files(all, cli) == ["11-forest.jpg", "03-cliffs.webp", "02-market.png", "01-harbour.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--in-no-album"), cli) == ["11-forest.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--in", "Trip", "--format", "jpg"), cli) == ["01-harbour.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--taken", "2026-07-14"), cli) == ["02-market.png", "01-harbour.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--taken", "2026-07-15..2026-07-31", "--shape", "portrait"), cli) == ["11-forest.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--name", "MARKET"), cli) == ["02-market.png"])
+        #expect(try files(try cli.run("--json", "photos", "--camera", "none such"), cli) == [])
+
+        // Two at a time: the cursor of one page starts the next.
+        let first = try cli.json(try cli.run("--json", "photos", "--limit", "2"))
+        let next = try #require(first["next"] as? String)
+        let second = try cli.run("--json", "photos", "--limit", "2", "--after", next)
+        #expect(try files(second, cli) == ["02-market.png", "01-harbour.jpg"] && (try cli.json(second))["next"] is NSNull)
+
+        let text = try cli.run("photos", "--limit", "3")
+        #expect(text.status == 0 && text.stdout.hasPrefix("PHOTO"), "\(text.stdout)")
+        #expect(text.stdout.contains("11-forest.jpg") && text.stdout.contains("(no album)") && text.stdout.contains("Trip"), "\(text.stdout)")
+        #expect(text.stderr.contains("3 photos shown; more with --after "), "\(text.stderr)")
+        #expect(try cli.run("photos", "--taken", "1999").stdout == "no photos found\n")
+    }
+
+    @Test("a bad filter is one line and exit 64; an album that is not there is not found")
+    func refusals() throws {
+        let cli = try CLI()
+        try cli.run("init")
+        for arguments in [["--taken", "July"], ["--taken", "2025-02-30"], ["--shape", "round"], ["--limit", "0"], ["--after", "x"],
+                          ["--with-location", "--without-location"], ["--in", "A", "--in-no-album"], ["--min-megapixels", "-2"]] {
+            let refused = try cli.run(["photos"] + arguments)
+            #expect(refused.status == 64 && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")
+            // The error on its first line, then the usage hint every command's bad arguments get.
+            #expect(refused.stderr.hasPrefix("Error: ") || refused.stderr.hasPrefix("albums: "), "\(arguments): \(refused.stderr)")
+        }
+        let dated = try cli.run("photos", "--taken", "July")
+        #expect(dated.stderr.hasPrefix("albums: 'July' is not a date to search by"), "\(dated.stderr)")
+        let missing = try cli.run("photos", "--in", "Nowhere")
+        #expect(missing.status != 0 && missing.stderr.contains("Nowhere"), "\(missing.stderr)")
+    }
+}

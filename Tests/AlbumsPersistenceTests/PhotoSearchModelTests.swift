@@ -1,0 +1,201 @@
+import AlbumsImageFacts
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+@testable import AlbumsPersistence
+
+/// Search against a model: random libraries (random facts, random album
+/// membership, a person who sees some albums), random searches of every
+/// filter and their combinations, each read page by page and compared with
+/// the same filters applied here, in Swift, to what the library holds.
+@Suite("Photo search against a model")
+struct PhotoSearchModelTests {
+    /// One photo as the model knows it.
+    struct Model {
+        let id: PhotoID
+        let name: String
+        let mediaType: String
+        let width: Int?
+        let height: Int?
+        let orientation: Int
+        let capturedAt: String?
+        let importedAt: String
+        let make: String?
+        let model: String?
+        let lens: String?
+        let hasLocation: Bool
+        var albums: Set<AlbumID>
+    }
+
+    static let makes: [(String?, String?)] = [("FUJIFILM", "X100V"), ("Apple", "iPhone 15 Pro"), ("Canon", "EOS R6"), (nil, nil), ("FUJIFILM", "X-T5")]
+    static let lenses: [String?] = [nil, "XF23mmF2 R WR", "RF24-105mm F4 L IS USM", "iPhone 15 Pro back camera 6.765mm f/1.78"]
+    static let formats = ["image/jpeg", "image/png", "image/heic", "image/webp"]
+    static let dates: [String?] = [nil, "2025", "2025-07", "2025-07-14T09:12:00", "2025-07-31T23:59:59+02:00", "2025-08-01T00:00:00", "2024-12-31T10:00:00", "2025-07-14T18:00:00.5-05:00", "2026-02-28T12:00:00"]
+
+    func randomLibrary(_ rng: inout SplitMix64) throws -> (LibraryFixture, [Model], albums: [AlbumID], person: Person) {
+        let fixture = try LibraryFixture()
+        var models: [Model] = []
+        let (albums, person) = try fixture.library.write { writer -> ([AlbumID], Person) in
+            let albums = try (0..<4).map { try writer.createAlbum(named: "Album \($0)").id }
+            let person = try writer.addPerson(named: "pat", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.viewer, of: person.id, on: .album(albums[0]))
+            try writer.setRole(.editor, of: person.id, on: .album(albums[2]))
+            for index in 0..<Int.random(in: 20...60, using: &rng) {
+                let (make, model) = Self.makes.randomElement(using: &rng)!
+                let width = Bool.random(using: &rng) ? nil : [100, 400, 3000, 4000].randomElement(using: &rng)!
+                let height = width == nil ? nil : [100, 300, 3000, 6000].randomElement(using: &rng)!
+                var content = PhotoContent(
+                    sha256: Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &rng) }), byteCount: Int64(index + 1),
+                    mediaType: Self.formats.randomElement(using: &rng)!, pixelWidth: width, pixelHeight: height,
+                    orientation: PhotoOrientation(rawValue: Int.random(in: 1...8, using: &rng))!,
+                    capturedAt: Self.dates.randomElement(using: &rng)!.flatMap(CaptureDate.init),
+                    cameraMake: make, cameraModel: model, lens: Self.lenses.randomElement(using: &rng)!, hasLocation: Bool.random(using: &rng),
+                    originalName: ["IMG_\(1000 + index).JPG", "holiday_\(index).png", "100%_sure_\(index).heic", "Ärger \(index).webp"].randomElement(using: &rng)!,
+                    sourcePath: "/photos/\(index)")
+                if content.capturedAt == nil && Bool.random(using: &rng) { content.capturedAt = nil }
+                let photo = try writer.addPhoto(content).photo
+                var holders = Set<AlbumID>()
+                for album in albums where Int.random(in: 0..<3, using: &rng) == 0 {
+                    try writer.insertPhotos([photo.id], into: album)
+                    holders.insert(album)
+                }
+                models.append(
+                    Model(
+                        id: photo.id, name: content.originalName, mediaType: content.mediaType, width: width, height: height,
+                        orientation: content.orientation.rawValue, capturedAt: content.capturedAt?.text, importedAt: Timestamp.text(photo.importedAt),
+                        make: make, model: model, lens: content.lens, hasLocation: content.hasLocation, albums: holders))
+            }
+            return (albums, person)
+        }
+        return (fixture, models, albums, person)
+    }
+
+    func randomSearch(_ rng: inout SplitMix64, albums: [AlbumID]) throws -> PhotoSearch {
+        var search = PhotoSearch()
+        if Bool.random(using: &rng) { search.taken = try CaptureRange(["2025", "2025-07", "2025-07-14", "2024-12..2025-07", "2025-07-31..2025-08-01", "2026"].randomElement(using: &rng)!) }
+        if Int.random(in: 0..<3, using: &rng) == 0 { search.name = ["img_1", "HOLIDAY", "%", "_", "ärger", ".png"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<3, using: &rng) == 0 { search.format = ["jpeg", "jpg", "image/png", "heic", "gif"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<3, using: &rng) == 0 { search.shape = PhotoShape.allCases.randomElement(using: &rng)! }
+        if Int.random(in: 0..<4, using: &rng) == 0 { search.minimumMegapixels = [0.05, 1, 12, 24].randomElement(using: &rng)! }
+        if Int.random(in: 0..<3, using: &rng) == 0 { search.camera = ["fuji", "X100V", "iphone", "canon eos", "x-"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<4, using: &rng) == 0 { search.lens = ["xf23", "F4", "f/1.78"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<4, using: &rng) == 0 { search.hasLocation = Bool.random(using: &rng) }
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0: search.membership = .inNoAlbum
+        case 1: search.membership = .inAlbum(albums.randomElement(using: &rng)!)
+        default: break
+        }
+        return search
+    }
+
+    /// The model's answer: the photos `visible` (nil: all albums) allows that pass every filter, newest first.
+    func expected(_ search: PhotoSearch, _ models: [Model], visible: Set<AlbumID>?) -> [PhotoID] {
+        func contains(_ text: String?, _ part: String?) -> Bool {
+            guard let part = part?.trimmingCharacters(in: .whitespaces), !part.isEmpty else { return true }
+            // SQLite's LIKE folds ASCII letters only.
+            func fold(_ s: String) -> String { String(s.map { $0.isASCII ? Character($0.lowercased()) : $0 }) }
+            return text.map { fold($0).contains(fold(part)) } ?? false
+        }
+        let matching = models.filter { photo in
+            let seen = visible.map { photo.albums.intersection($0) } ?? photo.albums
+            if visible != nil && seen.isEmpty { return false }
+            if let taken = search.taken { guard let date = photo.capturedAt, date >= taken.start, date < taken.end else { return false } }
+            if !contains(photo.name, search.name) { return false }
+            if let format = search.format, photo.mediaType != PhotoSearch.mediaType(of: format) { return false }
+            if let shape = search.shape {
+                guard let width = photo.width, let height = photo.height else { return false }
+                let (seenWidth, seenHeight) = photo.orientation >= 5 ? (height, width) : (width, height)
+                switch shape {
+                case .landscape: if !(seenWidth > seenHeight) { return false }
+                case .portrait: if !(seenWidth < seenHeight) { return false }
+                case .square: if seenWidth != seenHeight { return false }
+                }
+            }
+            if let megapixels = search.minimumMegapixels {
+                guard let width = photo.width, let height = photo.height, Double(width * height) >= (megapixels * 1_000_000).rounded(.up) else { return false }
+            }
+            if search.camera != nil && !contains((photo.make ?? "") + " " + (photo.model ?? ""), search.camera) { return false }
+            if !contains(photo.lens, search.lens) { return false }
+            if let hasLocation = search.hasLocation, photo.hasLocation != hasLocation { return false }
+            switch search.membership {
+            case .inAlbum(let album): if !seen.contains(album) { return false }
+            case .inNoAlbum: if !seen.isEmpty { return false }
+            case nil: break
+            }
+            return true
+        }
+        return matching.sorted { a, b in
+            let (ta, tb) = (a.capturedAt ?? a.importedAt, b.capturedAt ?? b.importedAt)
+            return ta != tb ? ta > tb : a.id.rawValue > b.id.rawValue
+        }.map(\.id)
+    }
+
+    /// Every page of `search`, `size` at a time, for `principal`.
+    func allPages(_ search: PhotoSearch, size: Int, in library: Library, as principal: Principal) throws -> [PhotoID] {
+        var found: [PhotoID] = []
+        var cursor: PhotoSearchCursor?
+        repeat {
+            let page = try library.read { reader in
+                reader.act(as: principal)
+                return try reader.photos(matching: search, limit: size, after: cursor)
+            }
+            found += page.photos.map(\.photo.id)
+            #expect(page.photos.count <= size)
+            cursor = page.next
+        } while cursor != nil
+        return found
+    }
+
+    @Test("every filter and their combinations find what the model finds, page by page, for the holder and for a person who sees some albums")
+    func searchesMatchTheModel() throws {
+        let (seed, steps) = randomTestSettings(defaultSteps: 6)
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<steps {
+            let (fixture, models, albums, person) = try randomLibrary(&rng)
+            let visible: Set<AlbumID> = [albums[0], albums[2]]
+            for _ in 0..<40 {
+                let search = try randomSearch(&rng, albums: albums)
+                let size = Int.random(in: 1...7, using: &rng)
+                #expect(try allPages(search, size: size, in: fixture.library, as: .holder) == expected(search, models, visible: nil), "seed \(seed): \(search)")
+                if case .inAlbum(let album) = search.membership, !visible.contains(album) {
+                    // An album the person cannot see is not found, as if absent.
+                    #expect(throws: LibraryError.self) { try allPages(search, size: size, in: fixture.library, as: .person(person)) }
+                    continue
+                }
+                #expect(try allPages(search, size: size, in: fixture.library, as: .person(person)) == expected(search, models, visible: visible), "seed \(seed): \(search)")
+            }
+        }
+    }
+
+    @Test("a person's answers do not depend on albums they cannot see: the same search over a library with a hidden album's photos changed")
+    func hiddenAlbumsChangeNothing() throws {
+        var rng = SplitMix64(seed: 7)
+        let (fixture, _, albums, person) = try randomLibrary(&rng)
+        let before = try (0..<30).map { _ in try randomSearch(&rng, albums: [albums[0], albums[2]]) }
+        let answers = try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person)) }
+        // Everything in the hidden albums renamed, moved to the other hidden album, or put there.
+        try fixture.library.write { writer in
+            let already = Set(try writer.items(in: albums[3]).compactMap(\.photoID))
+            let hidden = try writer.items(in: albums[1]).compactMap(\.photoID).filter { !already.contains($0) }
+            try writer.insertPhotos(hidden, into: albums[3])
+            try writer.insertPhotos(try writer.addTestPhotos(count: 10), into: albums[1])
+        }
+        let after = try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person)) }
+        #expect(after == answers)
+    }
+
+    @Test("dates are read as a year, a month, a day or a range of them, and nothing else")
+    func captureRanges() throws {
+        let month = try CaptureRange("2025-07")
+        #expect(month.start == "2025-07" && month.end == "2025-08")
+        #expect(try CaptureRange("2025-07..2025-07").end == month.end)
+        let range = try CaptureRange("2024-12-31..2025-02")
+        #expect(range.start == "2024-12-31" && range.end == "2025-03")
+        #expect(try CaptureRange("2024-02-29").end == "2024-03-01")
+        #expect(try CaptureRange("2025-12").end == "2026-01")
+        for bad in ["July", "2025-13", "2025-02-30", "2025-07..2025-06", "", "2025..", "0000", "2025-7"] {
+            #expect(throws: CaptureRange.Failure.self, "\(bad)") { try CaptureRange(bad) }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+-- Finding photos (Documentation/Finding.md): the facts a search asks about
+-- that albums did not keep before, and the indexes that answer it.
+--
+-- * `camera_make`, `camera_model`, `lens`: EXIF Make, Model and LensModel
+--   as written ("FUJIFILM", "X100V").
+-- * `has_location`: whether the file records a GPS latitude and
+--   longitude. The place itself is not kept: a library shares albums,
+--   and a position is what a family photo should least give away.
+--
+-- Every photo's facts are read again from its source, as migration 0003
+-- arranged for orientation: the photos go on the list of outdated facts,
+-- which opening the library empties where the source still holds the
+-- photo's bytes.
+ALTER TABLE photo ADD COLUMN camera_make TEXT;
+ALTER TABLE photo ADD COLUMN camera_model TEXT;
+ALTER TABLE photo ADD COLUMN lens TEXT;
+ALTER TABLE photo ADD COLUMN has_location INTEGER NOT NULL DEFAULT 0 CHECK (has_location IN (0, 1));
+
+INSERT OR IGNORE INTO photo_facts_outdated (photo_id) SELECT id FROM photo;
+
+-- The timeline's order, newest first: when taken, else when imported.
+-- A search walks this index and stops at its page, whatever it filters.
+CREATE INDEX photo_by_time ON photo (coalesce(captured_at, imported_at), id);
+-- Capture dates by range ("July 2025"), and photos by camera.
+CREATE INDEX photo_by_capture ON photo (captured_at);
+CREATE INDEX photo_by_camera ON photo (camera_model COLLATE NOCASE);
+-- Which albums hold a photo ("in no album", "in Trip") is album_item_photo's, from 0001.
