@@ -1,7 +1,8 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|catalog|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|catalog|search|all] [ALBUM SIZES…]
 //        albums-benchmarks catalog [PHOTOS ALBUMS]   (default 20,000 in 200; by hand: 100000 1000)
+//        albums-benchmarks search [PHOTOS]           (default 1,000,000)
 //        albums-benchmarks library COUNT PATH   a library whose album "Book" holds COUNT items
 //                                               (the page's scrolling benchmark opens it)
 // (scripts/benchmark builds it, and albums, in release mode.)
@@ -12,7 +13,7 @@ if arguments.first == "library", arguments.count == 3, let count = Int(arguments
     try makeLibrary(count: count, at: arguments[2], album: "Book")
     exit(0)
 }
-let sections = ["moves", "history", "process", "keys", "import", "serve", "tree", "catalog"]
+let sections = ["moves", "history", "process", "keys", "import", "serve", "tree", "catalog", "search"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -42,6 +43,10 @@ if chosen.contains("catalog") {
     // At a quarter of the size too: peak memory that does not grow with it is flat.
     try runCatalogBenchmark(in: folder, photos: photos / 4, albums: albums / 4)
     try runCatalogBenchmark(in: folder, photos: photos, albums: albums)
+}
+if chosen.contains("search") {
+    let count = arguments.first == "search" ? arguments.dropFirst().compactMap { Int($0) }.first : nil
+    try runSearchBenchmark(in: folder, count: count ?? 1_000_000)
 }
 print(String(format: "\n(ran in %.0f s)", microseconds(ContinuousClock.now - started) / 1e6))
 

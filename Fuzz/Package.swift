@@ -26,6 +26,11 @@ let package = Package(
             name: "FuzzBatches",
             dependencies: ["FuzzDriver", .product(name: "AlbumsTransfer", package: "albums")],
             swiftSettings: fuzzer, linkerSettings: libFuzzer),
+        // A Google Takeout's .zip and .tgz archives, read and extracted as `albums import` does.
+        .executableTarget(
+            name: "FuzzArchives",
+            dependencies: ["FuzzDriver", .product(name: "AlbumsTransfer", package: "albums")],
+            swiftSettings: fuzzer, linkerSettings: libFuzzer),
         // The image header readers and completeness checks, as `albums import` runs them: their module alone.
         .executableTarget(
             name: "FuzzImageHeaders",

@@ -13,3 +13,4 @@ static int run(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv,
 int FuzzReferences_main(int argc, char **argv) { return run(argc, argv); }
 int FuzzBatches_main(int argc, char **argv) { return run(argc, argv); }
 int FuzzImageHeaders_main(int argc, char **argv) { return run(argc, argv); }
+int FuzzArchives_main(int argc, char **argv) { return run(argc, argv); }

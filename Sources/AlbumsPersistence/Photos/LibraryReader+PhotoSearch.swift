@@ -40,7 +40,8 @@ extension LibraryReader {
                     """)
                 arguments.append(pattern)
             } else {
-                conditions.append("(p.original_name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM album_item n WHERE n.photo_id = p.id AND n.file_name LIKE ? ESCAPE '\\'))")
+                // The items' own names, found once (few items have one), not asked of every photo.
+                conditions.append("(p.original_name LIKE ? ESCAPE '\\' OR p.id IN (SELECT photo_id FROM album_item WHERE file_name LIKE ? ESCAPE '\\'))")
                 arguments += [pattern, pattern]
             }
         }

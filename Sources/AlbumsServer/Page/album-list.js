@@ -125,6 +125,7 @@ export function renderAlbumList() {
         ...choices.map((album) => element("option", { value: album.name, textContent: album.path })));
     }
     pane.choice.value = pane.name ?? "";
+    pane.choice.title = pane.choice.selectedOptions[0]?.textContent ?? "";
     if (pane.album) {
       const fresh = albumNamed(pane.name);
       if (fresh) Object.assign(pane.album, { count: fresh.count, locked: fresh.locked, pending: fresh.pending });

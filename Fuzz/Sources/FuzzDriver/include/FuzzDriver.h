@@ -4,4 +4,5 @@
 int FuzzReferences_main(int argc, char **argv);
 int FuzzBatches_main(int argc, char **argv);
 int FuzzImageHeaders_main(int argc, char **argv);
+int FuzzArchives_main(int argc, char **argv);
 #endif

@@ -1,0 +1,72 @@
+import AlbumsPersistence
+import Foundation
+import GRDB
+
+/// Finding photos in a library of `count` photos (a million by default):
+/// each kind of search, a first page of 100 as `albums serve` reads it (in
+/// process, median of 5), and `albums photos` as a whole process beside
+/// `sqlite3` running the same query's SQL.
+///
+/// The photos are spread over ten years (a tenth without a date), twenty
+/// cameras, four lenses, four formats and both shapes; 60% of them stand in
+/// 1,000 albums, the rest in none; a third record a place.
+func runSearchBenchmark(in folder: URL, count: Int) throws {
+    let path = folder.appending(path: "search-\(count).albums").path
+    let library = try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
+    try library.write { writer in
+        // Spread by a multiplicative hash of the row number: the same library every run.
+        try writer.database.execute(
+            sql: """
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1),
+                h(x, k) AS (SELECT x, (x * 2654435761) % 4294967296 FROM n)
+                INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
+                    camera_make, camera_model, lens, has_location, original_name, source_path)
+                SELECT randomblob(32), x, CASE k % 4 WHEN 0 THEN 'image/jpeg' WHEN 1 THEN 'image/heic' WHEN 2 THEN 'image/jpeg' ELSE 'image/png' END,
+                    CASE WHEN k % 3 = 0 THEN 3000 ELSE 4000 END, CASE WHEN k % 3 = 0 THEN 4000 ELSE 3000 END, 1,
+                    CASE WHEN k % 10 = 0 THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', 1420070400 + (k % 315360000), 'unixepoch') END,
+                    CASE k % 5 WHEN 0 THEN 'FUJIFILM' WHEN 1 THEN 'Apple' WHEN 2 THEN 'Canon' WHEN 3 THEN 'SONY' ELSE 'NIKON CORPORATION' END,
+                    'Model ' || (k % 20), CASE k % 4 WHEN 0 THEN NULL ELSE 'Lens ' || (k % 4) END, k % 3 = 1,
+                    'IMG_' || x || '.JPG', '/photos/IMG_' || x || '.JPG'
+                FROM h
+                """,
+            arguments: [count])
+        let ids = try PhotoID.fetchAll(writer.database, sql: "SELECT id FROM photo ORDER BY id")
+        let inAlbums = ids.prefix(ids.count * 6 / 10)
+        let perAlbum = max(1, inAlbums.count / 1000)
+        for (index, start) in stride(from: inAlbums.startIndex, to: inAlbums.endIndex, by: perAlbum).enumerated() {
+            let album = try writer.createAlbum(named: "Album \(index)").id
+            try writer.insertPhotos(Array(inAlbums[start..<min(start + perAlbum, inAlbums.endIndex)]), into: album)
+        }
+    }
+    // What each search asks, and the same in the CLI's words.
+    let searches: [(String, [String], (inout PhotoSearch) throws -> Void)] = [
+        ("every photo, newest first", [], { _ in }),
+        ("taken in a month (2019-07)", ["--taken", "2019-07"], { $0.taken = try CaptureRange("2019-07") }),
+        ("taken on a day", ["--taken", "2021-03-14"], { $0.taken = try CaptureRange("2021-03-14") }),
+        ("a camera (model 7)", ["--camera", "model 7"], { $0.camera = "model 7" }),
+        ("in no album", ["--in-no-album"], { $0.membership = .inNoAlbum }),
+        ("portrait HEIC with a place", ["--shape", "portrait", "--format", "heic", "--with-location"], {
+            $0.shape = .portrait
+            $0.format = "heic"
+            $0.hasLocation = true
+        }),
+        ("a name matching one photo", ["--name", "IMG_777777."], { $0.name = "IMG_777777." }),
+        ("a name matching none", ["--name", "no such name"], { $0.name = "no such name" }),
+    ]
+    print("")
+    print("finding photos — \(count) photos, 60% in 1,000 albums; first page of 100")
+    print("  search                               in process (median of 5)   albums photos (process)")
+    for (title, cli, apply) in searches {
+        var search = PhotoSearch()
+        try apply(&search)
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            _ = try library.read { try $0.photos(matching: search, limit: 100) }
+            times.append(microseconds(ContinuousClock.now - start) / 1000)
+        }
+        let process = median(try (0..<3).map { _ in try runProcess(albumsBinary, ["--library", path, "--json", "photos", "--limit", "100"] + cli) })
+        print("  \(title.padding(toLength: 36, withPad: " ", startingAt: 0)) \(pad(format(median(times)), 8)) ms                \(pad(format(process), 8)) ms")
+    }
+    try library.close()
+}
