@@ -22,10 +22,10 @@ func runSearchBenchmark(in folder: URL, count: Int) throws {
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
                     camera_make, camera_model, lens, has_location, original_name, source_path)
                 SELECT randomblob(32), x, CASE k % 4 WHEN 0 THEN 'image/jpeg' WHEN 1 THEN 'image/heic' WHEN 2 THEN 'image/jpeg' ELSE 'image/png' END,
-                    CASE WHEN k % 3 = 0 THEN 3000 ELSE 4000 END, CASE WHEN k % 3 = 0 THEN 4000 ELSE 3000 END, 1,
+                    CASE WHEN (k / 7) % 3 = 0 THEN 3000 ELSE 4000 END, CASE WHEN (k / 7) % 3 = 0 THEN 4000 ELSE 3000 END, 1,
                     CASE WHEN k % 10 = 0 THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', 1420070400 + (k % 315360000), 'unixepoch') END,
                     CASE k % 5 WHEN 0 THEN 'FUJIFILM' WHEN 1 THEN 'Apple' WHEN 2 THEN 'Canon' WHEN 3 THEN 'SONY' ELSE 'NIKON CORPORATION' END,
-                    'Model ' || (k % 20), CASE k % 4 WHEN 0 THEN NULL ELSE 'Lens ' || (k % 4) END, k % 3 = 1,
+                    'Model ' || (k % 20), CASE (k / 20) % 4 WHEN 0 THEN NULL ELSE 'Lens ' || ((k / 20) % 4) END, (k / 80) % 3 = 1,
                     'IMG_' || x || '.JPG', '/photos/IMG_' || x || '.JPG'
                 FROM h
                 """,

@@ -19,8 +19,12 @@ ALTER TABLE photo ADD COLUMN has_location INTEGER NOT NULL DEFAULT 0 CHECK (has_
 INSERT OR IGNORE INTO photo_facts_outdated (photo_id) SELECT id FROM photo;
 
 -- The timeline's order, newest first: when taken, else when imported.
--- A search walks this index and stops at its page, whatever it filters.
-CREATE INDEX photo_by_time ON photo (coalesce(captured_at, imported_at), id);
+-- A search walks this index and stops at its page, whatever it filters;
+-- it carries every fact a search filters by, so that the photos it passes
+-- over are judged from the index alone, read in order, and only those
+-- that match are read from the table.
+CREATE INDEX photo_by_time ON photo (coalesce(captured_at, imported_at), id, captured_at, media_type, pixel_width,
+    pixel_height, orientation, camera_make, camera_model, lens, has_location, original_name);
 -- Capture dates by range ("July 2025"), and photos by camera.
 CREATE INDEX photo_by_capture ON photo (captured_at);
 CREATE INDEX photo_by_camera ON photo (camera_model COLLATE NOCASE);
