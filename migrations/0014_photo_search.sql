@@ -29,3 +29,23 @@ CREATE INDEX photo_by_time ON photo (coalesce(captured_at, imported_at), id, cap
 CREATE INDEX photo_by_capture ON photo (captured_at);
 CREATE INDEX photo_by_camera ON photo (camera_model COLLATE NOCASE);
 -- Which albums hold a photo ("in no album", "in Trip") is album_item_photo's, from 0001.
+
+-- File names by their trigrams, so that a name search that matches few
+-- photos finds them without reading every name. It only narrows: the
+-- search still applies its own LIKE to what it finds. Kept from photo by
+-- the triggers below (photo is its content; it stores no copy).
+CREATE VIRTUAL TABLE photo_name USING fts5 (original_name, content = 'photo', content_rowid = 'id', tokenize = 'trigram');
+INSERT INTO photo_name (photo_name) VALUES ('rebuild');
+CREATE TRIGGER photo_name_insert AFTER INSERT ON photo BEGIN
+    INSERT INTO photo_name (rowid, original_name) VALUES (new.id, new.original_name);
+END;
+CREATE TRIGGER photo_name_delete AFTER DELETE ON photo BEGIN
+    INSERT INTO photo_name (photo_name, rowid, original_name) VALUES ('delete', old.id, old.original_name);
+END;
+CREATE TRIGGER photo_name_update AFTER UPDATE OF original_name ON photo BEGIN
+    INSERT INTO photo_name (photo_name, rowid, original_name) VALUES ('delete', old.id, old.original_name);
+    INSERT INTO photo_name (rowid, original_name) VALUES (new.id, new.original_name);
+END;
+-- The few items named otherwise than their photo (an upload of bytes
+-- already there, under another name), read whole by a name search.
+CREATE INDEX album_item_named ON album_item (file_name, photo_id) WHERE file_name IS NOT NULL;

@@ -185,6 +185,33 @@ struct PhotoSearchModelTests {
         #expect(after == answers)
     }
 
+    @Test("a name many photos share is found newest first from the whole library; one few share, from the names' trigrams; both exactly")
+    func namesCommonAndRare() throws {
+        let fixture = try LibraryFixture()
+        let count = LibraryReader.nameCandidateLimit + 50
+        try fixture.library.write { writer in
+            _ = try writer.addTestPhotos(count: count)  // photo1.jpg … , all imported now: newest first is by id
+            let album = try writer.createAlbum(named: "Renamed").id
+            let items = try writer.insertPhotos([PhotoID(rawValue: 5)], into: album)
+            try writer.database.execute(sql: "UPDATE album_item SET file_name = 'Quokka.jpg' WHERE id = ?", arguments: [items[0].rawValue])
+        }
+        func names(_ text: String, limit: Int = 5) throws -> [String] {
+            var search = PhotoSearch()
+            search.name = text
+            return try fixture.library.read { try $0.photos(matching: search, limit: limit) }.photos.map(\.photo.content.originalName)
+        }
+        let newest = count
+        // More than the limit share "photo": the walk newest first.
+        #expect(try names("photo") == (0..<5).map { "photo\(newest - $0).jpg" })
+        // A handful share "photo123": from the trigrams, still newest first.
+        #expect(try names("PHOTO123", limit: 20) == ["photo1239.jpg", "photo1238.jpg", "photo1237.jpg", "photo1236.jpg", "photo1235.jpg", "photo1234.jpg",
+            "photo1233.jpg", "photo1232.jpg", "photo1231.jpg", "photo1230.jpg", "photo123.jpg"])
+        // An item's own name finds its photo, which the trigrams of photos' names do not hold.
+        #expect(try names("quokka") == ["photo5.jpg"])
+        #expect(try names("no such name").isEmpty)
+        #expect(try names("1_2").isEmpty, "_ is a character, not a wildcard")
+    }
+
     @Test("dates are read as a year, a month, a day or a range of them, and nothing else")
     func captureRanges() throws {
         let month = try CaptureRange("2025-07")

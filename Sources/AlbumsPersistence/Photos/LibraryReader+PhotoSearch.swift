@@ -31,8 +31,15 @@ extension LibraryReader {
             conditions.append("p.captured_at >= ? AND p.captured_at < ? AND \(time) >= ? AND \(time) < ?")
             arguments += [taken.start, taken.end, taken.start, taken.end]
         }
+        var indexHint = "INDEXED BY photo_by_time"
         if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
             let pattern = "%" + Self.likeEscaped(name) + "%"
+            if let candidates = try nameCandidates(containing: name, pattern: pattern) {
+                // Few photos have such a name: start from them, not from the newest photo.
+                conditions.append("p.id IN \(candidates.sql)")
+                arguments += candidates.arguments
+                indexHint = ""
+            }
             if let visibleList {
                 conditions.append("""
                     EXISTS (SELECT 1 FROM album_item n WHERE n.photo_id = p.id AND n.album_id IN \(visibleList)
@@ -92,7 +99,7 @@ extension LibraryReader {
         }
         let page = max(1, limit)
         let sql = """
-            SELECT p.*, \(time) AS time_key FROM photo p INDEXED BY photo_by_time
+            SELECT p.*, \(time) AS time_key FROM photo p \(indexHint)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(time) DESC, p.id DESC LIMIT \(page + 1)
             """
@@ -104,6 +111,27 @@ extension LibraryReader {
         }
         let next = rows.count > page ? rows[page - 1] : nil
         return PhotoSearchPage(photos: found, next: next.map { PhotoSearchCursor(time: $0["time_key"], id: $0["id"]) })
+    }
+
+    /// How many photos a name search may start from before it is cheaper to
+    /// walk the photos newest first (matches that common fill a page soon).
+    static let nameCandidateLimit = 2_000
+
+    /// The photos whose name might contain `name`, as a subquery, when there
+    /// are at most ``nameCandidateLimit`` of them; nil when there are more,
+    /// or when `name` is shorter than a trigram. A superset of the matches:
+    /// the trigram index folds more than LIKE does, and items' own names
+    /// (few) are all taken; the search's LIKE decides.
+    private func nameCandidates(containing name: String, pattern: String) throws -> (sql: String, arguments: [any DatabaseValueConvertible])? {
+        guard name.count >= 3 else { return nil }
+        // An FTS5 phrase: the text in double quotes, its own quotes doubled; no operator is read in it.
+        let phrase = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let sql = """
+            (SELECT rowid FROM photo_name WHERE photo_name MATCH ?
+             UNION SELECT photo_id FROM album_item INDEXED BY album_item_named WHERE file_name IS NOT NULL AND file_name LIKE ? ESCAPE '\\')
+            """
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(Self.nameCandidateLimit + 1))", arguments: [phrase, pattern]) ?? 0
+        return count <= Self.nameCandidateLimit ? (sql, [phrase, pattern]) : nil
     }
 
     /// The names of the albums holding `photo`, among `visible` (nil: all), by name.
