@@ -26,6 +26,9 @@ struct PhotosCLITests {
         #expect(try files(try cli.run("--json", "photos", "--taken", "2026-07-15..2026-07-31", "--shape", "portrait"), cli) == ["11-forest.jpg"])
         #expect(try files(try cli.run("--json", "photos", "--name", "MARKET"), cli) == ["02-market.png"])
         #expect(try files(try cli.run("--json", "photos", "--camera", "none such"), cli) == [])
+        // More pixels than any number holds: no photo, and no crash.
+        #expect(try files(try cli.run("--json", "photos", "--min-megapixels", "1e300"), cli) == [])
+        #expect(try files(try cli.run("--json", "photos", "--limit", "\(Int.max)", "--in-no-album"), cli) == ["11-forest.jpg"])
 
         // Two at a time: the cursor of one page starts the next.
         let first = try cli.json(try cli.run("--json", "photos", "--limit", "2"))

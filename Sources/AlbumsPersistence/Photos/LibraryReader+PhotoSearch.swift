@@ -68,7 +68,9 @@ extension LibraryReader {
         }
         if let megapixels = search.minimumMegapixels {
             conditions.append("p.pixel_width * p.pixel_height >= ?")
-            arguments.append(Int64((megapixels * 1_000_000).rounded(.up)))
+            // Held below Int64's limit: a number past any photo's size (or not a number) asks for more pixels than any photo has.
+            let pixels = (megapixels * 1_000_000).rounded(.up)
+            arguments.append(pixels.isNaN || pixels >= 9e18 ? Int64.max : Int64(max(0, pixels)))
         }
         if let camera = search.camera?.trimmingCharacters(in: .whitespaces), !camera.isEmpty {
             conditions.append("(COALESCE(p.camera_make, '') || ' ' || COALESCE(p.camera_model, '')) LIKE ? ESCAPE '\\'")
@@ -97,7 +99,7 @@ extension LibraryReader {
             conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
             arguments += [cursor.time, cursor.time, cursor.id]
         }
-        let page = max(1, limit)
+        let page = min(max(1, limit), Int.max - 1)  // one more is read, to know whether a next page exists
         let sql = """
             SELECT p.*, \(time) AS time_key FROM photo p \(indexHint)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
