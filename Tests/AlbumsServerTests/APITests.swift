@@ -144,9 +144,9 @@ struct APITests: Sendable {
                 #expect(found?.map { $0["file"] as? String } == files, "\(query)")
             }
             for (query, status, code) in [
-                ("taken=July", HTTPResponse.Status.badRequest, "invalid_date"), ("shape=round", .badRequest, "invalid_parameter"),
-                ("location=maybe", .badRequest, "invalid_parameter"), ("after=nonsense", .badRequest, "invalid_parameter"),
-                ("album=Nowhere", .notFound, "album_not_found"), ("album=Trip&no_album=1", .badRequest, "invalid_parameter"),
+                ("taken=July", HTTPResponse.Status.unprocessableContent, "invalid_date"), ("shape=round", .badRequest, "invalid_parameter"),
+                ("location=maybe", .badRequest, "invalid_parameter"), ("after=nonsense", .unprocessableContent, "invalid_parameter"),
+                ("album=Nowhere", .notFound, "album_not_found"), ("album=Trip&no_album=1", .unprocessableContent, "invalid_parameter"),
                 ("min_megapixels=-1", .badRequest, "invalid_parameter"),
             ] {
                 let refused = try await request(client, "/api/photos?" + query)

@@ -21,7 +21,8 @@ extension APIRoutes {
             search.shape = value
         }
         if let megapixels = text("min_megapixels") {
-            guard let value = Double(megapixels), value >= 0, value.isFinite else { throw RequestRefusal.badParameter("min_megapixels must be a number from 0") }
+            // Past any photo's size (even infinite) is allowed: it finds none.
+            guard let value = Double(megapixels), value >= 0 else { throw RequestRefusal.badParameter("min_megapixels must be a number from 0") }
             search.minimumMegapixels = value
         }
         search.camera = text("camera")
@@ -29,10 +30,15 @@ extension APIRoutes {
         search.hasLocation = try RequestParts.optionalFlag(request, "location")
         let album = text("album")
         let inNoAlbum = try RequestParts.optionalFlag(request, "no_album") ?? false
-        if album != nil && inNoAlbum { throw RequestRefusal.badParameter("give album or no_album, not both") }
+        // Each is valid alone; together they ask for nothing: refused as a request the document allows but that cannot be met.
+        if album != nil && inNoAlbum {
+            throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "give album or no_album, not both")
+        }
         let limit = try RequestParts.integer(request, "limit", default: 200, range: 1...RequestParts.maximumLimit)
         let after = try text("after").map { text in
-            guard let cursor = PhotoSearchCursor(text) else { throw RequestRefusal.badParameter("after must be the next a page before gave") }
+            guard let cursor = PhotoSearchCursor(text) else {
+                throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "after must be the next a page before gave")
+            }
             return cursor
         }
         let session = session(context)

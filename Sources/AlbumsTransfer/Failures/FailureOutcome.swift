@@ -58,7 +58,8 @@ public struct FailureOutcome: Hashable, Sendable {
         case let error as CatalogFailure:
             self.init(code: error.code, message: error.description, exitStatus: ExitStatus.refused, httpStatus: 422)
         case let error as CaptureRange.Failure:
-            self.init(code: "invalid_date", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 400)
+            // 422: a date the document's pattern allows may still not be one (2025-02-30).
+            self.init(code: "invalid_date", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 422)
         case let error as PathMap.Failure:
             self.init(code: "invalid_path_map", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 400)
         case let error as TreeImportFailure:
