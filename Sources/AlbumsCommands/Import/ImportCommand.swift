@@ -69,12 +69,15 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
+    /// Whether every path names an archive (a Takeout's parts).
+    private var pathsAreArchives: Bool { paths.allSatisfy(TakeoutArchives.isArchive) }
+
     func validate() throws {
-        if extractTo != nil && !(paths.allSatisfy(TakeoutArchives.isArchive) && (from ?? .takeout) == .takeout) {
+        if extractTo != nil && !(pathsAreArchives && (from ?? .takeout) == .takeout) {
             throw ValidationError("--extract-to goes with a Takeout's .zip or .tgz archives")
         }
         if from != nil {
-            let archives = from == .takeout && paths.allSatisfy(TakeoutArchives.isArchive)
+            let archives = from == .takeout && pathsAreArchives
             if paths.count != 1 && !archives { throw ValidationError("--from imports one catalog; give its path") }
             if tree || to != nil || at != nil || before != nil || after != nil || recursive {
                 throw ValidationError("--from makes its own albums; use --into FOLDER alone")
@@ -170,7 +173,7 @@ struct ImportCommand: AsyncParsableCommand {
 extension ImportCommand {
     /// `--tree` and `--from`: the folder or catalog read, planned against the library, then made and loaded.
     private func importTree(_ kind: CatalogKind?) async throws {
-        let archives = kind == .takeout && paths.allSatisfy(TakeoutArchives.isArchive) ? try readArchives() : nil
+        let archives = kind == .takeout && pathsAreArchives ? try readArchives() : nil
         let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"

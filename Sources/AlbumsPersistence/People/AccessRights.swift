@@ -164,7 +164,13 @@ extension LibraryReader {
     /// they see has one (bytes they uploaded again under another name); nil:
     /// its own name.
     public func nameAsSeen(of photo: PhotoID) throws -> String? {
-        guard let visible = try visibleAlbumIDs() else { return nil }
+        try nameAsSeen(of: photo, among: try visibleAlbumIDs())
+    }
+
+    /// ``nameAsSeen(of:)`` with the albums the principal sees already worked
+    /// out (nil: all), for callers that name many photos at once.
+    func nameAsSeen(of photo: PhotoID, among visible: Set<AlbumID>?) throws -> String? {
+        guard let visible else { return nil }
         let names = try Row.fetchAll(
             db, cachedSQL: "SELECT album_id, file_name FROM album_item WHERE photo_id = ? ORDER BY id", arguments: [photo.rawValue]
         ).filter { visible.contains(AlbumID(rawValue: $0[0])) }.map { $0[1] as String? }

@@ -109,7 +109,8 @@ extension LibraryReader {
         var found: [FoundPhoto] = []
         for row in rows.prefix(page) {
             let photo = Self.photo(from: row)
-            found.append(FoundPhoto(photo: photo, name: try nameAsSeen(of: photo.id) ?? photo.content.originalName, albums: try albumNames(holding: photo.id, among: visible)))
+            let name = try nameAsSeen(of: photo.id, among: visible) ?? photo.content.originalName
+            found.append(FoundPhoto(photo: photo, name: name, albums: try albumNames(holding: photo.id, among: visible)))
         }
         let next = rows.count > page ? rows[page - 1] : nil
         return PhotoSearchPage(photos: found, next: next.map { PhotoSearchCursor(time: $0["time_key"], id: $0["id"]) })

@@ -40,7 +40,7 @@ public enum GoogleTakeout {
         var yearFolders: [String] = []
         var videos = 0
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
-            if name.wholeMatch(of: /Photos from \d{4}/) != nil {
+            if isYearFolder(name) {
                 yearFolders.append(name)
                 continue
             }
@@ -70,6 +70,11 @@ public enum GoogleTakeout {
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
             notCarried: [("photos in no album", noAlbum), ("videos and other files", videos)], capturedAt: dates)
+    }
+
+    /// Whether `name` is one of the year folders (`Photos from 2024`) that hold every photo again.
+    static func isYearFolder(_ name: String) -> Bool {
+        name.wholeMatch(of: /Photos from \d{4}/) != nil
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -124,7 +124,8 @@ public struct TakeoutArchiveImport: Sendable {
     public func extract(progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(CatalogFailure) -> Extraction {
         var extraction = Extraction()
         var wanted: [Int: [String: TakeoutArchiveIndex.Member]] = [:]
-        for member in index.toExtract {
+        let all = index.toExtract
+        for member in all {
             let target = member.target
             if let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber, size.uint64Value == member.size {
                 extraction.alreadyThere += 1
@@ -132,7 +133,7 @@ public struct TakeoutArchiveImport: Sendable {
             }
             wanted[member.archive, default: [:]][member.entry] = member
         }
-        let total = index.toExtract.count
+        let total = all.count
         progress(extraction.alreadyThere, total)
         for (number, archive) in archives.archives.enumerated() {
             guard let members = wanted[number] else { continue }
@@ -169,6 +170,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
         let archive: Int
         let entry: String
         let size: UInt64
+        /// Where extraction writes it: under ``photosPath``, where the catalog plans its load.
         let target: String
     }
 
@@ -198,8 +200,9 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
         guard let top = components.firstIndex(of: "Google Photos"), !components.contains(".."), !entry.path.hasPrefix("/"),
             components.count == top + 3, !components[top + 1].hasPrefix("."), !components[top + 2].hasPrefix(".")
         else { return }
-        let relative = components[...top].joined(separator: "/")
-        if photosPath == nil { photosPath = (extractionFolder as NSString).appendingPathComponent(relative) }
+        // Every photo goes under the first Google Photos folder met, where the catalog plans to load it from.
+        let photosPath = self.photosPath ?? (extractionFolder as NSString).appendingPathComponent(components[...top].joined(separator: "/"))
+        self.photosPath = photosPath
         let (folder, name) = (components[top + 1], components[top + 2])
         if name.lowercased().hasSuffix(".json") {
             if entry.size <= Self.largestJSON, let json = TakeoutJSON(try entry.read(limit: Self.largestJSON)) {
@@ -208,7 +211,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
                 contents[folder, default: Folder()].otherJSON.insert(name)
             }
         } else if ImageSignature(prefix: try entry.read(limit: ImageSignature.length)) != nil {
-            let target = [extractionFolder, relative, folder, name].reduce("") { ($0 as NSString).appendingPathComponent($1) }
+            let target = ((photosPath as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(name)
             contents[folder, default: Folder()].media[name] = Member(archive: archive, entry: entry.path, size: entry.size, target: target)
         } else {
             contents[folder, default: Folder()].others += 1
@@ -217,7 +220,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
 
     /// The album folders' photos: what an import extracts (the year folders' stay in the archives).
     var toExtract: [Member] {
-        contents.filter { $0.key.wholeMatch(of: /Photos from \d{4}/) == nil }.values.flatMap(\.media.values)
+        contents.filter { !GoogleTakeout.isYearFolder($0.key) }.values.flatMap(\.media.values)
     }
 
     // TakeoutContents
