@@ -32,6 +32,7 @@ struct LibraryErrorTests {
         (.itemNotFound(.item(AlbumItemID(rawValue: 4))), "item_not_found", .refused),
         (.photoNotFound(PhotoID(rawValue: 4)), "photo_not_found", .refused),
         (.photoAlreadyInAlbum(PhotoID(rawValue: 4), album: "Trip"), "photo_already_in_album", .refused),
+        (.photoNotInAlbum(PhotoID(rawValue: 4), album: "Trip"), "photo_not_in_album", .refused),
         (.ambiguousPhoto(PhotoID(rawValue: 4), albums: ["Trip", "Book"]), "ambiguous_photo", .refused),
         (.duplicateItem(.position(0, in: "Trip")), "duplicate_item", .refused),
         (.placeholderNotAllowed(.item(AlbumItemID(rawValue: 4))), "placeholder_not_allowed", .refused),

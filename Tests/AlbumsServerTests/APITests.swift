@@ -339,6 +339,40 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("covers: /api/albums gives each album its cover and each folder its albums'; set_album_cover chooses one, null gives the first photo back")
+    func covers() async throws {
+        try await application.test(.router) { client in
+            func tree() async throws -> (albums: [String: [String: Any]], folders: [String: [String: Any]]) {
+                let body = try json(try await request(client, "/api/albums"))
+                let albums = (body["albums"] as? [[String: Any]] ?? []).map { ($0["name"] as! String, $0) }
+                let folders = (body["folders"] as? [[String: Any]] ?? []).map { ($0["name"] as! String, $0) }
+                return (Dictionary(uniqueKeysWithValues: albums), Dictionary(uniqueKeysWithValues: folders))
+            }
+            let photos = try await fixture.library.read { try $0.items(in: try $0.album(named: "Trip").id).compactMap(\.photoID) }
+            var now = try await tree()
+            #expect(now.albums["Trip"]?["cover_photo_id"] as? Int64 == photos[0].rawValue && now.albums["Trip"]?["cover_chosen"] as? Bool == false)
+            #expect(now.albums["Book"]?["cover_photo_id"] is NSNull, "an empty album has no cover")
+
+            let proposal = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "set_album_cover", "album": "Trip", "photo": "Trip:3"}"#))
+            #expect(proposal["allowed"] as? Bool == true && (proposal["changes"] as? [[String: Any]])?.first?["album_events"] as? [String] == ["cover_changed"])
+            let chosen = try json(try await request(client, "/api/operations", .post, body: #"{"op": "set_album_cover", "album": "Trip", "photo": "Trip:3"}"#))
+            #expect(chosen["verdict"] as? String == "cover_changed")
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "create_folder", "name": "Travel"}"#)
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "move_album", "album": "Trip", "into": "Travel"}"#)
+            now = try await tree()
+            #expect(now.albums["Trip"]?["cover_photo_id"] as? Int64 == photos[2].rawValue && now.albums["Trip"]?["cover_chosen"] as? Bool == true)
+            #expect(now.folders["Travel"]?["cover_photo_ids"] as? [Int64] == [photos[2].rawValue])
+
+            let elsewhere = try await request(client, "/api/operations", .post, body: #"{"op": "set_album_cover", "album": "Book", "photo": "Trip:1"}"#)
+            #expect(try errorCode(elsewhere) == "photo_not_in_album" && elsewhere.status == .unprocessableContent)
+            let range = try await request(client, "/api/operations", .post, body: #"{"op": "set_album_cover", "album": "Trip", "photo": "Trip:1-2"}"#)
+            #expect(range.status == .badRequest)
+            _ = try await request(client, "/api/operations", .post, body: #"{"op": "set_album_cover", "album": "Trip", "photo": null}"#)
+            now = try await tree()
+            #expect(now.albums["Trip"]?["cover_photo_id"] as? Int64 == photos[0].rawValue && now.albums["Trip"]?["cover_chosen"] as? Bool == false)
+        }
+    }
+
     @Test("the tree: a batch builds folders in one transaction, /api/albums gives parents and positions, a proposal says why a folder cannot go into itself")
     func tree() async throws {
         try await application.test(.router) { client in

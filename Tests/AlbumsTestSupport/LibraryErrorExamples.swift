@@ -18,7 +18,8 @@ extension LibraryError {
         .nameTakenInFolder("Lisbon", folder: "Travel"), .folderLocked(name: "Travel"),
         .folderNotEmpty(name: "Travel", albums: 2, folders: 1), .folderIntoItself(name: "Travel", destination: "Travel/2026"),
         .itemNotFound(.item(AlbumItemID(rawValue: 4))), .photoNotFound(PhotoID(rawValue: 4)),
-        .photoAlreadyInAlbum(PhotoID(rawValue: 4), album: "Trip"), .ambiguousPhoto(PhotoID(rawValue: 4), albums: ["Trip", "Book"]),
+        .photoAlreadyInAlbum(PhotoID(rawValue: 4), album: "Trip"), .photoNotInAlbum(PhotoID(rawValue: 4), album: "Trip"),
+        .ambiguousPhoto(PhotoID(rawValue: 4), albums: ["Trip", "Book"]),
         .duplicateItem(.position(0, in: "Trip")), .placeholderNotAllowed(.item(AlbumItemID(rawValue: 4))),
         .revisionMismatch(album: "Trip", expected: 3, actual: 4), .neighbourIsTransferred(.position(1, in: "Trip")),
         .wrongItemCount(operation: "swap", count: 1), .constraintViolated(detail: "CHECK failed"),
@@ -38,7 +39,7 @@ extension LibraryError {
         Set(examples.map(\.caseName)).count == caseCount
     }
 
-    private static let caseCount = 51
+    private static let caseCount = 52
 
     private var caseName: String {
         switch self {
@@ -71,6 +72,7 @@ extension LibraryError {
         case .itemNotFound: "itemNotFound"
         case .photoNotFound: "photoNotFound"
         case .photoAlreadyInAlbum: "photoAlreadyInAlbum"
+        case .photoNotInAlbum: "photoNotInAlbum"
         case .ambiguousPhoto: "ambiguousPhoto"
         case .duplicateItem: "duplicateItem"
         case .placeholderNotAllowed: "placeholderNotAllowed"

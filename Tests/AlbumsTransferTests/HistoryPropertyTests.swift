@@ -19,11 +19,13 @@ struct HistoryPropertyTests {
         var id: AlbumID
         var name: String
         var isLocked: Bool
+        /// The cover chosen by hand, if any.
+        var cover: PhotoID?
         var items: [ItemState]
     }
 
     /// Everything undo promises to restore: albums in order, with their
-    /// ids, names, locks, and items (ids and photos) in order.
+    /// ids, names, locks, covers, and items (ids and photos) in order.
     typealias LibraryState = [AlbumState]
 
     /// The model: the state after each change kept in the history.
@@ -103,6 +105,9 @@ struct HistoryPropertyTests {
             // A load whose placeholder a change removed is cancelled: no longer running.
             model.liveLoads.formIntersection(current.flatMap { $0.items.filter { $0.photo == nil }.map(\.id) })
             #expect(current == model.states[model.position], "\(context): the library left the model")
+            for album in current {
+                if let cover = album.cover { #expect(album.items.contains { $0.photo == cover }, "\(context): \(album.name)'s cover left it") }
+            }
             if current != model.states[model.position] {
                 Issue.record("library \(describe(current))\nmodel   \(describe(model.states[model.position]))")
                 return
@@ -310,6 +315,11 @@ struct HistoryPropertyTests {
             case 83..<90:
                 guard let album = anyAlbum() else { return [] }
                 try library.write { try $0.setAlbumLocked(album.id, !album.isLocked) }
+            case 90..<95:
+                // A cover chosen among the album's photos, or given back to its first photo.
+                guard let album = anyAlbum() else { return [] }
+                let photo = Bool.random(using: &random) ? album.items.compactMap(\.photo).randomElement(using: &random) : nil
+                try library.write { try $0.setAlbumCover(album.id, to: photo) }
             default:
                 guard let album = anyAlbum() else { return [] }
                 let order = album.items.map(\.id).shuffled(using: &random)
@@ -327,13 +337,13 @@ struct HistoryPropertyTests {
         try library.read { reader in
             try reader.albums().map { album in
                 AlbumState(
-                    id: album.id, name: album.name, isLocked: album.isLocked,
+                    id: album.id, name: album.name, isLocked: album.isLocked, cover: album.chosenCoverID,
                     items: try reader.items(in: album.id).map { ItemState(id: $0.id, photo: $0.photoID) })
             }
         }
     }
 
     func describe(_ state: LibraryState) -> String {
-        state.map { "\($0.name)\($0.isLocked ? "🔒" : "")#\($0.id.rawValue)\($0.items)" }.joined(separator: " ")
+        state.map { "\($0.name)\($0.isLocked ? "🔒" : "")#\($0.id.rawValue)\($0.cover.map { "(cover p\($0.rawValue))" } ?? "")\($0.items)" }.joined(separator: " ")
     }
 }

@@ -17,7 +17,7 @@ struct TreeOperationNameTests {
         case .moveAlbum: ["album", "into"]
         case .moveFolder: ["folder", "into"]
         case .sortAlbum: ["album", "by"]
-        case .deleteAlbum, .lockAlbum, .unlockAlbum: ["album"]
+        case .deleteAlbum, .lockAlbum, .unlockAlbum, .setAlbumCover: ["album"]
         case .deleteFolder, .lockFolder, .unlockFolder: ["folder"]
         }
         return "{" + ([#""op": "\#(name.rawValue)""#] + required.map { #""\#($0)": \#(values[$0]!)"# }).joined(separator: ", ") + "}"

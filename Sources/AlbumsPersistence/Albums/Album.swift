@@ -15,6 +15,10 @@ public struct Album: Identifiable, Hashable, Sendable {
     public let itemCount: Int
     /// Placeholders of loads not yet committed.
     public let placeholderCount: Int
+    /// The photo chosen by hand to stand for the album, always one of its
+    /// own; nil when none is chosen and its first photo stands for it
+    /// (``LibraryReader/covers(in:)``).
+    public let chosenCoverID: PhotoID?
 
     /// Whether loads into this album are still pending
     /// (the analogue of `hasUncommittedUpdates` in UIKit's drop placeholders).
@@ -23,7 +27,7 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// An album as read from the library; ``index`` and the counts as they stand.
     public init(
         id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
-        itemCount: Int, placeholderCount: Int
+        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,5 +37,6 @@ public struct Album: Identifiable, Hashable, Sendable {
         self.revision = revision
         self.itemCount = itemCount
         self.placeholderCount = placeholderCount
+        self.chosenCoverID = chosenCoverID
     }
 }

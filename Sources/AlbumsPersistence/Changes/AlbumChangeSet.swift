@@ -37,9 +37,13 @@ public struct AlbumChangeSet: Hashable, Sendable {
     }
 
     /// What happened to the album itself, beside its items.
-    public enum AlbumEvent: String, Hashable, Sendable {
+    public enum AlbumEvent: String, Hashable, Sendable, CaseIterable {
         /// The album was created, renamed, deleted, moved in the tree, locked or unlocked.
         case created, renamed, deleted, moved, locked, unlocked
+        /// A cover was chosen for the album, or the choice undone (it
+        /// shows its first photo again). A cover cleared because its photo
+        /// left is seen in that removal or move, with no event of its own.
+        case coverChanged = "cover_changed"
     }
 
     /// The album changed: its id follows it through renames.

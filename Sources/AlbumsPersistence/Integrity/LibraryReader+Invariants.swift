@@ -113,6 +113,13 @@ extension LibraryReader {
             "sibling_name_shared",
             "SELECT a.name FROM album a JOIN folder f ON coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.name = a.name"
         ) { "an album and a folder in the same folder are both named '\($0["name"] as String)'" }
+        try collect(
+            "cover_not_in_album",
+            """
+            SELECT a.name, a.cover_photo_id FROM album a
+            WHERE a.cover_photo_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM album_item i WHERE i.album_id = a.id AND i.photo_id = a.cover_photo_id)
+            """
+        ) { "album '\($0["name"] as String)' has photo id:\($0["cover_photo_id"] as Int64) as its cover, which it does not hold" }
         try collect("dangling_reference", "PRAGMA foreign_key_check") {
             "a row of \($0[0] as String) refers to a missing row of \($0[2] as String)"
         }

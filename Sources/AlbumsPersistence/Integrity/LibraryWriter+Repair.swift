@@ -69,6 +69,19 @@ extension LibraryWriter {
             repairs.append("album '\(row["name"] as String)': counts \(row["item_count"] as Int)/\(row["placeholder_count"] as Int) corrected to \(row["items"] as Int)/\(row["placeholders"] as Int) (items/placeholders)")
         }
 
+        // A cover the album does not hold shows its first photo instead.
+        let strayCovers = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT a.id, a.name FROM album a WHERE a.cover_photo_id IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM album_item i WHERE i.album_id = a.id AND i.photo_id = a.cover_photo_id)
+                """)
+        for row in strayCovers {
+            try db.execute(sql: "UPDATE album SET cover_photo_id = NULL WHERE id = ?", arguments: [row["id"] as Int64])
+            changes(of: try album(AlbumID(rawValue: row["id"]))) { $0.albumEvents.append(.coverChanged) }
+            repairs.append("album '\(row["name"] as String)': its cover was a photo it does not hold; it shows its first photo again")
+        }
+
         return repairs
     }
 

@@ -77,6 +77,9 @@ public enum LibraryError: Error, Hashable, Sendable {
     case photoNotFound(PhotoID)
     /// A photo stands at most once in an album.
     case photoAlreadyInAlbum(PhotoID, album: String)
+    /// A cover is one of its album's photos; this one is not in the album
+    /// (or is, for all the asker may see, nowhere).
+    case photoNotInAlbum(PhotoID, album: String)
     /// A photo id names no single item: it is in several albums.
     case ambiguousPhoto(PhotoID, albums: [String])
     /// The same item (or photo, for a copy) was named twice in one request.
@@ -150,7 +153,7 @@ public enum LibraryError: Error, Hashable, Sendable {
             .busy
         case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
-            .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum,
+            .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum, .photoNotInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
             .wrongItemCount, .constraintViolated, .sourceMissing, .sourceChanged, .fileExists, .nothingToUndo,
             .nothingToRedo, .cannotUndo, .cannotRedo, .historyLimitOutOfRange, .forbidden, .personNotFound,
@@ -193,6 +196,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .itemNotFound: "item_not_found"
         case .photoNotFound: "photo_not_found"
         case .photoAlreadyInAlbum: "photo_already_in_album"
+        case .photoNotInAlbum: "photo_not_in_album"
         case .ambiguousPhoto: "ambiguous_photo"
         case .duplicateItem: "duplicate_item"
         case .placeholderNotAllowed: "placeholder_not_allowed"
@@ -288,6 +292,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "no photo with id \(id)"
         case .photoAlreadyInAlbum(let photo, let album):
             "photo id:\(photo) is already in album \(Self.quoted(album))"
+        case .photoNotInAlbum(let photo, let album):
+            "photo id:\(photo) is not in album \(Self.quoted(album)): a cover is one of the album's own photos"
         case .ambiguousPhoto(let photo, let albums):
             "photo id:\(photo) is in \(albums.count) albums (\(albums.map { Self.quoted($0) }.joined(separator: ", ")))"
         case .duplicateItem(let reference):

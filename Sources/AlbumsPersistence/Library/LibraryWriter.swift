@@ -51,7 +51,8 @@ public final class LibraryWriter: LibraryReader {
         guard let delta = countDeltas[album.id] else { return album }
         return Album(
             id: album.id, name: album.name, parentID: album.parentID, index: album.index, isLocked: album.isLocked,
-            revision: album.revision, itemCount: album.itemCount + delta.items, placeholderCount: album.placeholderCount + delta.placeholders)
+            revision: album.revision, itemCount: album.itemCount + delta.items, placeholderCount: album.placeholderCount + delta.placeholders,
+            chosenCoverID: album.chosenCoverID)
     }
 
     /// Changes `album`'s item and placeholder counts as this transaction

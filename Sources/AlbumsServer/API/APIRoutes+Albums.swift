@@ -8,8 +8,12 @@ import Hummingbird
 extension APIRoutes {
 
     func albums(_ context: AlbumsRequestContext) async throws -> Response {
-        // The whole tree as the principal sees it: albums and folders, each with its parent and position.
-        return JSONResponse.make(TreeJSON(try await session(context).read { try $0.tree() }))
+        // The whole tree as the principal sees it: albums and folders, each
+        // with its parent and position, and the covers of what they see.
+        return JSONResponse.make(try await session(context).read { reader in
+            let tree = try reader.tree()
+            return TreeJSON(tree, covers: try reader.covers(in: tree))
+        })
     }
 
     struct ItemsPage: Encodable, Sendable {

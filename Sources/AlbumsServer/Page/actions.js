@@ -1,6 +1,7 @@
 // Actions on the selected photos that need no drag: remove, "Move to…" and
 // "Copy to…" (the pointer alternative to dragging), and the menu of a photo.
 
+import { setCover } from "./album-commands.js";
 import { propose } from "./api.js";
 import { chosenPosition, dropOperation } from "./drop-model.js";
 import { perform, refused } from "./live.js";
@@ -124,6 +125,13 @@ form.addEventListener("submit", async (event) => {
   pane.viewport.focus({ preventScroll: true });
 });
 
+/// Makes the photo `itemId` the cover of its pane's album.
+export function useAsCover(pane, itemId) {
+  const item = pane.itemAt(pane.indexOf(itemId));
+  if (!item || item.placeholder_id !== null) { say("A photo still loading cannot be the cover yet.", true); return; }
+  setCover(pane.name, item.photo_id, item.file);
+}
+
 // MARK: A photo's menu (right click, long press with a mouse, the menu key)
 
 const menu = document.getElementById("item-menu");
@@ -137,6 +145,7 @@ export function showItemMenu(pane, itemId, x, y) {
   menu.querySelector("[data-action=move]").textContent = `Move ${count > 1 ? `${count} photos ` : ""}to…`;
   menu.querySelector("[data-action=copy]").textContent = `Copy ${count > 1 ? `${count} photos ` : ""}to…`;
   menu.querySelector("[data-action=remove]").textContent = `Remove ${count > 1 ? `${count} photos ` : ""}from album`;
+  menu.querySelector("[data-action=cover]").hidden = count > 1;
   showMenuAt(menu, x, y);
 }
 
@@ -154,6 +163,7 @@ menu.addEventListener("click", (event) => {
   if (action === "open") openViewer(pane, itemId);
   else if (action === "move" || action === "copy") openTransferDialog(pane, action === "copy");
   else if (action === "remove") removeSelected(pane);
+  else if (action === "cover") useAsCover(pane, itemId);
   else if (action === "select-all") pane.selectAll();
 });
 menuKeys(menu);
@@ -168,4 +178,5 @@ export function wireSelectionBar(pane) {
   bar.querySelector(".copy-to").addEventListener("click", () => openTransferDialog(pane, true));
   bar.querySelector(".remove").addEventListener("click", () => removeSelected(pane));
   bar.querySelector(".select-all").addEventListener("click", () => pane.selectAll());
+  bar.querySelector(".use-as-cover").addEventListener("click", () => { const [only] = pane.selected; if (only !== undefined) useAsCover(pane, only); });
 }

@@ -1,5 +1,6 @@
-// Creating, renaming (in place, in the list), deleting, locking and
-// sorting albums and folders, with the dialogs that ask first; each is one
+// Creating, renaming (in place, in the list), deleting, locking,
+// sorting and choosing the cover of albums and folders, with the dialogs
+// that ask first; each is one
 // operation through live.js, and the list shows it before what follows
 // (typing the new name) looks for its row: read once, by the write or by
 // the change stream, whichever comes first.
@@ -237,3 +238,15 @@ list.addEventListener("keydown", (event) => {
 });
 document.getElementById("new-album").addEventListener("click", () => createAlbum());
 document.getElementById("new-folder").addEventListener("click", () => createFolder());
+
+/// Makes a photo the album's cover (null: its first photo stands for it again).
+export async function setCover(name, photoId, fileName = "The photo") {
+  try {
+    const written = await perform({ op: "set_album_cover", album: name, photo: photoId === null ? null : `id:${photoId}` });
+    await showWritten(written);
+    if (written.verdict === "no_op") say(photoId === null ? `${name} already shows its first photo.` : `${fileName} is the cover of ${name} already.`);
+    else say(photoId === null ? `${name} shows its first photo as its cover again.` : `${fileName} is now the cover of ${name}. Undo (Ctrl+Z) gives back the one before.`);
+  } catch (error) {
+    await refused(error, "Cover not changed");
+  }
+}

@@ -7,7 +7,7 @@
 // and file by drag or by keyboard). On phones and tablets the list is a
 // drawer over the grid.
 
-import { api } from "./api.js";
+import { api, thumbnailURL } from "./api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
@@ -155,6 +155,19 @@ function treeItem(row, label) {
   return entry;
 }
 
+/// The side of a row's cover in CSS pixels (style.css: nav li .covers).
+const COVER_PIXELS = 40;
+
+/// The photos that stand for a row: an album's cover, or up to four of a
+/// folder's albums' covers as a mosaic; an empty square without any.
+/// Decorative: the row's label says what it is.
+function covers(photoIds) {
+  const box = element("span", { className: `covers count-${photoIds.length}` });
+  box.setAttribute("aria-hidden", "true");
+  for (const id of photoIds) box.append(element("img", { src: thumbnailURL(id, COVER_PIXELS), alt: "", loading: "lazy", decoding: "async", draggable: false }));
+  return box;
+}
+
 function albumRow(row, shown) {
   const album = row.node.item;
   const loading = album.pending ? `, ${album.pending} loading` : "";
@@ -164,6 +177,7 @@ function albumRow(row, shown) {
   entry.classList.toggle("shown", shown.has(album.name));
   entry.append(
     element("span", { className: "twisty", ariaHidden: "true" }),
+    covers(album.cover_photo_id === null || album.cover_photo_id === undefined ? [] : [album.cover_photo_id]),
     element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + album.name }),
     element("span", { className: "count", textContent: album.pending ? `${album.count} (${album.pending}…)` : `${album.count}` }));
   entry.addEventListener("click", (event) => { if (!listState.reorder) openAlbum(album.name, { other: event.shiftKey }).catch((error) => say(error.message, true)); });
@@ -182,6 +196,7 @@ function folderRow(row) {
   twisty.setAttribute("aria-hidden", "true");
   entry.append(
     twisty,
+    covers(folder.item.cover_photo_ids ?? []),
     element("span", { className: "name", textContent: (folder.locked ? "🔒 " : "") + folder.name }),
     element("span", { className: "count", textContent: plural(folder.albumCount, "album") }));
   entry.addEventListener("click", () => { if (!listState.reorder) toggleFolder(folder.id); });

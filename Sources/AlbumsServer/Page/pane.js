@@ -244,6 +244,7 @@ export class Pane {
     this.selectionBar.hidden = count === 0;
     this.section.classList.toggle("selecting", count > 0);
     this.selectionBar.querySelector(".selection-count").textContent = `${plural(count, "photo")} selected`;
+    this.selectionBar.querySelector(".use-as-cover").hidden = count !== 1;
   }
 
   liftedIds() {

@@ -20,11 +20,12 @@ import Foundation
 /// {"op": "sort_album", "album": "Book", "by": "capture-date", "descending": true}
 /// {"op": "lock_album", "album": "Book"}
 /// {"op": "delete_album", "album": "Scratch", "force": true}
+/// {"op": "set_album_cover", "album": "Book", "photo": "Book:3"}
 /// ```
 ///
 /// | key | for | meaning |
 /// | --- | --- | --- |
-/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
+/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`, `set_album_cover`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
 /// | `items` | all | references: `ALBUM:N`, `ALBUM:N-M`, `id:P` |
 /// | `from` | all | the album of `id:P` references, when the photo is in several |
 /// | `to` | move, copy | the destination album; alone, the items go at its end |
@@ -40,6 +41,7 @@ import Foundation
 /// | `contents` | delete_folder | what it holds, if anything: `move` (to its place in its parent) or `delete` (albums deleted, photos kept) |
 /// | `by`, `descending` | sort_album | `name`, `capture-date` or `import-time`; `true` for newest or last first |
 /// | `force` | delete_album, delete_folder | `true` deletes albums with pending loads, cancelling them |
+/// | `photo` | set_album_cover | the cover: `id:P` or `ALBUM:N`, a photo of the album; `null` or left out: its first photo |
 ///
 /// Any other key, a value of the wrong type, or a missing required key is
 /// an error naming the line.
@@ -122,7 +124,7 @@ public enum TransferBatchFormat {
             if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
                 throw fail("\"\(unknown)\" does not apply to \(opName) (it takes: \(treeOperation.keys.sorted().joined(separator: ", ")))")
             }
-            let line = TreeLine(operation: treeOperation, object: object, fail: fail)
+            let line = TreeLine(operation: treeOperation, object: object, number: number, fail: fail)
             if treeOperation.isFolderOperation { return .folder(try folderOperation(line), expecting: expected) }
             return .album(try albumOperation(line), expecting: expected)
         }
@@ -176,6 +178,7 @@ public enum TransferBatchFormat {
         let operation: TreeOperationName
         var name: String { operation.rawValue }
         let object: [String: BatchJSONValue]
+        let number: Int
         let fail: (String) -> FormatError
 
         func string(_ key: String) throws(FormatError) -> String? {
@@ -187,6 +190,21 @@ public enum TransferBatchFormat {
         func required(_ key: String) throws(FormatError) -> String {
             guard let text = try string(key) else { throw fail("\(name) needs \"\(key)\"") }
             return text
+        }
+
+        /// The one item a key names (`ALBUM:N` or `id:P`); nil when it is
+        /// missing or null.
+        func reference(_ key: String) throws(FormatError) -> ItemReference? {
+            if case .null? = object[key] { return nil }
+            guard let text = try string(key) else { return nil }
+            let references: [ItemReference]
+            do {
+                references = try ReferenceParser.parse(text)
+            } catch {
+                throw FormatError(line: number, reason: error.description, isBeyondLimits: error.isBeyondLimits)
+            }
+            guard references.count == 1 else { throw fail("\"\(key)\" names one photo, not a range") }
+            return references[0]
         }
 
         func flag(_ key: String) throws(FormatError) -> Bool {
@@ -235,6 +253,8 @@ public enum TransferBatchFormat {
             return .move(.named(try line.required("album")), to: try line.requiredPlacement())
         case .lockAlbum, .unlockAlbum:
             return .setLocked(.named(try line.required("album")), line.operation == .lockAlbum)
+        case .setAlbumCover:
+            return .setCover(.named(try line.required("album")), to: try line.reference("photo"))
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
             guard let key = AlbumSortKey(rawValue: try line.required("by")) else { throw line.fail("\"by\" must be one of \(keys)") }

@@ -149,18 +149,52 @@ package struct FolderJSON: Encodable, Sendable {
 /// serves it: every album and every folder, each with its parent and its
 /// 1-based position among its parent's children, in the tree's order
 /// (a folder, then what it holds, depth first).
+///
+/// With covers (the API's tree), each album also says `cover_photo_id`
+/// (its cover, null while it holds no photo) and `cover_chosen` (chosen by
+/// hand, else its first photo), and each folder `cover_photo_ids` (the
+/// covers of its first albums, up to four).
 package struct TreeJSON: Encodable, Sendable {
-    package let albums: [AlbumJSON]
-    package let folders: [FolderJSON]
+    package let albums: [Covered<AlbumJSON>]
+    package let folders: [Covered<FolderJSON>]
 
-    package init(_ tree: [TreeEntry]) {
-        var albums: [AlbumJSON] = []
-        var folders: [FolderJSON] = []
+    /// An album or folder, with its covers when the tree carries them: the
+    /// same object with the cover keys beside its own.
+    @dynamicMemberLookup
+    package struct Covered<Node: Encodable & Sendable>: Encodable, Sendable {
+        package let node: Node
+
+        package subscript<Value>(dynamicMember keyPath: KeyPath<Node, Value>) -> Value { node[keyPath: keyPath] }
+        let cover: AlbumCovers.Cover??
+        let folderCovers: [PhotoID]?
+
+        enum CodingKeys: String, CodingKey {
+            case coverPhotoID = "cover_photo_id"
+            case coverChosen = "cover_chosen"
+            case coverPhotoIDs = "cover_photo_ids"
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            try node.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if let cover {
+                try container.encode(cover?.photo.rawValue, forKey: .coverPhotoID)
+                try container.encode(cover?.isChosen ?? false, forKey: .coverChosen)
+            }
+            if let folderCovers { try container.encode(folderCovers.map(\.rawValue), forKey: .coverPhotoIDs) }
+        }
+    }
+
+    package init(_ tree: [TreeEntry], covers: AlbumCovers? = nil) {
+        var albums: [Covered<AlbumJSON>] = []
+        var folders: [Covered<FolderJSON>] = []
         let paths = tree.folderPaths()
         for entry in tree {
             switch entry.node {
-            case .album(let album): albums.append(AlbumJSON(album))
-            case .folder(let folder): folders.append(FolderJSON(folder, path: paths[folder.id]!))
+            case .album(let album):
+                albums.append(Covered(node: AlbumJSON(album), cover: covers.map { $0.albums[album.id] }, folderCovers: nil))
+            case .folder(let folder):
+                folders.append(Covered(node: FolderJSON(folder, path: paths[folder.id]!), cover: nil, folderCovers: covers.map { $0.folders[folder.id] ?? [] }))
             }
         }
         self.albums = albums

@@ -24,12 +24,18 @@ public enum AlbumOperation: Hashable, Sendable {
     case setLocked(AlbumReference, Bool)
     /// Rewrites the album's manual order by a key (see ``LibraryWriter/sortAlbum(_:by:ascending:)``).
     case sort(AlbumReference, by: AlbumSortKey, ascending: Bool)
+    /// Chooses the album's cover: the photo a reference names, which must
+    /// be in the album; nil goes back to its first photo
+    /// (see ``LibraryWriter/setAlbumCover(_:to:)``).
+    case setCover(AlbumReference, to: ItemReference?)
 
     /// The album the operation is about, when it names one.
     public var album: AlbumReference? {
         switch self {
         case .create: nil
-        case .rename(let album, _), .delete(let album, _), .move(let album, _), .setLocked(let album, _), .sort(let album, _, _): album
+        case .rename(let album, _), .delete(let album, _), .move(let album, _), .setLocked(let album, _), .sort(let album, _, _),
+            .setCover(let album, _):
+            album
         }
     }
 
@@ -45,6 +51,7 @@ public enum AlbumOperation: Hashable, Sendable {
         case .move: .moveAlbum
         case .setLocked(_, let isLocked): isLocked ? .lockAlbum : .unlockAlbum
         case .sort: .sortAlbum
+        case .setCover: .setAlbumCover
         }
     }
 }
@@ -79,9 +86,22 @@ extension LibraryWriter {
                 try setAlbumLocked(try album(reference).id, isLocked)
             case .sort(let reference, let key, let ascending):
                 try sortAlbum(reference, by: key, ascending: ascending)
+            case .setCover(let reference, let photo):
+                let album = try album(reference)
+                try setAlbumCover(album.id, to: try photo.map { try coverPhoto($0, for: album) })
             }
         }
         return result(of: changes, by: operation.operationName)
+    }
+
+    /// The photo a cover's reference names. An id is taken as it is (the
+    /// album's own check then says whether it holds it); a position must
+    /// name a photo, not a placeholder.
+    private func coverPhoto(_ reference: ItemReference, for album: Album) throws -> PhotoID {
+        if case .photo(let id, _) = reference { return id }
+        let item = try resolve(reference)
+        guard let photo = item.photoID else { throw LibraryError.placeholderNotAllowed(reference) }
+        return photo
     }
 
     /// What an album or folder operation did: no-op when it changed nothing.

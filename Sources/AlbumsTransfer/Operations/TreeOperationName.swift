@@ -16,6 +16,8 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     case unlockAlbum = "unlock_album"
     /// An album's items sorted by a key.
     case sortAlbum = "sort_album"
+    /// An album's cover chosen, or given back to its first photo.
+    case setAlbumCover = "set_album_cover"
     /// A new folder.
     case createFolder = "create_folder"
     /// A folder named anew.
@@ -47,6 +49,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .moveAlbum: placement.union(["album"])
         case .lockAlbum, .unlockAlbum: ["album"]
         case .sortAlbum: ["album", "by", "descending"]
+        case .setAlbumCover: ["album", "photo"]
         case .renameFolder: ["folder", "name"]
         case .deleteFolder: ["folder", "contents", "force"]
         case .moveFolder: placement.union(["folder"])
@@ -55,7 +58,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     }
 
     /// What it did, as a result's verdict says it: `created`, `renamed`,
-    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`.
+    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`, `cover_changed`.
     public var pastTense: String {
         switch self {
         case .createAlbum, .createFolder: "created"
@@ -65,6 +68,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .lockAlbum, .lockFolder: "locked"
         case .unlockAlbum, .unlockFolder: "unlocked"
         case .sortAlbum: "sorted"
+        case .setAlbumCover: "cover_changed"
         }
     }
 }
