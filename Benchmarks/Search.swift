@@ -68,5 +68,19 @@ func runSearchBenchmark(in folder: URL, count: Int) throws {
         let process = median(try (0..<3).map { _ in try runProcess(albumsBinary, ["--library", path, "--json", "photos", "--limit", "100"] + cli) })
         print("  \(title.padding(toLength: 36, withPad: " ", startingAt: 0)) \(pad(format(median(times)), 8)) ms                \(pad(format(process), 8)) ms")
     }
+    // The timeline's scrubber: every photo counted by month, one walk of the index.
+    for (title, cli, apply) in searches.prefix(2) {
+        var search = PhotoSearch()
+        try apply(&search)
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            _ = try library.read { try $0.photoMonths(matching: search) }
+            times.append(microseconds(ContinuousClock.now - start) / 1000)
+        }
+        let process = median(try (0..<3).map { _ in try runProcess(albumsBinary, ["--library", path, "--json", "photos", "--months"] + cli) })
+        let label = "months of " + title.replacingOccurrences(of: ", newest first", with: "")
+        print("  \(label.padding(toLength: 36, withPad: " ", startingAt: 0)) \(pad(format(median(times)), 8)) ms                \(pad(format(process), 8)) ms")
+    }
     try library.close()
 }

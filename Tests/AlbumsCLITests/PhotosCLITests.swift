@@ -41,6 +41,14 @@ struct PhotosCLITests {
         #expect(text.stdout.contains("11-forest.jpg") && text.stdout.contains("(no album)") && text.stdout.contains("Trip"), "\(text.stdout)")
         #expect(text.stderr.contains("3 photos shown; more with --after "), "\(text.stderr)")
         #expect(try cli.run("photos", "--taken", "1999").stdout == "no photos found\n")
+
+        // The months, and a list that starts at one of them.
+        #expect(try cli.run("photos", "--months").stdout == "MONTH    PHOTOS\n2026-07  4\n")
+        let months = try #require(try cli.json(try cli.run("--json", "photos", "--months", "--in", "Trip"))["months"] as? [[String: Any]])
+        #expect(months.count == 1 && months[0]["count"] as? Int == 3, "\(months)")
+        let start = try #require(months[0]["start"] as? String)
+        #expect(try files(try cli.run("--json", "photos", "--in", "Trip", "--after", start, "--limit", "1"), cli) == ["03-cliffs.webp"])
+        #expect(try cli.run("photos", "--months", "--after", start).status == 64)
     }
 
     @Test("a bad filter is one line and exit 64; an album that is not there is not found")

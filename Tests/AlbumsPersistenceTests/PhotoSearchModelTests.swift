@@ -164,7 +164,32 @@ struct PhotoSearchModelTests {
                     continue
                 }
                 #expect(try allPages(search, size: size, in: fixture.library, as: .person(person)) == expected(search, models, visible: visible), "seed \(seed): \(search)")
+                try checkMonths(search, models, in: fixture.library, as: .person(person), visible: visible, "seed \(seed): \(search)")
             }
+            try checkMonths(PhotoSearch(), models, in: fixture.library, as: .holder, visible: nil, "seed \(seed)")
+        }
+    }
+
+    /// The months a search counts are those of what it finds, and each
+    /// month's start begins a page at that month's newest photo.
+    func checkMonths(_ search: PhotoSearch, _ models: [Model], in library: Library, as principal: Principal, visible: Set<AlbumID>?, _ context: String) throws {
+        let found = expected(search, models, visible: visible)
+        let byID = Dictionary(uniqueKeysWithValues: models.map { ($0.id, $0) })
+        let monthOf = { (id: PhotoID) in String((byID[id]!.capturedAt ?? byID[id]!.importedAt).prefix(7)) }
+        var counts: [String: Int] = [:]
+        for id in found { counts[monthOf(id), default: 0] += 1 }
+        let months = try library.read { reader in
+            reader.act(as: principal)
+            return try reader.photoMonths(matching: search)
+        }
+        #expect(months.map(\.month) == counts.keys.sorted(by: >), "\(context)")
+        #expect(months.map(\.count) == counts.keys.sorted(by: >).map { counts[$0]! }, "\(context)")
+        for month in months {
+            let page = try library.read { reader in
+                reader.act(as: principal)
+                return try reader.photos(matching: search, limit: 1, after: month.start)
+            }
+            #expect(page.photos.first?.photo.id == found.first { monthOf($0) <= month.month }, "\(context): the start of \(month.month)")
         }
     }
 

@@ -152,6 +152,18 @@ struct APITests: Sendable {
                 let refused = try await request(client, "/api/photos?" + query)
                 try #expect(refused.status == status && (try errorCode(refused)) == code, "\(query)")
             }
+
+            // The months of the timeline, with where each starts.
+            let months = try #require(try json(try await request(client, "/api/photos/months"))["months"] as? [[String: Any]])
+            #expect(months.last?["month"] as? String == "2025-07" && months.last?["count"] as? Int == 1)
+            #expect(months.map { $0["count"] as? Int ?? 0 }.reduce(0, +) == 6)
+            let start = try #require(months.last?["start"] as? String)
+            let july = try json(try await request(client, "/api/photos?limit=1&after=\(start.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"))
+            #expect((july["photos"] as? [[String: Any]])?.map { $0["file"] as? String } == ["loose.heic"])
+            let inTrip = try #require(try json(try await request(client, "/api/photos/months?album=Trip"))["months"] as? [[String: Any]])
+            #expect(inTrip.map { $0["count"] as? Int ?? 0 }.reduce(0, +) == 5)
+            let missing = try await request(client, "/api/photos/months?album=Nowhere")
+            #expect(missing.status == .notFound)
         }
     }
 
@@ -495,7 +507,7 @@ struct APITests: Sendable {
             #expect(script.status == .ok && script.headers[.contentType]?.hasPrefix("text/javascript") == true)
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
+            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
                 "/api/session", "/api/people", "/api/albums/{name}/roles", "/api/share/{token}", "/api/share/{token}/unlock",
                 "/api/share/{token}/items", "/api/share/{token}/photos/{id}/thumbnail", "/api/share/{token}/photos/{id}/original"])
         }

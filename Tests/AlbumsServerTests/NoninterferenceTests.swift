@@ -174,6 +174,9 @@ struct NoninterferenceTests: Sendable {
             Request(method: .get, uri: "/api/photos?album=Private", body: nil),
             Request(method: .get, uri: "/api/photos?taken=2026-07", body: nil),
             Request(method: .get, uri: "/api/photos?format=jpeg&shape=landscape", body: nil),
+            Request(method: .get, uri: "/api/photos/months", body: nil),
+            Request(method: .get, uri: "/api/photos/months?no_album=1", body: nil),
+            Request(method: .get, uri: "/api/photos/months?album=Private", body: nil),
         ]
     }()
 

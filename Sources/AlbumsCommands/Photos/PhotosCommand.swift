@@ -17,6 +17,11 @@ struct PhotosCommand: ParsableCommand {
               albums photos --taken 2025-07-01..2025-08-15 --camera x100v
               albums photos --in-no-album --limit 20
               albums photos --name IMG_20 --shape portrait --format heic
+              albums photos --months --camera x100v
+
+            --months counts the photos found in each month instead, newest first
+            (the month of the capture date, else of the import); --json gives each
+            month's `start`, which --after takes to list from that month on.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -36,12 +41,14 @@ struct PhotosCommand: ParsableCommand {
     @Flag(help: "Only photos in no album.") var inNoAlbum = false
     @Option(help: "How many photos at most (default 100).") var limit = 100
     @Option(help: ArgumentHelp("Start after this point: the `next` a page before gave.", valueName: "CURSOR")) var after: String?
+    @Flag(help: "Count the photos found in each month instead of listing them.") var months = false
 
     func validate() throws {
         if withLocation && withoutLocation { throw ValidationError("give --with-location or --without-location, not both") }
         if album != nil && inNoAlbum { throw ValidationError("give --in ALBUM or --in-no-album, not both") }
         if limit < 1 { throw ValidationError("--limit takes a number from 1") }
         if let minMegapixels, !(minMegapixels >= 0) { throw ValidationError("--min-megapixels takes a number from 0") }
+        if months && after != nil { throw ValidationError("--months counts every month: give it without --after") }
         if let after, PhotoSearchCursor(after) == nil { throw ValidationError("--after takes the `next` a page before gave, such as 42@2025-07-14T09:12:00") }
     }
 
@@ -58,6 +65,7 @@ struct PhotosCommand: ParsableCommand {
         try global.openLibrary(for: .reading).read { reader in
             if let album { search.membership = .inAlbum(try reader.album(named: album).id) }
             if inNoAlbum { search.membership = .inNoAlbum }
+            if months { return try printMonths(try reader.photoMonths(matching: search)) }
             let page = try reader.photos(matching: search, limit: limit, after: after.flatMap(PhotoSearchCursor.init))
             if global.json {
                 try global.console.result(json: PhotoSearchPageJSON(page))
@@ -65,6 +73,18 @@ struct PhotosCommand: ParsableCommand {
             }
             print(page)
         }
+    }
+
+    private func printMonths(_ months: [PhotoMonth]) throws {
+        if global.json {
+            try global.console.result(json: PhotoMonthsJSON(months))
+            return
+        }
+        guard !months.isEmpty else {
+            global.console.result("no photos found")
+            return
+        }
+        for line in Table(header: ["MONTH", "PHOTOS"], rows: months.map { [$0.month, String($0.count)] }).lines { global.console.result(line) }
     }
 
     private func print(_ page: PhotoSearchPage) {

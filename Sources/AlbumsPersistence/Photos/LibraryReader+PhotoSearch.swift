@@ -18,6 +18,55 @@ extension LibraryReader {
     /// - Throws: ``LibraryError/albumNotFound(_:)`` for ``PhotoMembership/inAlbum(_:)`` of an album not seen.
     public func photos(matching search: PhotoSearch, limit: Int = 100, after cursor: PhotoSearchCursor? = nil) throws -> PhotoSearchPage {
         let visible = try visibleAlbumIDs()
+        var (conditions, arguments, indexHint) = try conditions(of: search, visible: visible)
+        let time = Self.timeKey
+        if let cursor {
+            conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
+            arguments += [cursor.time, cursor.time, cursor.id]
+        }
+        let page = min(max(1, limit), Int.max - 1)  // one more is read, to know whether a next page exists
+        let sql = """
+            SELECT p.*, \(time) AS time_key FROM photo p \(indexHint)
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY \(time) DESC, p.id DESC LIMIT \(page + 1)
+            """
+        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        var found: [FoundPhoto] = []
+        for row in rows.prefix(page) {
+            let photo = Self.photo(from: row)
+            let name = try nameAsSeen(of: photo.id, among: visible) ?? photo.content.originalName
+            found.append(FoundPhoto(photo: photo, name: name, albums: try albumNames(holding: photo.id, among: visible)))
+        }
+        let next = rows.count > page ? rows[page - 1] : nil
+        return PhotoSearchPage(photos: found, next: next.map { PhotoSearchCursor(time: $0["time_key"], id: $0["id"]) })
+    }
+
+    /// How many photos `search` finds in each month of the timeline, newest
+    /// month first: the months of their time keys (capture date, else
+    /// import time), as a timeline's scrubber shows them. A photo dated by
+    /// its year alone counts in that year (`month` is then `1975`).
+    ///
+    /// One walk of the time index, which carries every filtered fact.
+    ///
+    /// - Throws: as ``photos(matching:limit:after:)``.
+    public func photoMonths(matching search: PhotoSearch) throws -> [PhotoMonth] {
+        let (conditions, arguments, indexHint) = try conditions(of: search, visible: try visibleAlbumIDs())
+        let sql = """
+            SELECT substr(\(Self.timeKey), 1, 7) AS month, count(*) FROM photo p \(indexHint)
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            GROUP BY month ORDER BY month DESC
+            """
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { PhotoMonth(month: $0[0], count: $0[1]) }
+    }
+
+    /// The key the timeline is ordered by: the capture date, else the import time.
+    private static let timeKey = "coalesce(p.captured_at, p.imported_at)"
+
+    /// The SQL conditions a search's filters make (with the principal's
+    /// rights), their arguments, and the index the walk should take.
+    private func conditions(of search: PhotoSearch, visible: Set<AlbumID>?) throws
+        -> (conditions: [String], arguments: [any DatabaseValueConvertible], indexHint: String)
+    {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         // Visible albums, as one JSON array read by json_each: a person sees photos only through them.
@@ -25,7 +74,7 @@ extension LibraryReader {
         if let visibleList {
             conditions.append("EXISTS (SELECT 1 FROM album_item v WHERE v.photo_id = p.id AND v.album_id IN \(visibleList))")
         }
-        let time = "coalesce(p.captured_at, p.imported_at)"
+        let time = Self.timeKey
         if let taken = search.taken {
             // Said of the time key as well, which is the capture date where there is one: a range of the index.
             conditions.append("p.captured_at >= ? AND p.captured_at < ? AND \(time) >= ? AND \(time) < ?")
@@ -95,25 +144,7 @@ extension LibraryReader {
         case nil:
             break
         }
-        if let cursor {
-            conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
-            arguments += [cursor.time, cursor.time, cursor.id]
-        }
-        let page = min(max(1, limit), Int.max - 1)  // one more is read, to know whether a next page exists
-        let sql = """
-            SELECT p.*, \(time) AS time_key FROM photo p \(indexHint)
-            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY \(time) DESC, p.id DESC LIMIT \(page + 1)
-            """
-        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
-        var found: [FoundPhoto] = []
-        for row in rows.prefix(page) {
-            let photo = Self.photo(from: row)
-            let name = try nameAsSeen(of: photo.id, among: visible) ?? photo.content.originalName
-            found.append(FoundPhoto(photo: photo, name: name, albums: try albumNames(holding: photo.id, among: visible)))
-        }
-        let next = rows.count > page ? rows[page - 1] : nil
-        return PhotoSearchPage(photos: found, next: next.map { PhotoSearchCursor(time: $0["time_key"], id: $0["id"]) })
+        return (conditions, arguments, indexHint)
     }
 
     /// How many photos a name search may start from before it is cheaper to

@@ -134,6 +134,35 @@ public struct PhotoSearchPage: Hashable, Sendable {
     public let next: PhotoSearchCursor?
 }
 
+/// How many photos a search finds in one month of the timeline
+/// (``LibraryReader/photoMonths(matching:)``).
+public struct PhotoMonth: Hashable, Sendable {
+    /// `2025-07`; a year alone (`1975`) for photos dated by their year.
+    public let month: String
+    /// How many photos.
+    public let count: Int
+
+    /// A month and its count.
+    public init(month: String, count: Int) {
+        self.month = month
+        self.count = count
+    }
+
+    /// Where a timeline starts to show this month: a cursor after every
+    /// photo of later months, for ``LibraryReader/photos(matching:limit:after:)``.
+    public var start: PhotoSearchCursor {
+        // Every time key of this month or before sorts below this text, and
+        // none equals it: the id never decides.
+        PhotoSearchCursor(time: Self.after(month), id: 1)
+    }
+
+    /// The text that sorts just after every key of `month` and before the
+    /// month after it: `2025-07` → `2025-07~`. A year alone (`1975`) holds
+    /// only the keys that are that year alone, which sort below its months:
+    /// `1975-`.
+    private static func after(_ month: String) -> String { month.count == 4 ? month + "-" : month + "~" }
+}
+
 /// Where a page of a search starts: just after the last photo of the one before.
 public struct PhotoSearchCursor: Hashable, Sendable, CustomStringConvertible {
     /// The photo's time key: its capture date, or its import time.

@@ -10,6 +10,47 @@ extension APIRoutes {
 
     /// A page of the photos a search finds, newest first, as the principal sees them.
     func photos(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let asked = try Self.search(in: request)
+        let limit = try RequestParts.integer(request, "limit", default: 200, range: 1...RequestParts.maximumLimit)
+        let after = try request.uri.queryParameters.get("after").map { text in
+            guard let cursor = PhotoSearchCursor(String(text)) else {
+                throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "after must be the next a page before gave")
+            }
+            return cursor
+        }
+        let session = session(context)
+        // Paths on the server's disk are the holder's and admins'.
+        let showingPaths = session.principal.holdsEveryRight
+        let page = try await session.read { reader in
+            try reader.photos(matching: try asked.resolved(by: reader), limit: limit, after: after)
+        }
+        return JSONResponse.make(PhotoSearchPageJSON(page, showingPaths: showingPaths))
+    }
+
+    /// How many photos a search finds in each month, newest first: a timeline's scrubber.
+    func photoMonths(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let asked = try Self.search(in: request)
+        let months = try await session(context).read { reader in try reader.photoMonths(matching: try asked.resolved(by: reader)) }
+        return JSONResponse.make(PhotoMonthsJSON(months))
+    }
+
+    /// A search as a request's query asks for it; the album it names is
+    /// found once a reader acts for the asker.
+    struct AskedSearch: Sendable {
+        var search: PhotoSearch
+        let album: String?
+        let inNoAlbum: Bool
+
+        func resolved(by reader: LibraryReader) throws -> PhotoSearch {
+            var search = search
+            if let album { search.membership = .inAlbum(try reader.album(named: album).id) }
+            if inNoAlbum { search.membership = .inNoAlbum }
+            return search
+        }
+    }
+
+    /// The filters of `GET /api/photos` and `/api/photos/months`.
+    static func search(in request: Request) throws -> AskedSearch {
         let query = request.uri.queryParameters
         func text(_ name: String) -> String? { query.get(name).map { String($0) } }
         var search = PhotoSearch()
@@ -34,24 +75,7 @@ extension APIRoutes {
         if album != nil && inNoAlbum {
             throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "give album or no_album, not both")
         }
-        let limit = try RequestParts.integer(request, "limit", default: 200, range: 1...RequestParts.maximumLimit)
-        let after = try text("after").map { text in
-            guard let cursor = PhotoSearchCursor(text) else {
-                throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "after must be the next a page before gave")
-            }
-            return cursor
-        }
-        let session = session(context)
-        // Paths on the server's disk are the holder's and admins'.
-        let showingPaths = session.principal.holdsEveryRight
-        let asked = search
-        let page = try await session.read { reader in
-            var search = asked
-            if let album { search.membership = .inAlbum(try reader.album(named: album).id) }
-            if inNoAlbum { search.membership = .inNoAlbum }
-            return try reader.photos(matching: search, limit: limit, after: after)
-        }
-        return JSONResponse.make(PhotoSearchPageJSON(page, showingPaths: showingPaths))
+        return AskedSearch(search: search, album: album, inNoAlbum: inNoAlbum)
     }
 
     func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {

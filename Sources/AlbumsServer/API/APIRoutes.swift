@@ -47,6 +47,7 @@ struct APIRoutes: Sendable {
         }
         group("api") { on in
             on(.get, "photos") { request, context in try await photos(request, context) }
+            on(.get, "photos/months") { request, context in try await photoMonths(request, context) }
         }
         group("api/photos/:id") { on in
             on(.get, "original") { request, context in try await original(request, context) }

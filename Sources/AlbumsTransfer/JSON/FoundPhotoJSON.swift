@@ -80,3 +80,21 @@ package struct PhotoSearchPageJSON: Encodable, Sendable {
         next = page.next?.description
     }
 }
+
+/// How many photos a search finds in each month, as JSON (`photos --months
+/// --json`, `GET /api/photos/months`): newest month first, each with the
+/// `after` that starts a timeline there.
+package struct PhotoMonthsJSON: Encodable, Sendable {
+    struct Month: Encodable, Sendable {
+        let month: String
+        let count: Int
+        /// The cursor that starts a page at this month's newest photo.
+        let start: String
+    }
+
+    let months: [Month]
+
+    package init(_ months: [PhotoMonth]) {
+        self.months = months.map { Month(month: $0.month, count: $0.count, start: $0.start.description) }
+    }
+}
