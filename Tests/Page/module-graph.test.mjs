@@ -11,7 +11,7 @@ const folder = new URL("../../Sources/AlbumsServer/Page/", import.meta.url);
 const layers = [
   ["state"],
   ["api"],
-  ["item-window", "selection", "drop-model", "tree-model"],
+  ["item-window", "selection", "drop-model", "tree-model", "search-query", "timeline-model"],
   ["live"],
   null,  // every other module of the organizer page: the views
   ["app"],

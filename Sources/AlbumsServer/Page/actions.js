@@ -3,7 +3,7 @@
 
 import { setCover } from "./album-commands.js";
 import { propose } from "./api.js";
-import { chosenPosition, dropOperation } from "./drop-model.js";
+import { addPhotosOperation, chosenPosition, dropOperation } from "./drop-model.js";
 import { perform, refused } from "./live.js";
 import { menuKeys, showMenuAt } from "./menus.js";
 import { element, plural, say, state } from "./state.js";
@@ -45,10 +45,12 @@ let transfer = null;   // { pane, ids, copy, asked }
 export function openTransferDialog(pane, copy) {
   const ids = pane.selectedIds();
   if (!ids.length) { say("Select the photos first."); return; }
-  transfer = { pane, ids, copy, asked: 0 };
+  // From the library's timeline photos are added to an album: a copy.
+  const library = Boolean(pane.isLibrary);
+  transfer = { pane, ids, copy: copy || library, asked: 0, library };
   const count = plural(ids.length, "photo");
-  document.getElementById("transfer-title").textContent = `${copy ? "Copy" : "Move"} ${count} to…`;
-  submit.textContent = copy ? "Copy" : "Move";
+  document.getElementById("transfer-title").textContent = `${library ? "Add" : copy ? "Copy" : "Move"} ${count} to…`;
+  submit.textContent = library ? "Add" : copy ? "Copy" : "Move";
   const other = state.panes.find((each) => each !== pane && each.album);
   // Named by path, so that an album filed in a folder is found where it is.
   const pathOf = (album) => state.tree?.albums.get(album.id)?.path ?? album.name;
@@ -68,6 +70,9 @@ function operationNow() {
   const at = chosenPosition(form.elements.place.value, positionInput.value);
   if (at === undefined) return null;
   const to = albumChoice.value;
+  if (transfer.library) {
+    return addPhotosOperation({ photoIds: ids, to: { name: to, revision: state.albums.find((album) => album.name === to)?.revision }, slot: at === null ? null : at - 1 });
+  }
   const operation = dropOperation({
     from: { name: pane.name, revision: pane.album.revision },
     positions: ids.map((id) => pane.indexOf(id) + 1),
@@ -94,7 +99,7 @@ async function ask() {
   const where = operation.at ? `at position ${operation.at} of ${operation.to}` : `at the end of ${operation.to}`;
   if (!proposal.allowed) show(false, `Not allowed: ${proposal.reason.message}`);
   else if (proposal.verdict === "no_op") show(true, `Nothing would change: the photos already stand there.`);
-  else show(true, `${transfer.copy ? "Copies" : "Moves"} ${count} ${where}.`);
+  else show(true, `${transfer.library ? "Adds" : transfer.copy ? "Copies" : "Moves"} ${count} ${where}.`);
 }
 
 function show(allowed, text) {
@@ -115,10 +120,11 @@ form.addEventListener("submit", async (event) => {
   dialog.close();
   try {
     const answer = await perform(operation);
+    pane.added?.(ids, operation.to);
     pane.selected.clear();
     pane.render();
     const where = operation.at ? `to position ${operation.at} of ${operation.to}` : `to the end of ${operation.to}`;
-    say(`${answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
+    say(`${pane.isLibrary ? "Added" : answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
   } catch (error) {
     await refused(error, copy ? "Not copied" : "Not moved");
   }

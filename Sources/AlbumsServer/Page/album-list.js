@@ -11,6 +11,8 @@ import { api, thumbnailURL } from "./api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
 import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
+import { chip } from "./search-query.js";
+import { LIBRARY } from "./timeline.js";
 import { albumsInOrder, buildTree, reflects, typeAhead, visibleRows } from "./tree-model.js";
 
 export const list = document.getElementById("album-list");
@@ -92,6 +94,20 @@ function revealFolders(name) {
   rememberOpenFolders();
 }
 
+/// Shows the library's timeline in the pane a person works in: every
+/// photo, or (`unfiled`) the ones no album holds.
+export async function openLibrary({ unfiled = false } = {}) {
+  const pane = currentPane();
+  state.focused = pane.index;
+  await pane.showLibrary(unfiled ? [chip("no_album", "1")] : []);
+  renderAlbumList();
+  closeDrawer();
+  pane.timeline.viewport.focus({ preventScroll: true });
+}
+
+document.getElementById("all-photos").addEventListener("click", () => openLibrary().catch((error) => say(error.message, true)));
+document.getElementById("no-album-photos").addEventListener("click", () => openLibrary({ unfiled: true }).catch((error) => say(error.message, true)));
+
 /// Opens or closes a folder in the list.
 export function toggleFolder(id, open = !openFolders.has(id)) {
   if (open) openFolders.add(id); else openFolders.delete(id);
@@ -116,15 +132,21 @@ export function renderAlbumList() {
   list.querySelectorAll("li[data-key]").forEach((entry) => { entry.tabIndex = entry.dataset.key === current ? 0 : -1; });
   // The panes' album choosers, made again only when the albums were read
   // again (opening a folder must not remake ten thousand options).
+  // The library's views are marked when a pane shows them, as an album's row is.
+  const library = state.panes.find((pane) => pane.showsLibrary)?.timeline;
+  const unfiled = Boolean(library?.chips.some((each) => each.kind === "no_album"));
+  document.getElementById("all-photos").classList.toggle("shown", Boolean(library) && !unfiled);
+  document.getElementById("no-album-photos").classList.toggle("shown", unfiled);
   const choices = chosenTree === state.tree ? null : albumsInOrder(state.tree);
   chosenTree = state.tree;
   for (const pane of state.panes) {
     if (choices) {
       pane.choice.replaceChildren(
         element("option", { value: "", textContent: "No album" }),
+        element("option", { value: LIBRARY, textContent: "All photos" }),
         ...choices.map((album) => element("option", { value: album.name, textContent: album.path })));
     }
-    pane.choice.value = pane.name ?? "";
+    pane.choice.value = pane.showsLibrary ? LIBRARY : pane.name ?? "";
     pane.choice.title = pane.choice.selectedOptions[0]?.textContent ?? "";
     if (pane.album) {
       const fresh = albumNamed(pane.name);

@@ -7,6 +7,9 @@
 //   state.js          what the modules share; the status line
 //   api.js            the JSON API
 //   pane.js           one album as a virtualized grid
+//   timeline.js       the library as a timeline: search, chips, months, adding to albums
+//   timeline-model.js the timeline's days, rows and arrow steps (pure)
+//   search-query.js   what the search field makes of what is typed: chips, suggestions (pure)
 //   item-window.js    the items read of an album; change sets replayed on them (pure)
 //   selection.js      click, Ctrl-click, Shift-click (pure)
 //   drop-model.js     the operation a drop asks for (pure)
@@ -30,7 +33,7 @@
 // (writes and the stream, which announce and never call a view) → the
 // views → this file, which wires them (Tests/Page/module-graph.test.mjs).
 
-import { contextMenu, wireSelectionBar } from "./actions.js";
+import { contextMenu, openTransferDialog, wireSelectionBar } from "./actions.js";
 import { createAlbum } from "./album-commands.js";
 import { albumListRead, loadAlbums, renderAlbumList } from "./album-list.js";
 import { showAlbumMenu } from "./album-menus.js";
@@ -40,6 +43,7 @@ import { acceptFiles, pickFiles } from "./files.js";
 import { gridKeyDown } from "./keyboard.js";
 import { library, listen } from "./live.js";
 import { Pane, tileHooks } from "./pane.js";
+import { timelineHooks } from "./timeline.js";
 import { goToSignIn, showSignedIn } from "./people.js";
 import { isNarrow, state } from "./state.js";
 import { reflects } from "./tree-model.js";
@@ -66,6 +70,14 @@ Object.assign(tileHooks, {
       showAlbumMenu(pane.name, box.right - 220, box.bottom + 4, menuButton);
     });
   },
+});
+
+Object.assign(timelineHooks, {
+  pointerDown: (event, timeline, photoId) => pointerDown(event, timeline, photoId, openViewer),
+  open: openViewer,
+  addTo: (timeline) => openTransferDialog(timeline, true),
+  albums: () => state.albums.map((album) => album.name),
+  created: (timeline) => touchMoveGuard(timeline),
 });
 
 document.getElementById("help-button").addEventListener("click", () => document.getElementById("help").showModal());

@@ -3,7 +3,7 @@
 // drop snaps back and says why.
 
 import { propose } from "./api.js";
-import { dropOperation } from "./drop-model.js";
+import { addPhotosOperation, dropOperation } from "./drop-model.js";
 import { perform, refused } from "./live.js";
 import { carried } from "./selection.js";
 import { EDGE, element, plural, say, state } from "./state.js";
@@ -15,6 +15,10 @@ const ghost = document.getElementById("drag-ghost");
 
 /// The operation that lands the carried items of `from` at `target`.
 export function operationFor(from, items, target, copy) {
+  // From the library's timeline the photos are added: a copy, whatever the keys say.
+  if (from.isLibrary) {
+    return addPhotosOperation({ photoIds: items, to: { name: target.album, revision: target.pane?.album ? target.pane.album.revision : null }, slot: target.slot });
+  }
   return dropOperation({
     from: { name: from.name, revision: from.album.revision },
     positions: items.map((id) => from.indexOf(id) + 1),
@@ -251,6 +255,7 @@ async function drop() {
   ghost.hidden = true;
   try {
     const answer = await perform(operation);
+    drag.pane.added?.(drag.items, drag.target.album);
     drag.pane.selected.clear();
     drag.pane.render();
     const where = drag.target.slot === null ? `into ${drag.target.album}` : `to position ${operation.at} of ${drag.target.album}`;

@@ -38,3 +38,13 @@ export function chosenPosition(place, typed) {
   const number = Number(typed);
   return Number.isInteger(number) && number >= 1 ? number : undefined;
 }
+
+/// Photos of the library (by id, in the order they are to land) added to
+/// album `to`: at `slot` of it (0 … count), or with a null slot at its
+/// end. Adding is a copy: the library keeps every photo, in an album or not.
+export function addPhotosOperation({ photoIds, to, slot = null }) {
+  const operation = { op: "copy", items: photoIds.map((id) => `id:${id}`), to: to.name };
+  if (to.revision !== undefined && to.revision !== null) operation.expect_revision = { [to.name]: to.revision };
+  if (slot !== null) operation.at = slot + 1;
+  return operation;
+}

@@ -7,6 +7,7 @@ import { api, itemsPath, thumbnailURL } from "./api.js";
 import { ItemWindow, positionsToRead } from "./item-window.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
+import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 export const GAP = 8;
 const OVERSCAN = 2;          // rows rendered beyond the visible ones
@@ -43,6 +44,7 @@ export class Pane {
     this.elements = new Map();   // item id → rendered tile
     this.uploading = 0;          // uploads whose local placeholders stand in the window
     this.reading = null;         // the read of a window in flight
+    this.timeline = null;        // the library's timeline, made when first shown here
     this.viewport.id = `grid-${index}`;
     this.viewport.addEventListener("scroll", () => this.render());
     this.viewport.addEventListener("keydown", (event) => tileHooks.keyDown?.(event, this));
@@ -101,8 +103,28 @@ export class Pane {
     this.render();
   }
 
+  /// Whether the pane shows the library's timeline rather than an album.
+  get showsLibrary() { return this.section.classList.contains("library"); }
+
+  /// Shows the library as a timeline, searched with `chips` (search-query.js).
+  async showLibrary(chips = []) {
+    await this.open(null);
+    if (!this.timeline) {
+      this.timeline = new Timeline(this);
+      timelineHooks.created?.(this.timeline);
+    }
+    this.section.classList.add("library");
+    this.timeline.root.hidden = false;
+    this.choice.value = LIBRARY;
+    await this.timeline.show(chips);
+    tileHooks.opened?.(this);
+  }
+
   /// Shows the album `name`, reading only its first screens.
   async open(name) {
+    if (name === LIBRARY) return this.showLibrary();
+    this.section.classList.remove("library");
+    if (this.timeline) this.timeline.root.hidden = true;
     this.name = name;
     this.selected.clear();
     this.active = null;
@@ -189,6 +211,7 @@ export class Pane {
   /// Renders the rows in view (and a few beyond), reusing tiles by item id,
   /// and reads the items around them that are not read yet.
   render() {
+    if (this.showsLibrary) { this.timeline.render(); this.timeline.renderInfo(); return; }
     const count = this.count;
     const album = this.album;
     this.info.textContent = album ? `${plural(album.count, "photo")}${album.pending ? `, ${album.pending} loading` : ""}${album.locked ? " · 🔒 locked" : ""}` : "";
@@ -296,6 +319,7 @@ export class Pane {
   /// reads them first.
   async choose(itemId, { toggle = false, extend = false } = {}) {
     for (const other of state.panes) if (other !== this && other.selected.size) { other.selected.clear(); other.render(); }
+    for (const timeline of state.panes.map((pane) => pane.timeline)) if (timeline?.selected.size) { timeline.selected.clear(); timeline.render(); }
     if (extend && this.anchor !== null && this.indexOf(this.anchor) >= 0) {
       const [from, to] = [this.indexOf(this.anchor), this.indexOf(itemId)].sort((a, b) => a - b);
       if (to - from > LARGEST_SELECTION) { say(`A range selects at most ${LARGEST_SELECTION.toLocaleString("en")} photos at a time.`, true); return; }

@@ -1,0 +1,445 @@
+// The library as a timeline, in a pane: every photo a search finds,
+// newest first, grouped by day, whether an album holds it or not. A search
+// field turns what is typed into chips (search-query.js); a month chooser
+// (and, where there is room, a strip of years) jumps through the years.
+// Photos are selected as in an album and added to albums with "Add to
+// album…", by drag onto an album, or with the keyboard; Enter or a tap
+// opens one large.
+//
+// Only the rows in view are drawn (timeline-model.js lays them out), and
+// at most KEPT photos are kept read: a jump starts the timeline again at
+// the month chosen, with "Newer photos" to go back to the newest.
+
+import { api, thumbnailURL } from "./api.js";
+import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "./search-query.js";
+import { choose } from "./selection.js";
+import { element, plural, say, state } from "./state.js";
+import { layOut, monthLabel, rowsBetween, stepFrom } from "./timeline-model.js";
+
+/// The pane chooser's value for the timeline: no album's name holds a control character.
+export const LIBRARY = "\u0001library";
+
+const GAP = 4;
+const HEADING = 40;
+const OVERSCAN = 600;        // pixels drawn beyond the view
+const PAGE = 400;            // photos one request reads
+const KEPT = 20_000;         // photos kept read however far a person scrolls
+
+/// What the timeline asks of the modules that act on photos (set by app.js).
+export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null };
+
+export class Timeline {
+  constructor(pane) {
+    this.pane = pane;
+    this.index = pane.index;
+    this.isLibrary = true;
+    this.root = pane.section.querySelector(".timeline");
+    this.viewport = this.root.querySelector(".timeline-viewport");
+    this.canvas = this.root.querySelector(".timeline-canvas");
+    this.field = this.root.querySelector(".search-field");
+    this.suggestions = this.root.querySelector("datalist");
+    this.chipList = this.root.querySelector(".chips");
+    this.monthChoice = this.root.querySelector(".month-choice");
+    this.years = this.root.querySelector(".years");
+    this.newer = this.root.querySelector(".newer");
+    this.selectionBar = this.root.querySelector(".timeline-selection");
+    this.viewport.id = `timeline-${pane.index}`;
+    this.suggestions.id = `search-suggestions-${pane.index}`;
+    this.field.setAttribute("list", this.suggestions.id);
+    this.chips = [];
+    this.start = null;          // the cursor the photos read start after (null: the newest)
+    this.photos = [];
+    this.positions = new Map();  // photo id → index
+    this.next = null;            // the cursor of the next page, null at the end
+    this.reading = null;
+    this.generation = 0;         // grows with each new search or jump: late answers are dropped
+    this.total = null;           // photos the search finds, from its months
+    this.layout = { rows: [], places: [], height: 0 };
+    this.selected = new Set();
+    this.active = null;
+    this.anchor = null;
+    this.elements = new Map();   // drawn tiles and headings by key
+    this.viewport.addEventListener("scroll", () => this.render());
+    this.viewport.addEventListener("keydown", (event) => this.keyDown(event));
+    this.viewport.addEventListener("focus", () => {
+      state.focused = this.index;
+      if (this.active === null && this.photos.length) this.setActive(this.photos[0].photo_id, { scroll: false });
+    });
+    new ResizeObserver(() => { this.relayout(); this.render(); }).observe(this.viewport);
+    this.field.addEventListener("input", () => this.suggest());
+    this.field.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); this.addTyped(); }
+      else if (event.key === "Backspace" && !this.field.value && this.chips.length) this.removeChip(this.chips.length - 1);
+    });
+    // Choosing a suggestion fills the field with its text: it becomes a chip at once.
+    this.field.addEventListener("change", () => { if (this.suggestions.querySelector(`option[value="${CSS.escape(this.field.value)}"]`)) this.addTyped(); });
+    this.root.querySelector(".search-go").addEventListener("click", () => this.addTyped());
+    this.monthChoice.addEventListener("change", () => this.jump(this.monthChoice.value));
+    this.newer.addEventListener("click", () => this.jump(""));
+    this.selectionBar.querySelector(".add-to").addEventListener("click", () => timelineHooks.addTo?.(this));
+    this.selectionBar.querySelector(".clear-selection").addEventListener("click", () => this.clearSelection());
+  }
+
+  // MARK: What the other modules read, as of an album's pane
+
+  get name() { return this.chips.some((each) => each.kind === "no_album") ? "Photos in no album" : "All photos"; }
+  get count() { return this.photos.length; }
+  get ids() { return this.photos.map((photo) => photo.photo_id); }
+  indexOf(id) { return this.positions.get(id) ?? -1; }
+  /// A found photo as an album's item reads (the viewer shows either).
+  itemAt(index) {
+    const photo = this.photos[index];
+    return photo && { ...photo, item_id: photo.photo_id, placeholder_id: null, position: index + 1 };
+  }
+  /// The photo at `index`, reading pages until it is read (or the search ends).
+  async load(index) {
+    while (index >= this.photos.length && this.next) await this.more();
+    return this.itemAt(index);
+  }
+  selectedIds() { return this.ids.filter((id) => this.selected.has(id)); }
+
+  /// Photos were added to `album` from here: they say so, and a search
+  /// for photos in no album lets them go.
+  added(photoIds, album) {
+    const added = new Set(photoIds);
+    for (const photo of this.photos) {
+      if (added.has(photo.photo_id) && !photo.albums.includes(album)) photo.albums = [...photo.albums, album].sort();
+    }
+    for (const id of added) { this.elements.get(id)?.remove(); this.elements.delete(id); }
+    if (this.chips.some((each) => each.kind === "no_album")) {
+      this.photos = this.photos.filter((photo) => !added.has(photo.photo_id));
+      this.positions = new Map(this.photos.map((photo, index) => [photo.photo_id, index]));
+      if (this.total !== null) this.total -= added.size;
+      if (added.has(this.active)) this.active = null;
+      this.relayout();
+      this.renderInfo();
+    }
+    this.render();
+  }
+
+  // MARK: Searching
+
+  /// Shows what the chips find, from the newest photo.
+  async show(chips = this.chips) {
+    this.chips = chips;
+    this.renderChips();
+    await this.jump("");
+    this.readMonths();
+  }
+
+  /// Starts the timeline at a month's start cursor ("" : the newest photo).
+  async jump(start) {
+    const generation = ++this.generation;
+    this.start = start || null;
+    this.photos = [];
+    this.positions.clear();
+    this.next = null;
+    this.selected.clear();
+    this.active = null;
+    this.anchor = null;
+    this.canvas.replaceChildren();
+    this.elements.clear();
+    this.newer.hidden = !this.start;
+    this.monthChoice.value = start;
+    this.viewport.scrollTop = 0;
+    this.canvas.append(element("p", { className: "empty", textContent: "Looking…" }));
+    await this.read(this.start, generation);
+  }
+
+  /// Reads the next page of what the search finds.
+  async more() {
+    if (!this.next) return;
+    await this.read(this.next, this.generation);
+  }
+
+  async read(after, generation) {
+    while (this.reading) await this.reading.catch(() => {});
+    if (generation !== this.generation) return;
+    const query = queryOf(this.chips);
+    const limit = this.photos.length ? PAGE : Math.min(PAGE, this.screenful() * 2);
+    const path = `/api/photos?limit=${limit}${query ? `&${query}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+    this.reading = api(path);
+    let page;
+    try {
+      page = await this.reading;
+    } catch (error) {
+      say(error.message, true);
+      return;
+    } finally {
+      this.reading = null;
+    }
+    if (generation !== this.generation) return;
+    if (this.photos.length + page.photos.length > KEPT) {
+      // Far from where the timeline started: start it again here, so that what is kept stays bounded.
+      const last = this.photos[this.photos.length - 1];
+      this.start = after ?? (last ? `${last.photo_id}@${last.captured_at ?? last.imported_at}` : null);
+      this.photos = [];
+      this.positions.clear();
+      this.newer.hidden = false;
+      this.viewport.scrollTop = 0;
+    }
+    for (const photo of page.photos) {
+      this.positions.set(photo.photo_id, this.photos.length);
+      this.photos.push(photo);
+    }
+    this.next = page.next;
+    this.relayout();
+    this.render();
+  }
+
+  /// The months the search finds, for the month chooser and the years' strip.
+  async readMonths() {
+    const generation = this.generation;
+    const query = queryOf(this.chips);
+    let answer;
+    try {
+      answer = await api(`/api/photos/months${query ? `?${query}` : ""}`);
+    } catch {
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.total = answer.months.reduce((sum, month) => sum + month.count, 0);
+    this.monthChoice.replaceChildren(
+      element("option", { value: "", textContent: "Newest" }),
+      ...answer.months.map((month) => element("option", { value: month.start, textContent: `${monthLabel(month.month)} (${month.count.toLocaleString("en")})` })));
+    this.monthChoice.value = this.start ?? "";
+    // The strip: each year once, at its newest month.
+    const years = new Map();
+    for (const month of answer.months) if (!years.has(month.month.slice(0, 4))) years.set(month.month.slice(0, 4), month.start);
+    this.years.replaceChildren(...[...years].map(([year, start]) => {
+      const button = element("button", { type: "button", textContent: year, title: `Go to ${year}` });
+      button.addEventListener("click", () => this.jump(start));
+      return button;
+    }));
+    this.renderInfo();
+  }
+
+  // MARK: Chips
+
+  addTyped() {
+    const made = chipOf(this.field.value, timelineHooks.albums());
+    if (!made) return;
+    this.field.value = "";
+    this.suggestions.replaceChildren();
+    say(`Searching: ${made.label}.`);
+    this.show(withChip(this.chips, made)).catch((error) => say(error.message, true));
+  }
+
+  removeChip(index) {
+    const [removed] = this.chips.splice(index, 1);
+    say(`${removed.label} taken away.`);
+    this.show(this.chips).catch((error) => say(error.message, true));
+    this.field.focus();
+  }
+
+  suggest() {
+    const offered = suggestionsFor(this.field.value, timelineHooks.albums());
+    this.suggestions.replaceChildren(...offered.map((made) => element("option", { value: suggestionText(made), label: made.label })));
+  }
+
+  renderChips() {
+    // Photos in no album need no badge saying so.
+    this.root.classList.toggle("unfiled-only", this.chips.some((each) => each.kind === "no_album"));
+    this.chipList.replaceChildren(...this.chips.map((made, index) => {
+      const button = element("button", { type: "button", className: "chip", textContent: made.label });
+      button.append(element("span", { className: "chip-remove", textContent: " ✕", ariaHidden: "true" }));
+      button.setAttribute("aria-label", `${made.label}: remove this filter`);
+      button.addEventListener("click", () => this.removeChip(index));
+      return button;
+    }));
+    this.pane.section.querySelector(".album-choice").title = this.name;
+  }
+
+  renderInfo() {
+    const found = this.total === null ? "" : `${plural(this.total, "photo")}${this.chips.length ? " found" : ""}`;
+    this.pane.info.textContent = found;
+  }
+
+  // MARK: Geometry and drawing
+
+  get columns() { return Math.max(1, Math.floor((this.viewport.clientWidth - GAP) / (state.tile + GAP))); }
+  get cell() { return Math.floor((this.viewport.clientWidth - GAP) / this.columns); }
+  screenful() { return Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.cell, 40)) * this.columns; }
+
+  relayout() {
+    if (!this.viewport.clientWidth) return;
+    this.layout = layOut(this.photos, { columns: this.columns, cell: this.cell, heading: HEADING, gap: GAP });
+    this.canvas.style.height = `${this.layout.height}px`;
+  }
+
+  /// Draws the headings and tiles in view (and a little beyond), and reads on near the end.
+  render() {
+    this.renderSelectionBar();
+    if (!this.photos.length) {
+      this.canvas.replaceChildren(element("p", {
+        className: "empty",
+        textContent: this.reading ? "Looking…" : this.chips.length ? "No photo matches: take a filter away." : "No photos yet: import some, or add them to an album.",
+      }));
+      this.elements.clear();
+      return;
+    }
+    this.canvas.querySelector(".empty")?.remove();
+    const top = this.viewport.scrollTop;
+    const bottom = top + this.viewport.clientHeight;
+    const wanted = new Set();
+    const { rows } = this.layout;
+    const cell = this.cell;
+    for (const rowIndex of rowsBetween(rows, top - OVERSCAN, bottom + OVERSCAN)) {
+      const row = rows[rowIndex];
+      if (row.kind === "heading") {
+        const key = `h${row.first}`;
+        wanted.add(key);
+        let heading = this.elements.get(key);
+        if (!heading) {
+          // Seen, not read: a listbox holds options only, and each photo's label says its day.
+          heading = element("div", { className: "day", textContent: row.label, ariaHidden: "true" });
+          this.elements.set(key, heading);
+          this.canvas.append(heading);
+        }
+        heading.style.top = `${row.top}px`;
+        continue;
+      }
+      for (let column = 0; column < row.count; column++) {
+        const index = row.first + column;
+        const photo = this.photos[index];
+        const key = photo.photo_id;
+        wanted.add(key);
+        const tile = this.elements.get(key) ?? this.makeTile(photo);
+        tile.style.left = `${GAP + column * cell}px`;
+        tile.style.top = `${row.top}px`;
+        tile.style.width = tile.style.height = `${cell - GAP}px`;
+        tile.setAttribute("aria-posinset", index + 1);
+        tile.setAttribute("aria-setsize", this.total ?? this.photos.length);
+        const selected = this.selected.has(key);
+        tile.setAttribute("aria-selected", selected);
+        tile.classList.toggle("selected", selected);
+        tile.classList.toggle("active", this.active === key && document.activeElement === this.viewport);
+        tile.classList.toggle("lifted", Boolean(state.drag?.pane === this && state.drag.items.includes(key)));
+        const source = thumbnailURL(photo.photo_id, cell);
+        const image = tile.querySelector("img");
+        if (image.getAttribute("src") !== source) image.src = source;
+      }
+    }
+    if (this.active !== null && this.elements.has(this.active)) wanted.add(this.active);
+    for (const [key, drawn] of this.elements) {
+      if (!wanted.has(key)) { drawn.remove(); this.elements.delete(key); }
+    }
+    const active = this.elements.get(this.active);
+    if (active) this.viewport.setAttribute("aria-activedescendant", active.id); else this.viewport.removeAttribute("aria-activedescendant");
+    this.viewport.setAttribute("aria-label", `${this.name}, newest first${this.chips.length ? `: ${this.chips.map((each) => each.label).join(", ")}` : ""}`);
+    // Read on before the end comes into view.
+    if (this.next && !this.reading && bottom + 3 * this.viewport.clientHeight > this.layout.height) this.more().catch(() => {});
+  }
+
+  makeTile(photo) {
+    const tile = element("div", { className: "tile", id: `timeline-${this.index}-${photo.photo_id}` });
+    tile.setAttribute("role", "option");
+    tile.dataset.itemId = photo.photo_id;
+    const taken = photo.captured_at ? `, taken ${photo.captured_at.slice(0, 10)}` : "";
+    const where = photo.albums.length ? `, in ${photo.albums.join(", ")}` : ", in no album";
+    tile.setAttribute("aria-label", `${photo.file}${taken}${where}`);
+    tile.title = `${photo.file}${where}`;
+    const image = element("img", { alt: "", decoding: "async", draggable: false });
+    image.addEventListener("error", () => tile.classList.add("failed"));
+    tile.append(image);
+    if (!photo.albums.length) tile.append(element("span", { className: "unfiled", textContent: "no album", ariaHidden: "true" }));
+    tile.addEventListener("pointerdown", (event) => timelineHooks.pointerDown?.(event, this, photo.photo_id));
+    tile.addEventListener("dblclick", () => timelineHooks.open?.(this, photo.photo_id));
+    this.elements.set(photo.photo_id, tile);
+    this.canvas.append(tile);
+    return tile;
+  }
+
+  renderSelectionBar() {
+    const count = this.selected.size;
+    this.selectionBar.hidden = count === 0;
+    this.selectionBar.querySelector(".selection-count").textContent = `${plural(count, "photo")} selected`;
+    this.root.classList.toggle("selecting", count > 0);
+  }
+
+  /// Scrolls just enough for the photo at `index` to be seen whole.
+  reveal(index) {
+    const place = this.layout.places[index];
+    if (!place) return;
+    const row = this.layout.rows[place.row];
+    // Its day's heading too, when the photo is in the day's first row.
+    const previous = this.layout.rows[place.row - 1];
+    const top = previous?.kind === "heading" ? previous.top : row.top;
+    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
+    else if (row.top + row.height > this.viewport.scrollTop + this.viewport.clientHeight) this.viewport.scrollTop = row.top + row.height - this.viewport.clientHeight + GAP;
+  }
+
+  // MARK: Selection
+
+  async choose(id, { toggle = false, extend = false } = {}) {
+    for (const other of state.panes) if (other.selected.size) { other.selected.clear(); other.render(); }
+    for (const other of state.panes.map((pane) => pane.timeline).filter((each) => each && each !== this)) {
+      if (other.selected.size) { other.selected.clear(); other.render(); }
+    }
+    const ids = extend && this.anchor !== null ? this.rangeIds(id) : [id];
+    ({ selected: this.selected, anchor: this.anchor } = choose({ selected: this.selected, anchor: this.anchor, ids, id, toggle, extend }));
+    this.active = id;
+    state.focused = this.index;
+    this.render();
+  }
+
+  rangeIds(id) {
+    const [from, to] = [this.indexOf(this.anchor), this.indexOf(id)].sort((a, b) => a - b);
+    return from < 0 ? [id] : this.ids.slice(from, to + 1);
+  }
+
+  setActive(id, { scroll = true } = {}) {
+    this.active = id;
+    if (scroll) this.reveal(this.indexOf(id));
+    this.render();
+  }
+
+  selectAll() {
+    this.selected = new Set(this.ids);
+    this.render();
+    say(`${plural(this.selected.size, "photo")} selected: every one read so far.`);
+  }
+
+  clearSelection() {
+    if (!this.selected.size) return;
+    this.selected.clear();
+    this.render();
+    say("Selection cleared.");
+  }
+
+  // MARK: Keys
+
+  async keyDown(event) {
+    const command = event.ctrlKey || event.metaKey;
+    const index = Math.max(0, this.indexOf(this.active));
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key) && this.photos.length) {
+      event.preventDefault();
+      if (event.key === "End") while (this.next) await this.more();
+      const next = stepFrom(index, event.key, this.layout, this.photos.length);
+      const photo = this.photos[next];
+      await this.choose(photo.photo_id, { extend: event.shiftKey });
+      this.setActive(photo.photo_id);
+      say(`${photo.file}${photo.captured_at ? `, taken ${photo.captured_at.slice(0, 10)}` : ""}${this.selected.size > 1 ? `, ${this.selected.size} selected` : ""}`);
+    } else if (event.key === " " && this.active !== null) {
+      event.preventDefault();
+      this.choose(this.active, { toggle: true });
+      say(`${plural(this.selected.size, "photo")} selected.`);
+    } else if (event.key.toLowerCase() === "a" && command) {
+      event.preventDefault();
+      this.selectAll();
+    } else if (event.key === "Escape" && this.selected.size) {
+      event.preventDefault();
+      this.clearSelection();
+    } else if (event.key === "Enter" && this.active !== null) {
+      event.preventDefault();
+      timelineHooks.open?.(this, this.active);
+    } else if ((event.key.toLowerCase() === "m" || event.key.toLowerCase() === "a") && !command && this.active !== null) {
+      event.preventDefault();
+      if (!this.selected.size) this.choose(this.active);
+      timelineHooks.addTo?.(this);
+    } else if (event.key === "/" ) {
+      event.preventDefault();
+      this.field.focus();
+    }
+  }
+}

@@ -1,0 +1,178 @@
+"""The library as a timeline: every photo, newest first by day, those in no
+album among them; the search field's chips narrow it; photos are added to
+albums from it with Add to album…, by a drag onto an album, with the
+keyboard alone, and with a finger alone; axe-core audits it.
+
+Run by scripts/browser-tests.
+"""
+
+import json
+import time
+import unittest
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from page_session import PHOTOS, SIZES, PageSession
+from whole_job_test import axe_script
+
+#: The timeline as drawn: its days' headings and its tiles' names, in order.
+DRAWN = """
+const canvas = document.querySelector('#pane-0 .timeline-canvas');
+const drawn = [...canvas.children].filter((each) => each.matches('.day, .tile'))
+  .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top) || parseFloat(a.style.left || 0) - parseFloat(b.style.left || 0));
+return drawn.map((each) => each.matches('.day') ? '# ' + each.textContent : each.title.split(',')[0]);
+"""
+
+
+class Timeline:
+    """The tests; mixed with PageSession once per size below."""
+
+    def prepare(self):
+        # Two photos with no album: they enter the library in none.
+        self.cli("import", str(PHOTOS / "11-forest.jpg"), str(PHOTOS / "05-sunset.heic"))
+
+    @property
+    def fingers(self):
+        return SIZES[self.SIZE][2]
+
+    def press(self, element):
+        if self.fingers:
+            self.tap(element)
+        else:
+            element.click()
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def open_library(self, which="all-photos"):
+        button = self.find("#albums-button")
+        if button.is_displayed():
+            self.press(button)
+            self.until(lambda: self.find("nav").rect["x"] >= 0, "the drawer to open")
+            time.sleep(0.3)
+        self.press(self.find(f"#{which}"))
+        self.until(lambda: self.find("#pane-0 .timeline").is_displayed() and self.drawn() and "Looking" not in self.drawn()[0], "the timeline")
+
+    def drawn(self):
+        return self.driver.execute_script(DRAWN)
+
+    def search(self, text):
+        field = self.find("#pane-0 .search-field")
+        field.send_keys(text, Keys.ENTER)
+
+    def tiles(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .timeline-canvas .tile")
+
+    def book(self):
+        return [item["file"] for item in json.loads(self.cli("--json", "list", "Book"))["items"]]
+
+    def test_every_photo_by_day_and_the_chips_narrow_it(self):
+        self.open_library()
+        drawn = self.drawn()
+        # Newest first: the three that record no date by their import (today), then forest (17 July),
+        # sunset and cliffs (15), market and harbour (14), each day under its heading.
+        self.assertTrue(drawn[0].startswith("# Imported "), drawn)
+        self.assertEqual(set(drawn[1:4]), {"07-scan.tiff", "06-map.gif", "04-lighthouse.webp"})
+        self.assertEqual(drawn[4:], ["# Friday 17 July 2026", "11-forest.jpg", "# Wednesday 15 July 2026", "05-sunset.heic", "03-cliffs.webp",
+                                     "# Tuesday 14 July 2026", "02-market.png", "01-harbour.jpg"])
+        self.until(lambda: self.find("#pane-0 .pane-info").text == "8 photos", "the count")
+        self.screenshot(f"timeline-{self.SIZE}")
+        self.audit("the timeline")
+
+        self.search("july 15 2026")
+        self.until(lambda: self.drawn() == ["# Wednesday 15 July 2026", "05-sunset.heic", "03-cliffs.webp"], "the day's photos")
+        self.search("no album")
+        self.until(lambda: self.drawn() == ["# Wednesday 15 July 2026", "05-sunset.heic"], "the day's photos in no album")
+        chips = [chip.text for chip in self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")]
+        self.assertEqual(chips, ["Taken in 15 July 2026 ✕", "In no album ✕"])
+        self.screenshot(f"timeline-{self.SIZE}-chips")
+        self.audit("the timeline with chips")
+        self.press(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")[0])
+        self.until(lambda: self.drawn() == ["# Friday 17 July 2026", "11-forest.jpg", "# Wednesday 15 July 2026", "05-sunset.heic"], "the chip taken away")
+
+    def test_photos_in_no_album_are_added_to_an_album(self):
+        self.open_library("no-album-photos")
+        self.assertEqual([each for each in self.drawn() if not each.startswith("#")], ["11-forest.jpg", "05-sunset.heic"])
+        first, second = self.tiles()[:2]
+        if self.fingers:
+            self.long_press(first)
+            self.tap(second)
+        else:
+            first.click()
+            ActionChains(self.driver).key_down(Keys.SHIFT).click(second).key_up(Keys.SHIFT).perform()
+        self.until(lambda: self.find("#pane-0 .timeline-selection .selection-count").text == "2 photos selected", "two selected")
+        self.press(self.find("#pane-0 .timeline-selection .add-to"))
+        self.until(lambda: self.find("#transfer-dialog").is_displayed() and "Adds 2 photos" in self.find("#transfer-verdict").text, "the dialog's proposal")
+        self.assertEqual(self.find("#transfer-title").text, "Add 2 photos to…")
+        self.press(self.find("#transfer-submit"))
+        self.until(lambda: self.book() == ["11-forest.jpg", "05-sunset.heic"], "the photos in Book")
+        # Added, they leave the photos in no album.
+        self.until(lambda: not self.tiles(), "the timeline of photos in no album to empty")
+        self.assertIn("Added 2 photos to the end of Book", self.status())
+
+    def test_keyboard_alone_and_a_drag(self):
+        if self.fingers:
+            self.skipTest("the keyboard and the mouse: a desktop's")
+        self.open_library()
+        viewport = self.find("#pane-0 .timeline-viewport")
+        # / goes to the search field; the photos in no album are found; Tab goes on to them.
+        ActionChains(self.driver).send_keys("/").pause(0.2).send_keys("no album", Keys.ENTER).perform()
+        self.until(lambda: [each for each in self.drawn() if not each.startswith("#")] == ["11-forest.jpg", "05-sunset.heic"], "the photos in no album")
+        for _ in range(6):
+            if self.driver.execute_script("return document.activeElement.classList.contains('timeline-viewport')"):
+                break
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        # The first photo is active once the timeline has the focus: Right goes to the second, A asks where it goes.
+        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).pause(0.2).send_keys("a").pause(0.8).perform()
+        self.until(lambda: self.find("#transfer-dialog").is_displayed(), "the dialog")
+        self.assertIn("Add 1 photo", self.find("#transfer-title").text)
+        self.until(lambda: "Adds 1 photo" in self.find("#transfer-verdict").text, "the proposal")
+        # Tab to Add, then Enter: the keyboard alone.
+        for _ in range(8):
+            if self.driver.execute_script("return document.activeElement.id") == "transfer-submit":
+                break
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
+        self.until(lambda: self.book() == ["05-sunset.heic"], "the photo in Book by keys")
+        # A drag of the forest onto Book's row in the list.
+        self.until(lambda: [each for each in self.drawn() if not each.startswith("#")] == ["11-forest.jpg"], "the added photo to leave")
+        forest = self.tiles()[0]
+        self.drag(forest, self.find("#album-list li[data-album='Book']"))
+        self.until(lambda: self.book() == ["05-sunset.heic", "11-forest.jpg"], "the dragged photo in Book")
+        # Enter opens the photo in focus large; Escape comes back.
+        self.press(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")[0])
+        self.until(lambda: len(self.tiles()) == 8, "every photo again")
+        viewport.click()
+        ActionChains(self.driver).send_keys(Keys.END).pause(0.3).send_keys(Keys.ENTER).perform()
+        self.until(lambda: self.find("#viewer").is_displayed(), "the viewer")
+        self.assertEqual(self.find("#viewer-title").text, "01-harbour.jpg")
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
+        self.until(lambda: not self.find("#viewer").is_displayed(), "the viewer to close")
+
+    def audit(self, what):
+        """axe-core on the page as it is: no serious or critical violation."""
+        with open(axe_script(), encoding="utf8") as script:
+            self.driver.execute_script(script.read())
+        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
+        self.assertNotIn("error", results)
+        bad = [violation for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+        report = "\n".join(f"{violation['id']}: {violation['help']} ({len(violation['nodes'])})" for violation in bad)
+        self.assertEqual(bad, [], f"axe-core on {what} at {self.SIZE} size:\n{report}")
+
+
+class Desktop(Timeline, PageSession):
+    SIZE = "desktop"
+
+
+class Tablet(Timeline, PageSession):
+    SIZE = "tablet"
+
+
+class Phone(Timeline, PageSession):
+    SIZE = "phone"
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
