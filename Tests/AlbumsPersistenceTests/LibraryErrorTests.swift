@@ -25,6 +25,7 @@ struct LibraryErrorTests {
         (.albumNameTaken("Trip"), "album_name_taken", .refused),
         (.invalidAlbumName("", reason: "a name cannot be empty"), "invalid_album_name", .refused),
         (.albumLocked(name: "Trip"), "album_locked", .refused),
+        (.smartAlbum(name: "Best"), "smart_album", .refused),
         (.albumHasPendingLoads(name: "Trip", count: 2), "album_has_pending_loads", .refused),
         (.positionOutOfRange(index: 9, valid: 0..<3, album: "Trip"), "position_out_of_range", .refused),
         (.positionOutOfRange(index: 0, valid: 0..<0, album: "Trip"), "position_out_of_range", .refused),

@@ -385,6 +385,27 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("smart albums: made with create_smart_album, listed with their count and search, refused as a destination, frozen with freeze_album")
+    func smartAlbums() async throws {
+        try await application.test(.router) { client in
+            let created = try json(try await request(client, "/api/operations", .post, body: #"{"op": "create_smart_album", "name": "Tall", "search": {"shape": "portrait", "album": "Trip"}}"#))
+            #expect(created["verdict"] as? String == "created")
+            let albums = try #require(try json(try await request(client, "/api/albums"))["albums"] as? [[String: Any]])
+            let tall = try #require(albums.first { $0["name"] as? String == "Tall" })
+            // p1 is turned (orientation 6): as seen, it is the one portrait photo.
+            #expect(tall["smart"] as? Bool == true && tall["count"] as? Int == 1)
+            #expect(tall["search"] as? [String: String] == ["shape": "portrait", "album": "Trip"])
+            #expect(albums.first { $0["name"] as? String == "Trip" }?["smart"] as? Bool == false)
+            let into = try await request(client, "/api/operations", .post, body: #"{"op": "copy", "items": ["Trip:2"], "to": "Tall"}"#)
+            #expect(try errorCode(into) == "smart_album" && into.status == .unprocessableContent)
+            let impossible = try await request(client, "/api/operations", .post, body: #"{"op": "create_smart_album", "name": "X", "search": {"taken": "2025-02-30"}}"#)
+            #expect(impossible.status == .unprocessableContent)
+            let frozen = try json(try await request(client, "/api/operations", .post, body: #"{"op": "freeze_album", "album": "Tall"}"#))
+            #expect(frozen["verdict"] as? String == "frozen")
+            #expect(try itemCount(of: "Tall") == 1)
+        }
+    }
+
     @Test("the tree: a batch builds folders in one transaction, /api/albums gives parents and positions, a proposal says why a folder cannot go into itself")
     func tree() async throws {
         try await application.test(.router) { client in

@@ -88,12 +88,12 @@ struct OpenAPIDocumentTests {
         let names = try #require(((operation as? [String: Any])?["oneOf"] as? [[String: Any]])?.flatMap {
             (($0["properties"] as? [String: Any])?["op"] as? [String: Any])?["enum"] as? [String] ?? []
         })
-        #expect(Set(names).count == 18)
+        #expect(Set(names).count == 20)
         // A well-typed value for every key an operation may take.
         let values: [(String, Any)] = [
             ("items", ["Trip:1"]), ("to", "Trip"), ("at", 1), ("before", "Trip:1"), ("after", "Trip:1"), ("from", "Trip"),
             ("album", "Trip"), ("name", "New"), ("folder", "F"), ("into", "F"), ("by", "name"), ("descending", true),
-            ("force", true), ("contents", "move"), ("expect_revision", ["Trip": 1]), ("photo", "Trip:1"),
+            ("force", true), ("contents", "move"), ("expect_revision", ["Trip": 1]), ("photo", "Trip:1"), ("search", ["shape": "portrait"]),
         ]
         var checked = 0
         var disagreements: [String] = []
@@ -109,7 +109,7 @@ struct OpenAPIDocumentTests {
                 checked += 1
             }
         }
-        #expect(checked == 18 * 6_885)
+        #expect(checked == 20 * 9_402)
         #expect(disagreements.isEmpty, "\(disagreements.count) lines, such as \(disagreements.prefix(5))")
     }
 }

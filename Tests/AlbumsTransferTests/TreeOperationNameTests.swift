@@ -9,6 +9,7 @@ struct TreeOperationNameTests {
     static func line(_ name: TreeOperationName) -> String {
         let values: [String: String] = [
             "name": #""New""#, "album": #""Trip""#, "folder": #""Travel""#, "into": #""Travel""#, "by": #""capture-date""#,
+            "search": #"{"shape": "portrait"}"#,
         ]
         let required: [String] = switch name {
         case .createAlbum, .createFolder: ["name"]
@@ -17,7 +18,8 @@ struct TreeOperationNameTests {
         case .moveAlbum: ["album", "into"]
         case .moveFolder: ["folder", "into"]
         case .sortAlbum: ["album", "by"]
-        case .deleteAlbum, .lockAlbum, .unlockAlbum, .setAlbumCover: ["album"]
+        case .deleteAlbum, .lockAlbum, .unlockAlbum, .setAlbumCover, .freezeAlbum: ["album"]
+        case .createSmartAlbum: ["name", "search"]
         case .deleteFolder, .lockFolder, .unlockFolder: ["folder"]
         }
         return "{" + ([#""op": "\#(name.rawValue)""#] + required.map { #""\#($0)": \#(values[$0]!)"# }).joined(separator: ", ") + "}"

@@ -7,6 +7,7 @@ Run by scripts/browser-tests.
 """
 
 import json
+import subprocess
 import time
 import unittest
 
@@ -14,7 +15,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from page_session import PHOTOS, SIZES, PageSession
+from page_session import ALBUMS, PHOTOS, SIZES, PageSession
 from whole_job_test import axe_script
 
 #: The timeline as drawn: its days' headings and its tiles' names, in order.
@@ -150,6 +151,34 @@ class Timeline:
         self.assertEqual(self.find("#viewer-title").text, "01-harbour.jpg")
         ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
         self.until(lambda: not self.find("#viewer").is_displayed(), "the viewer to close")
+
+    def test_a_search_kept_as_a_smart_album_then_made_an_album(self):
+        self.open_library()
+        self.search("portrait")
+        self.until(lambda: [each for each in self.drawn() if not each.startswith("#")] == ["11-forest.jpg"], "the portrait photo")
+        self.press(self.find("#pane-0 .keep-smart"))
+        # Its name is typed at once, in place in the list.
+        self.until(lambda: self.driver.execute_script("return document.activeElement.classList.contains('rename')"), "the name to type")
+        field = self.driver.switch_to.active_element
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("Tall ones", Keys.ENTER)
+        self.until(lambda: any(album["name"] == "Tall ones" and album["smart"] for album in json.loads(self.cli("--json", "album", "list"))["albums"]), "the smart album")
+        self.until(lambda: "Tall ones" in self.find("#pane-0 .smart-title").text, "the pane to show it as a smart album")
+        # Always current: a portrait photo imported now shows in it, and its count says so.
+        self.cli("import", str(PHOTOS / "08-harbour-copy.jpg"))
+        self.assertIn("11-forest.jpg", self.cli("list", "Tall ones"))
+        self.screenshot(f"smart-album-{self.SIZE}")
+        self.audit("a smart album")
+        # Nothing goes into it by hand.
+        refused = subprocess.run([ALBUMS, "--library", self.library, "--json", "copy", "Trip:1", "--to", "Tall ones", "--dry-run"], capture_output=True, text=True)
+        self.assertEqual((refused.returncode, json.loads(refused.stderr)["error"]["code"]), (1, "smart_album"))
+        # On a tablet or a phone the name was typed in the drawer: it closes first.
+        if self.find("#albums-button").get_attribute("aria-expanded") == "true":
+            self.press(self.find("#close-drawer"))
+            self.until(lambda: not self.find("#album-list").is_displayed(), "the drawer to close")
+        self.press(self.find("#pane-0 .freeze"))
+        self.until(lambda: self.files("Tall ones") == ["11-forest.jpg"], "an ordinary album holding what it showed")
+        self.until(lambda: self.find("#pane-0 .viewport").is_displayed(), "the album's grid")
 
     def audit(self, what):
         """axe-core on the page as it is: no serious or critical violation."""

@@ -6,7 +6,7 @@ struct AlbumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Create, list and arrange albums.",
-        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self])
+        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self, Smart.self, Freeze.self])
 
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
@@ -83,7 +83,7 @@ struct AlbumCommand: ParsableCommand {
         @Flag(help: "Show the folders, and each album inside its folder.") var tree = false
 
         func run() throws {
-            let entries = try global.openLibrary(for: .reading).read { try $0.tree() }
+            let entries = try global.openLibrary(for: .reading).read { try $0.countingSmartAlbums(try $0.tree()) }
             if global.json {
                 // Thousands of albums: written straight to bytes, as list --json is.
                 var output = ListingJSONWriter()
@@ -104,7 +104,7 @@ struct AlbumCommand: ParsableCommand {
             let rows = entries.compactMap { entry -> [String]? in
                 guard case .album(let album) = entry.node else { return nil }
                 return [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
-                        String(album.revision), album.isLocked ? "locked" : ""]
+                        String(album.revision), [album.isLocked ? "locked" : nil, album.isSmart ? "smart" : nil].compactMap { $0 }.joined(separator: ", ")]
                     + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"])
             }
             let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])

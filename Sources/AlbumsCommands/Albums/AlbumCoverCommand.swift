@@ -63,8 +63,9 @@ extension AlbumCommand {
             let (album, cover) = try global.openLibrary(for: .reading).read { reader -> (Album, CoverJSON?) in
                 let album = try reader.album(named: name)
                 guard let cover = try reader.cover(of: album) else { return (album, nil) }
-                let item = try reader.resolve(.photo(cover.photo, in: .id(album.id)))
-                return (album, CoverJSON(photoID: cover.photo.rawValue, position: item.index + 1, chosen: cover.isChosen))
+                // A smart album shows its newest photo, the first it lists.
+                let position = album.isSmart ? 1 : try reader.resolve(.photo(cover.photo, in: .id(album.id))).index + 1
+                return (album, CoverJSON(photoID: cover.photo.rawValue, position: position, chosen: cover.isChosen))
             }
             if global.json {
                 try global.console.result(json: ["album": AnyEncodable(album.name), "cover": AnyEncodable(KeptNull(wrappedValue: cover))])

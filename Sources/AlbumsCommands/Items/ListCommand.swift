@@ -29,12 +29,35 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         try global.openLibrary(for: .reading).read { reader in
             let album = try reader.album(named: album)
+            if album.isSmart { return try listSmart(album, reader) }
             if global.json {
                 try streamJSON(album, reader)
             } else {
                 try printTable(album, reader)
             }
         }
+    }
+
+    /// A smart album's photos, newest first, as its search finds them now:
+    /// the rows and JSON of `albums photos`, every page of them.
+    private func listSmart(_ album: Album, _ reader: LibraryReader) throws {
+        var photos: [FoundPhoto] = []
+        var cursor: PhotoSearchCursor?
+        repeat {
+            let page = try reader.smartAlbumPhotos(album, limit: 2_000, after: cursor)
+            photos += page.photos
+            cursor = page.next
+        } while cursor != nil
+        if global.json {
+            let shown = album.counted(items: photos.count, placeholders: 0)
+            try global.console.result(json: [
+                "album": AnyEncodable(AlbumJSON(shown)),
+                "photos": AnyEncodable(photos.map { FoundPhotoJSON($0) }),
+            ])
+            return
+        }
+        global.console.result("\(album.name): a smart album, \(LibraryError.counted(photos.count, "photo")) found now, newest first")
+        for line in PhotosCommand.table(photos).lines { global.console.result(line) }
     }
 
     /// Writes the JSON document item by item, so a million items never sit in memory.

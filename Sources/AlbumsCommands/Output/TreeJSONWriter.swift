@@ -47,7 +47,7 @@ extension ListingJSONWriter {
         appendInteger(Int64(album.index + 1))
         append(",\"revision\":")
         appendInteger(album.revision)
-        append("}")
+        append(album.isSmart ? ",\"smart\":true}" : ",\"smart\":false}")
     }
 
     mutating func appendFolder(_ folder: Folder, path: String) {

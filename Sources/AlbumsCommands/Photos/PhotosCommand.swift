@@ -25,46 +25,21 @@ struct PhotosCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Taken in a year, month or day, or a range of them (2025, 2025-07, 2025-07-14, 2025-07-01..2025-08-15).", valueName: "WHEN"))
-    var taken: String?
-    @Option(help: "Part of its file name.") var name: String?
-    @Option(help: ArgumentHelp("Its format: jpeg, png, heic, webp, gif, tiff, avif (or a media type).", valueName: "FORMAT"))
-    var format: String?
-    @Option(help: ArgumentHelp("Its shape as seen: landscape, portrait or square.", valueName: "SHAPE"))
-    var shape: PhotoShape?
-    @Option(help: ArgumentHelp("At least this many million pixels.", valueName: "MP")) var minMegapixels: Double?
-    @Option(help: "Part of its camera's maker or model.") var camera: String?
-    @Option(help: "Part of its lens's name.") var lens: String?
-    @Flag(help: "Only photos that record where they were taken.") var withLocation = false
-    @Flag(help: "Only photos that do not.") var withoutLocation = false
-    @Option(name: .customLong("in"), help: ArgumentHelp("Only photos in this album.", valueName: "ALBUM")) var album: String?
-    @Flag(help: "Only photos in no album.") var inNoAlbum = false
+    @OptionGroup var filters: SearchOptions
     @Option(help: "How many photos at most (default 100).") var limit = 100
     @Option(help: ArgumentHelp("Start after this point: the `next` a page before gave.", valueName: "CURSOR")) var after: String?
     @Flag(help: "Count the photos found in each month instead of listing them.") var months = false
 
     func validate() throws {
-        if withLocation && withoutLocation { throw ValidationError("give --with-location or --without-location, not both") }
-        if album != nil && inNoAlbum { throw ValidationError("give --in ALBUM or --in-no-album, not both") }
         if limit < 1 { throw ValidationError("--limit takes a number from 1") }
-        if let minMegapixels, !(minMegapixels >= 0) { throw ValidationError("--min-megapixels takes a number from 0") }
         if months && after != nil { throw ValidationError("--months counts every month: give it without --after") }
         if let after, PhotoSearchCursor(after) == nil { throw ValidationError("--after takes the `next` a page before gave, such as 42@2025-07-14T09:12:00") }
     }
 
     func run() throws {
-        var search = PhotoSearch()
-        search.taken = try taken.map { try CaptureRange($0) }
-        search.name = name
-        search.format = format
-        search.shape = shape
-        search.minimumMegapixels = minMegapixels
-        search.camera = camera
-        search.lens = lens
-        search.hasLocation = withLocation ? true : withoutLocation ? false : nil
+        let request = try filters.request()
         try global.openLibrary(for: .reading).read { reader in
-            if let album { search.membership = .inAlbum(try reader.album(named: album).id) }
-            if inNoAlbum { search.membership = .inNoAlbum }
+            let search = try request.resolved(by: reader)
             if months { return try printMonths(try reader.photoMonths(matching: search)) }
             let page = try reader.photos(matching: search, limit: limit, after: after.flatMap(PhotoSearchCursor.init))
             if global.json {
@@ -92,7 +67,17 @@ struct PhotosCommand: ParsableCommand {
             global.console.result(after == nil ? "no photos found" : "no more photos")
             return
         }
-        let rows = page.photos.map { found -> [String] in
+        for line in Self.table(page.photos).lines {
+            global.console.result(line)
+        }
+        if let next = page.next {
+            global.console.note("\(LibraryError.counted(page.photos.count, "photo")) shown; more with --after \(next)")
+        }
+    }
+
+    /// Found photos as a table: id, date, format, size, camera, name, albums.
+    static func table(_ photos: [FoundPhoto]) -> Table {
+        let rows = photos.map { found -> [String] in
             let content = found.photo.content
             let size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
             let camera = [content.cameraMake, content.cameraModel].compactMap { $0 }.joined(separator: " ")
@@ -101,13 +86,6 @@ struct PhotosCommand: ParsableCommand {
                 camera.isEmpty ? "—" : camera, found.name, found.albums.isEmpty ? "(no album)" : found.albums.joined(separator: ", "),
             ]
         }
-        for line in Table(header: ["PHOTO", "TAKEN", "FORMAT", "SIZE", "CAMERA", "FILE", "ALBUMS"], rows: rows).lines {
-            global.console.result(line)
-        }
-        if let next = page.next {
-            global.console.note("\(LibraryError.counted(page.photos.count, "photo")) shown; more with --after \(next)")
-        }
+        return Table(header: ["PHOTO", "TAKEN", "FORMAT", "SIZE", "CAMERA", "FILE", "ALBUMS"], rows: rows)
     }
 }
-
-extension PhotoShape: ExpressibleByArgument {}

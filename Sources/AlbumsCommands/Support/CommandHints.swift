@@ -14,6 +14,8 @@ extension LibraryError {
             "albums album list shows them"
         case .albumLocked(let name):
             "albums album unlock \(Self.shellQuoted(name)) unlocks it"
+        case .smartAlbum(let name):
+            "albums list \(Self.shellQuoted(name)) shows its photos (copy them by id:P); albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it"
         case .albumHasPendingLoads:
             "delete it with --force to cancel them"
         case .folderNotFound(.path):

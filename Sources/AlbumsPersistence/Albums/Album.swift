@@ -19,6 +19,12 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// own; nil when none is chosen and its first photo stands for it
     /// (``LibraryReader/covers(in:)``).
     public let chosenCoverID: PhotoID?
+    /// Whether it is a smart album: a saved search, read-only, holding no
+    /// items; what it shows is found as it is read (``savedSearch``).
+    public let isSmart: Bool
+    /// A smart album's search; nil for an ordinary album, and for a smart
+    /// one whose search the file holds damaged (it then finds nothing).
+    public let savedSearch: PhotoSearch?
 
     /// Whether loads into this album are still pending
     /// (the analogue of `hasUncommittedUpdates` in UIKit's drop placeholders).
@@ -27,7 +33,7 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// An album as read from the library; ``index`` and the counts as they stand.
     public init(
         id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
-        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil
+        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil, isSmart: Bool = false, savedSearch: PhotoSearch? = nil
     ) {
         self.id = id
         self.name = name
@@ -38,5 +44,21 @@ public struct Album: Identifiable, Hashable, Sendable {
         self.itemCount = itemCount
         self.placeholderCount = placeholderCount
         self.chosenCoverID = chosenCoverID
+        self.isSmart = isSmart
+        self.savedSearch = savedSearch
+    }
+
+    /// The same album with other counts, as a transaction sees them.
+    package func counted(items: Int, placeholders: Int) -> Album {
+        Album(
+            id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision, itemCount: items,
+            placeholderCount: placeholders, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch)
+    }
+
+    /// The same album at another place in the tree.
+    func placed(at index: Int, in parent: FolderID?) -> Album {
+        Album(
+            id: id, name: name, parentID: parent, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
+            placeholderCount: placeholderCount, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch)
     }
 }

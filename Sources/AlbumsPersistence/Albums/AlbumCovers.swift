@@ -58,6 +58,8 @@ extension LibraryReader {
     /// The album's cover: the photo chosen for it, else its first photo;
     /// nil while it holds no photo.
     public func cover(of album: Album) throws -> AlbumCovers.Cover? {
+        // A smart album shows its newest photo, as its reader sees it.
+        if album.isSmart { return try smartAlbumPhotos(album, limit: 1).photos.first.map { AlbumCovers.Cover(photo: $0.photo.id, isChosen: false) } }
         if let chosen = album.chosenCoverID { return AlbumCovers.Cover(photo: chosen, isChosen: true) }
         guard album.itemCount > album.placeholderCount else { return nil }
         // Segments are the outer loop, as in an album's listing: the first
@@ -90,6 +92,7 @@ extension LibraryWriter {
     public func setAlbumCover(_ id: AlbumID, to photo: PhotoID?) throws {
         let album = try album(id)
         try require(.editor, on: album)
+        if album.isSmart { throw LibraryError.smartAlbum(name: album.name) }
         if let photo,
             try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [id, photo]) != true
         {

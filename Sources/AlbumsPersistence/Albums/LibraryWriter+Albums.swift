@@ -28,6 +28,11 @@ extension LibraryWriter {
     ///   ``LibraryError/nameTakenInFolder(_:folder:)``, ``LibraryError/folderLocked(name:)``.
     @discardableResult
     public func createAlbum(named name: String, placement: TreePlacement) throws -> Album {
+        try insertAlbum(named: name, placement: placement, search: nil)
+    }
+
+    /// A new album, or with `search` a smart one (``createSmartAlbum(named:placement:search:)``).
+    func insertAlbum(named name: String, placement: TreePlacement, search: PhotoSearch?) throws -> Album {
         let name = AlbumName.normalized(name)
         try AlbumName.validate(name)
         // Who may create there first; then the library's rules, the unique name first among them.
@@ -40,9 +45,11 @@ extension LibraryWriter {
         try requireUnlocked(slot.parent)
         try requireFreeName(name, in: slot.parent, besides: nil)
         let key = try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: nil)
-        describeChange("create album \(LibraryError.quoted(name))\(slot.parent == nil ? "" : " in " + LibraryError.quoted(try path(of: slot.parent!.id)))")
+        let kind = search == nil ? "album" : "smart album"
+        describeChange("create \(kind) \(LibraryError.quoted(name))\(slot.parent == nil ? "" : " in " + LibraryError.quoted(try path(of: slot.parent!.id)))")
         try db.execute(
-            cachedSQL: "INSERT INTO album (name, parent_id, order_key) VALUES (?, ?, ?)", arguments: [name, slot.parent?.id, key])
+            cachedSQL: "INSERT INTO album (name, parent_id, order_key, search) VALUES (?, ?, ?, ?)",
+            arguments: [name, slot.parent?.id, key, search?.storedJSON])
         let id = AlbumID(rawValue: db.lastInsertedRowID)
         try grantOwnershipToCreator(.album(id))
         let created = try album(id)
@@ -51,7 +58,7 @@ extension LibraryWriter {
         // As it stands once committed: its first revision.
         return Album(
             id: created.id, name: created.name, parentID: created.parentID, index: created.index, isLocked: created.isLocked,
-            revision: created.revision + 1, itemCount: 0, placeholderCount: 0)
+            revision: created.revision + 1, itemCount: 0, placeholderCount: 0, isSmart: search != nil, savedSearch: search)
     }
 
     /// Gives an album a new name.
@@ -83,7 +90,8 @@ extension LibraryWriter {
     public func deleteAlbum(_ id: AlbumID, force: Bool = false) throws {
         let album = try album(id)
         try require(.owner, on: album)
-        try requireUnlocked(album)
+        // A smart album is deleted as any album is: only a lock keeps one.
+        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
         let parent = try album.parentID.map { try folder($0) }
         try requireUnlocked(parent)
         if album.placeholderCount > 0 && !force {

@@ -44,6 +44,8 @@ public struct AlbumChangeSet: Hashable, Sendable {
         /// shows its first photo again). A cover cleared because its photo
         /// left is seen in that removal or move, with no event of its own.
         case coverChanged = "cover_changed"
+        /// A smart album became an ordinary one, holding what it showed.
+        case frozen
     }
 
     /// The album changed: its id follows it through renames.

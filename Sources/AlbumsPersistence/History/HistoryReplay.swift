@@ -221,17 +221,17 @@ struct HistoryReplay {
             try db.execute(
                 cachedSQL: """
                     INSERT INTO album (id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count, created_at,
-                        cover_photo_id)
-                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?)
+                        cover_photo_id, search)
+                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)
                     """,
                 arguments: [
                     id, step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["revision"], step["created_at"],
-                    step["cover_photo_id"],
+                    step["cover_photo_id"], step["search"],
                 ])
         case .albumChanged:
             try db.execute(
-                cachedSQL: "UPDATE album SET name = ?, parent_id = ?, order_key = ?, is_locked = ?, cover_photo_id = ? WHERE id = ?",
-                arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["cover_photo_id"], id])
+                cachedSQL: "UPDATE album SET name = ?, parent_id = ?, order_key = ?, is_locked = ?, cover_photo_id = ?, search = ? WHERE id = ?",
+                arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["cover_photo_id"], step["search"], id])
         case .folderInserted:
             // What it holds may leave it in an older step still to come: the
             // tree is checked whole once every step is back (orphans()).
@@ -372,6 +372,7 @@ struct HistoryReplay {
                 if before.index != after.index || before.parentID != after.parentID { changes.albumEvents.append(.moved) }
                 if before.isLocked != after.isLocked { changes.albumEvents.append(after.isLocked ? .locked : .unlocked) }
                 if before.chosenCoverID != after.chosenCoverID { changes.albumEvents.append(.coverChanged) }
+                if before.isSmart != after.isSmart { changes.albumEvents.append(.frozen) }
             case (nil, nil):
                 break
             }

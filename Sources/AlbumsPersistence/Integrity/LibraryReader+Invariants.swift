@@ -114,6 +114,13 @@ extension LibraryReader {
             "SELECT a.name FROM album a JOIN folder f ON coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.name = a.name"
         ) { "an album and a folder in the same folder are both named '\($0["name"] as String)'" }
         try collect(
+            "smart_album_holds_items",
+            "SELECT a.name, (SELECT count(*) FROM album_item i WHERE i.album_id = a.id) AS items FROM album a WHERE a.search IS NOT NULL AND items > 0"
+        ) { "smart album '\($0["name"] as String)' holds \($0["items"] as Int) items; a smart album holds none" }
+        for row in try Row.fetchAll(db, sql: "SELECT name, search FROM album WHERE search IS NOT NULL") where PhotoSearch(storedJSON: row["search"]) == nil {
+            violations.append(InvariantViolation(code: "smart_album_search_unreadable", message: "smart album '\(row["name"] as String)' keeps a search albums cannot read: it shows nothing"))
+        }
+        try collect(
             "cover_not_in_album",
             """
             SELECT a.name, a.cover_photo_id FROM album a

@@ -3,10 +3,12 @@
 // of this module apply the same functions.
 
 extension LibraryReader {
-    /// Refuses a locked album: nothing enters, leaves or moves inside it.
+    /// Refuses a locked album, or a smart one: nothing enters, leaves or
+    /// moves inside it by hand.
     ///
-    /// - Throws: ``LibraryError/albumLocked(name:)``.
+    /// - Throws: ``LibraryError/smartAlbum(name:)``, ``LibraryError/albumLocked(name:)``.
     package func requireUnlocked(_ album: Album) throws {
+        if album.isSmart { throw LibraryError.smartAlbum(name: album.name) }
         if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
     }
 

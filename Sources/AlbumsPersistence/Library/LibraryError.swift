@@ -51,6 +51,8 @@ public enum LibraryError: Error, Hashable, Sendable {
     case invalidAlbumName(String, reason: String)
     /// Nothing enters, leaves or moves inside a locked album.
     case albumLocked(name: String)
+    /// A smart album shows what its search finds: nothing enters, leaves or moves in it by hand.
+    case smartAlbum(name: String)
     /// Deleting an album with pending loads needs `force`.
     case albumHasPendingLoads(name: String, count: Int)
     /// A 0-based index outside `valid` (0-based too); an empty `valid` means
@@ -151,7 +153,7 @@ public enum LibraryError: Error, Hashable, Sendable {
             .inputOutput
         case .busy:
             .busy
-        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .albumHasPendingLoads,
+        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .smartAlbum, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
             .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum, .photoNotInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
@@ -184,6 +186,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumNameTaken: "album_name_taken"
         case .invalidAlbumName: "invalid_album_name"
         case .albumLocked: "album_locked"
+        case .smartAlbum: "smart_album"
         case .albumHasPendingLoads: "album_has_pending_loads"
         case .positionOutOfRange: "position_out_of_range"
         case .albumIndexOutOfRange: "album_position_out_of_range"
@@ -262,6 +265,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "invalid album name \(Self.quoted(name)): \(reason)"
         case .albumLocked(let name):
             "album \(Self.quoted(name)) is locked"
+        case .smartAlbum(let name):
+            "album \(Self.quoted(name)) is a smart album: it shows what its search finds, and nothing is put in, taken out or moved by hand"
         case .albumHasPendingLoads(let name, let count):
             "album \(Self.quoted(name)) has \(count) pending load\(count == 1 ? "" : "s")"
         case .positionOutOfRange(let index, let valid, let album):

@@ -49,10 +49,7 @@ public final class LibraryWriter: LibraryReader {
 
     override func current(_ album: Album) -> Album {
         guard let delta = countDeltas[album.id] else { return album }
-        return Album(
-            id: album.id, name: album.name, parentID: album.parentID, index: album.index, isLocked: album.isLocked,
-            revision: album.revision, itemCount: album.itemCount + delta.items, placeholderCount: album.placeholderCount + delta.placeholders,
-            chosenCoverID: album.chosenCoverID)
+        return album.counted(items: album.itemCount + delta.items, placeholders: album.placeholderCount + delta.placeholders)
     }
 
     /// Changes `album`'s item and placeholder counts as this transaction

@@ -59,6 +59,15 @@ extension LibraryReader {
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { PhotoMonth(month: $0[0], count: $0[1]) }
     }
 
+    /// How many photos `search` finds, as the principal sees them.
+    ///
+    /// - Throws: as ``photos(matching:limit:after:)``.
+    public func photoCount(matching search: PhotoSearch) throws -> Int {
+        let (conditions, arguments, indexHint) = try conditions(of: search, visible: try visibleAlbumIDs())
+        let sql = "SELECT count(*) FROM photo p \(indexHint) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))"
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+    }
+
     /// The key the timeline is ordered by: the capture date, else the import time.
     private static let timeKey = "coalesce(p.captured_at, p.imported_at)"
 

@@ -197,3 +197,73 @@ extension PhotoSearch {
         }
     }
 }
+
+// MARK: - A search kept in the file
+
+extension PhotoSearch {
+    /// The keys a saved search is kept under (a smart album's `search`
+    /// column, migration 0017): those of `GET /api/photos`, an album by id.
+    private struct Stored: Codable {
+        var taken: String?
+        var name: String?
+        var format: String?
+        var shape: String?
+        var minMegapixels: Double?
+        var camera: String?
+        var lens: String?
+        var location: Bool?
+        var albumID: Int64?
+        var noAlbum: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case taken, name, format, shape, camera, lens, location
+            case minMegapixels = "min_megapixels"
+            case albumID = "album_id"
+            case noAlbum = "no_album"
+        }
+    }
+
+    /// The search as the file keeps it: JSON with sorted keys.
+    var storedJSON: String {
+        var stored = Stored()
+        stored.taken = taken?.description
+        stored.name = name
+        stored.format = format
+        stored.shape = shape?.rawValue
+        stored.minMegapixels = minimumMegapixels
+        stored.camera = camera
+        stored.lens = lens
+        stored.location = hasLocation
+        switch membership {
+        case .inAlbum(let album): stored.albumID = album.rawValue
+        case .inNoAlbum: stored.noAlbum = true
+        case nil: break
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(stored)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// A search the file keeps; nil for text that is not one (a damaged
+    /// file: the album then finds nothing rather than everything).
+    init?(storedJSON text: String) {
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(text.utf8)) else { return nil }
+        self.init()
+        if let taken = stored.taken {
+            guard let range = try? CaptureRange(taken) else { return nil }
+            self.taken = range
+        }
+        name = stored.name
+        format = stored.format
+        if let shape = stored.shape {
+            guard let value = PhotoShape(rawValue: shape) else { return nil }
+            self.shape = value
+        }
+        minimumMegapixels = stored.minMegapixels
+        camera = stored.camera
+        lens = stored.lens
+        hasLocation = stored.location
+        if let album = stored.albumID { membership = .inAlbum(AlbumID(rawValue: album)) }
+        if stored.noAlbum == true { membership = .inNoAlbum }
+    }
+}

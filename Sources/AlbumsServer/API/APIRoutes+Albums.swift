@@ -11,8 +11,12 @@ extension APIRoutes {
         // The whole tree as the principal sees it: albums and folders, each
         // with its parent and position, and the covers of what they see.
         return JSONResponse.make(try await session(context).read { reader in
-            let tree = try reader.tree()
-            return TreeJSON(tree, covers: try reader.covers(in: tree))
+            let tree = try reader.countingSmartAlbums(try reader.tree())
+            var searches: [AlbumID: SmartSearchJSON] = [:]
+            for entry in tree {
+                if case .album(let album) = entry.node, album.isSmart { searches[album.id] = SmartSearchJSON(album, reader: reader) }
+            }
+            return TreeJSON(tree, covers: try reader.covers(in: tree), searches: searches)
         })
     }
 

@@ -7,6 +7,7 @@
 
 import { perform, refused } from "./live.js";
 import { element, plural, say, state } from "./state.js";
+import { searchOf } from "./search-query.js";
 import { unusedName } from "./tree-model.js";
 import {
   albumNamed, entryFor, list, listState, openAlbum, openDrawer, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, showWritten,
@@ -248,5 +249,32 @@ export async function setCover(name, photoId, fileName = "The photo") {
     else say(photoId === null ? `${name} shows its first photo as its cover again.` : `${fileName} is now the cover of ${name}. Undo (Ctrl+Z) gives back the one before.`);
   } catch (error) {
     await refused(error, "Cover not changed");
+  }
+}
+
+/// Keeps what the chips find as a smart album named after them, then lets
+/// its name be typed at once, as a new album's is.
+export async function createSmartAlbum(chips) {
+  const name = unusedName(chips.map((each) => each.label).join(", ").slice(0, 60), new Set(state.albums.map((album) => album.name)));
+  try {
+    const written = await perform({ op: "create_smart_album", name, search: searchOf(chips) });
+    await showWritten(written);
+    await openAlbum(name);
+    say(`Kept as the smart album ${name}: it shows what the search finds, always current. Type its name, then Enter.`);
+    renameInPlace(name);
+  } catch (error) {
+    await refused(error, "Not kept");
+  }
+}
+
+/// Makes a smart album an ordinary one holding what it shows now, and shows it so.
+export async function freezeAlbum(name) {
+  try {
+    const written = await perform({ op: "freeze_album", album: name });
+    await showWritten(written);
+    await openAlbum(name);
+    say(`${name} is an ordinary album now, holding the photos it showed, newest first: arrange them by hand. Undo (Ctrl+Z) makes it a smart album again.`);
+  } catch (error) {
+    await refused(error, "Not made an album");
   }
 }

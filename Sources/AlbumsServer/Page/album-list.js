@@ -133,20 +133,25 @@ export function renderAlbumList() {
   // The panes' album choosers, made again only when the albums were read
   // again (opening a folder must not remake ten thousand options).
   // The library's views are marked when a pane shows them, as an album's row is.
-  const library = state.panes.find((pane) => pane.showsLibrary)?.timeline;
+  const library = state.panes.find((pane) => pane.showsLibrary && !pane.timeline.smart)?.timeline;
   const unfiled = Boolean(library?.chips.some((each) => each.kind === "no_album"));
   document.getElementById("all-photos").classList.toggle("shown", Boolean(library) && !unfiled);
   document.getElementById("no-album-photos").classList.toggle("shown", unfiled);
   const choices = chosenTree === state.tree ? null : albumsInOrder(state.tree);
   chosenTree = state.tree;
   for (const pane of state.panes) {
+    // A smart album shown follows its entry through renames (ids stay).
+    if (pane.showsLibrary && pane.timeline.smart) {
+      pane.timeline.smart = state.albums.find((album) => album.id === pane.timeline.smart.id) ?? pane.timeline.smart;
+      pane.timeline.renderChips();
+    }
     if (choices) {
       pane.choice.replaceChildren(
         element("option", { value: "", textContent: "No album" }),
         element("option", { value: LIBRARY, textContent: "All photos" }),
         ...choices.map((album) => element("option", { value: album.name, textContent: album.path })));
     }
-    pane.choice.value = pane.showsLibrary ? LIBRARY : pane.name ?? "";
+    pane.choice.value = pane.showsLibrary ? pane.timeline.smart?.name ?? LIBRARY : pane.name ?? "";
     pane.choice.title = pane.choice.selectedOptions[0]?.textContent ?? "";
     if (pane.album) {
       const fresh = albumNamed(pane.name);
@@ -193,14 +198,16 @@ function covers(photoIds) {
 function albumRow(row, shown) {
   const album = row.node.item;
   const loading = album.pending ? `, ${album.pending} loading` : "";
-  const entry = treeItem(row, `${album.name}, ${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
+  const entry = treeItem(row, `${album.name}, ${album.smart ? "smart album, " : ""}${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
   entry.dataset.album = album.name;
-  entry.setAttribute("aria-selected", shown.has(album.name));
-  entry.classList.toggle("shown", shown.has(album.name));
+  const isShown = shown.has(album.name) || state.panes.some((pane) => pane.showsLibrary && pane.timeline.smart?.name === album.name);
+  entry.setAttribute("aria-selected", isShown);
+  entry.classList.toggle("shown", isShown);
+  entry.classList.toggle("smart", Boolean(album.smart));
   entry.append(
     element("span", { className: "twisty", ariaHidden: "true" }),
     covers(album.cover_photo_id === null || album.cover_photo_id === undefined ? [] : [album.cover_photo_id]),
-    element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + album.name }),
+    element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + (album.smart ? "✦ " : "") + album.name }),
     element("span", { className: "count", textContent: album.pending ? `${album.count} (${album.pending}…)` : `${album.count}` }));
   entry.addEventListener("click", (event) => { if (!listState.reorder) openAlbum(album.name, { other: event.shiftKey }).catch((error) => say(error.message, true)); });
   acceptFilesInto(entry, album.name);

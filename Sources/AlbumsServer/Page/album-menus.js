@@ -8,7 +8,7 @@ import { startSlideshow } from "./viewer.js";
 import { menuKeys, showMenuAt } from "./menus.js";
 import { albumNamed, list, listState, rowOf } from "./album-list.js";
 import {
-  confirmDelete, confirmFolderDelete, createAlbumIn, createFolder, renameFolderInPlace, renameInPlace, setCover, setFolderLocked, setLocked, sortAlbum,
+  confirmDelete, confirmFolderDelete, createAlbumIn, createFolder, renameFolderInPlace, renameInPlace, freezeAlbum, setCover, setFolderLocked, setLocked, sortAlbum,
 } from "./album-commands.js";
 
 const menu = document.getElementById("album-menu");
@@ -20,6 +20,8 @@ export function showAlbumMenu(name, x, y, returnFocus = null) {
   menuAlbum = { name, returnFocus };
   menu.querySelector("[data-action=lock]").textContent = album.locked ? "Unlock" : "Lock";
   menu.querySelector("[data-action=first-cover]").hidden = !album.cover_chosen;
+  menu.querySelector("[data-action=freeze]").hidden = !album.smart;
+  for (const sort of menu.querySelectorAll("[data-action=sort]")) sort.hidden = Boolean(album.smart);
   menu.querySelector("h3").textContent = name;
   showMenuAt(menu, x, y);
 }
@@ -35,6 +37,7 @@ menu.addEventListener("click", async (event) => {
   else if (action === "sort") sortAlbum(name, button.dataset.by, button.dataset.descending === "true");
   else if (action === "delete") confirmDelete(name);
   else if (action === "first-cover") setCover(name, null);
+  else if (action === "freeze") freezeAlbum(name);
   else if (action === "share") openShareDialog(name);
   else if (action === "slideshow") {
     const pane = state.panes.find((each) => each.name === name) ?? currentPane();

@@ -23,6 +23,7 @@ export function refusal(status, statusText, body) {
 /// CLI its commands, the page its menus and buttons).
 const pageWords = {
   album_locked: "unlock it from the album menu (⋯) first",
+  smart_album: "make an album of it from its menu (⋯) to arrange it by hand",
   folder_locked: "unlock the folder from its menu first",
   album_has_pending_loads: "wait for its photos to load, or remove their placeholders, first",
   placeholder_not_allowed: "wait for it to load, or remove it to cancel the load",

@@ -34,7 +34,7 @@
 // views → this file, which wires them (Tests/Page/module-graph.test.mjs).
 
 import { contextMenu, openTransferDialog, wireSelectionBar } from "./actions.js";
-import { createAlbum } from "./album-commands.js";
+import { createAlbum, createSmartAlbum, freezeAlbum } from "./album-commands.js";
 import { albumListRead, loadAlbums, renderAlbumList } from "./album-list.js";
 import { showAlbumMenu } from "./album-menus.js";
 import "./tree-drag.js";
@@ -78,6 +78,8 @@ Object.assign(timelineHooks, {
   addTo: (timeline) => openTransferDialog(timeline, true),
   albums: () => state.albums.map((album) => album.name),
   created: (timeline) => touchMoveGuard(timeline),
+  keepAsSmart: (timeline) => createSmartAlbum(timeline.chips),
+  freeze: (timeline) => freezeAlbum(timeline.smart.name),
 });
 
 document.getElementById("help-button").addEventListener("click", () => document.getElementById("help").showModal());

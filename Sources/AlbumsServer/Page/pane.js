@@ -7,6 +7,7 @@ import { api, itemsPath, thumbnailURL } from "./api.js";
 import { ItemWindow, positionsToRead } from "./item-window.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
+import { chipsOf } from "./search-query.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 export const GAP = 8;
@@ -106,8 +107,9 @@ export class Pane {
   /// Whether the pane shows the library's timeline rather than an album.
   get showsLibrary() { return this.section.classList.contains("library"); }
 
-  /// Shows the library as a timeline, searched with `chips` (search-query.js).
-  async showLibrary(chips = []) {
+  /// Shows the library as a timeline, searched with `chips` (search-query.js);
+  /// with `smart`, an entry of the album list, as that smart album.
+  async showLibrary(chips = [], smart = null) {
     await this.open(null);
     if (!this.timeline) {
       this.timeline = new Timeline(this);
@@ -115,7 +117,8 @@ export class Pane {
     }
     this.section.classList.add("library");
     this.timeline.root.hidden = false;
-    this.choice.value = LIBRARY;
+    this.choice.value = smart?.name ?? LIBRARY;
+    this.timeline.smart = smart;
     await this.timeline.show(chips);
     tileHooks.opened?.(this);
   }
@@ -123,6 +126,9 @@ export class Pane {
   /// Shows the album `name`, reading only its first screens.
   async open(name) {
     if (name === LIBRARY) return this.showLibrary();
+    // A smart album is its search, shown as the library's timeline shows one.
+    const smart = state.albums.find((album) => album.name === name && album.smart);
+    if (smart) return this.showLibrary(chipsOf(smart.search), smart);
     this.section.classList.remove("library");
     if (this.timeline) this.timeline.root.hidden = true;
     this.name = name;

@@ -140,3 +140,26 @@ export function suggestionText(made) {
     location: made.value === "1" ? "with location" : "without location", min_megapixels: `${made.value} mp`,
   }[made.kind];
 }
+
+/// The `search` of a smart album (create_smart_album) the chips ask for.
+export function searchOf(chips) {
+  const search = {};
+  for (const each of chips) {
+    if (each.kind === "location" || each.kind === "no_album") search[each.kind] = each.value === "1";
+    else if (each.kind === "min_megapixels") search[each.kind] = Number(each.value);
+    else search[each.kind] = each.value;
+  }
+  return search;
+}
+
+/// The chips a smart album's search (as GET /api/albums gives it) stands for.
+export function chipsOf(search = {}) {
+  const chips = [];
+  for (const [kind, value] of Object.entries(search)) {
+    if (kind === "unavailable") continue;
+    if (kind === "location") chips.push(chip(kind, value ? "1" : "0"));
+    else if (kind === "no_album") { if (value) chips.push(chip(kind, "1")); }
+    else chips.push(chip(kind, String(value)));
+  }
+  return chips;
+}

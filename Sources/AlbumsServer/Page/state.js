@@ -32,10 +32,12 @@ export const EDGE = 48;
 
 export const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 
-/// The pane a person is working in: the focused one, or the first with an album.
+/// The pane a person is working in: the focused one, or the first with an
+/// album (or the library) in it.
 export function currentPane() {
   if (isNarrow()) return state.panes[0];  // a phone shows one album: the first pane's
-  return state.panes[state.focused]?.album ? state.panes[state.focused] : state.panes.find((pane) => pane.album) ?? state.panes[0];
+  const shows = (pane) => Boolean(pane?.album || pane?.showsLibrary);
+  return shows(state.panes[state.focused]) ? state.panes[state.focused] : state.panes.find(shows) ?? state.panes[0];
 }
 
 /// Whether the page is laid out for a phone: one album at a time.

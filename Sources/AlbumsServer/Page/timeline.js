@@ -26,7 +26,7 @@ const PAGE = 400;            // photos one request reads
 const KEPT = 20_000;         // photos kept read however far a person scrolls
 
 /// What the timeline asks of the modules that act on photos (set by app.js).
-export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null };
+export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null, keepAsSmart: null, freeze: null };
 
 export class Timeline {
   constructor(pane) {
@@ -47,6 +47,7 @@ export class Timeline {
     this.suggestions.id = `search-suggestions-${pane.index}`;
     this.field.setAttribute("list", this.suggestions.id);
     this.chips = [];
+    this.smart = null;           // the smart album shown (an entry of the album list), or null
     this.start = null;          // the cursor the photos read start after (null: the newest)
     this.photos = [];
     this.positions = new Map();  // photo id → index
@@ -78,11 +79,13 @@ export class Timeline {
     this.newer.addEventListener("click", () => this.jump(""));
     this.selectionBar.querySelector(".add-to").addEventListener("click", () => timelineHooks.addTo?.(this));
     this.selectionBar.querySelector(".clear-selection").addEventListener("click", () => this.clearSelection());
+    this.root.querySelector(".keep-smart").addEventListener("click", () => timelineHooks.keepAsSmart?.(this));
+    this.root.querySelector(".freeze").addEventListener("click", () => timelineHooks.freeze?.(this));
   }
 
   // MARK: What the other modules read, as of an album's pane
 
-  get name() { return this.chips.some((each) => each.kind === "no_album") ? "Photos in no album" : "All photos"; }
+  get name() { return this.smart?.name ?? (this.chips.some((each) => each.kind === "no_album") ? "Photos in no album" : "All photos"); }
   get count() { return this.photos.length; }
   get ids() { return this.photos.map((photo) => photo.photo_id); }
   indexOf(id) { return this.positions.get(id) ?? -1; }
@@ -155,6 +158,8 @@ export class Timeline {
   async read(after, generation) {
     while (this.reading) await this.reading.catch(() => {});
     if (generation !== this.generation) return;
+    // A smart album naming an album not there for its reader shows nothing.
+    if (this.smart?.search?.unavailable) { this.next = null; this.relayout(); this.render(); return; }
     const query = queryOf(this.chips);
     const limit = this.photos.length ? PAGE : Math.min(PAGE, this.screenful() * 2);
     const path = `/api/photos?limit=${limit}${query ? `&${query}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
@@ -191,6 +196,7 @@ export class Timeline {
   async readMonths() {
     const generation = this.generation;
     const query = queryOf(this.chips);
+    if (this.smart?.search?.unavailable) { this.total = 0; this.renderInfo(); return; }
     let answer;
     try {
       answer = await api(`/api/photos/months${query ? `?${query}` : ""}`);
@@ -222,10 +228,12 @@ export class Timeline {
     this.field.value = "";
     this.suggestions.replaceChildren();
     say(`Searching: ${made.label}.`);
+    this.smart = null;  // a search of one's own now, which may be kept as a smart album
     this.show(withChip(this.chips, made)).catch((error) => say(error.message, true));
   }
 
   removeChip(index) {
+    this.smart = null;
     const [removed] = this.chips.splice(index, 1);
     say(`${removed.label} taken away.`);
     this.show(this.chips).catch((error) => say(error.message, true));
@@ -248,6 +256,11 @@ export class Timeline {
       return button;
     }));
     this.pane.section.querySelector(".album-choice").title = this.name;
+    // A search can be kept as a smart album; a smart album can be made an ordinary one.
+    this.root.querySelector(".smart-title").textContent = this.smart ? `✦ ${this.smart.name}: a smart album, always current` : "";
+    this.root.querySelector(".smart-title").hidden = !this.smart;
+    this.root.querySelector(".freeze").hidden = !this.smart;
+    this.root.querySelector(".keep-smart").hidden = Boolean(this.smart) || !this.chips.length;
   }
 
   renderInfo() {
@@ -273,7 +286,9 @@ export class Timeline {
     if (!this.photos.length) {
       this.canvas.replaceChildren(element("p", {
         className: "empty",
-        textContent: this.reading ? "Looking…" : this.chips.length ? "No photo matches: take a filter away." : "No photos yet: import some, or add them to an album.",
+        textContent: this.reading ? "Looking…"
+          : this.smart?.search?.unavailable ? "This smart album looks in an album that is not there for you: it shows nothing."
+          : this.chips.length ? "No photo matches: take a filter away." : "No photos yet: import some, or add them to an album.",
       }));
       this.elements.clear();
       return;

@@ -21,11 +21,13 @@ import Foundation
 /// {"op": "lock_album", "album": "Book"}
 /// {"op": "delete_album", "album": "Scratch", "force": true}
 /// {"op": "set_album_cover", "album": "Book", "photo": "Book:3"}
+/// {"op": "create_smart_album", "name": "July", "search": {"taken": "2025-07", "shape": "portrait"}}
+/// {"op": "freeze_album", "album": "July"}
 /// ```
 ///
 /// | key | for | meaning |
 /// | --- | --- | --- |
-/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`, `set_album_cover`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
+/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`, `set_album_cover`, `create_smart_album`, `freeze_album`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
 /// | `items` | all | references: `ALBUM:N`, `ALBUM:N-M`, `id:P` |
 /// | `from` | all | the album of `id:P` references, when the photo is in several |
 /// | `to` | move, copy | the destination album; alone, the items go at its end |
@@ -41,6 +43,7 @@ import Foundation
 /// | `contents` | delete_folder | what it holds, if anything: `move` (to its place in its parent) or `delete` (albums deleted, photos kept) |
 /// | `by`, `descending` | sort_album | `name`, `capture-date` or `import-time`; `true` for newest or last first |
 /// | `force` | delete_album, delete_folder | `true` deletes albums with pending loads, cancelling them |
+/// | `search` | create_smart_album | the filters of `GET /api/photos`: `taken`, `name`, `format`, `shape`, `min_megapixels`, `camera`, `lens`, `location` (true/false), `album` (a name) or `no_album` (true) |
 /// | `photo` | set_album_cover | the cover: `id:P` or `ALBUM:N`, a photo of the album; `null` or left out: its first photo |
 ///
 /// Any other key, a value of the wrong type, or a missing required key is
@@ -207,6 +210,54 @@ public enum TransferBatchFormat {
             return references[0]
         }
 
+        /// A smart album's search: an object with the filters of `GET /api/photos`.
+        func search() throws(FormatError) -> PhotoSearchRequest {
+            guard case .object(let filters)? = object["search"] else { throw fail("\(name) needs \"search\": an object of filters") }
+            let known: Set<String> = ["taken", "name", "format", "shape", "min_megapixels", "camera", "lens", "location", "album", "no_album"]
+            if let unknown = filters.keys.filter({ !known.contains($0) }).sorted().first {
+                throw fail("\"search\" takes \(known.sorted().joined(separator: ", ")); not \"\(unknown)\"")
+            }
+            func text(_ key: String) throws(FormatError) -> String? {
+                guard let value = filters[key] else { return nil }
+                guard let text = value.string else { throw fail("\"search\".\(key) must be a string") }
+                return text
+            }
+            func flag(_ key: String) throws(FormatError) -> Bool? {
+                guard let value = filters[key] else { return nil }
+                guard case .bool(let flag) = value else { throw fail("\"search\".\(key) must be true or false") }
+                return flag
+            }
+            var request = PhotoSearchRequest()
+            if let taken = try text("taken") {
+                // Of the form the document gives, but no real date (2025-02-30): well formed, unmeetable.
+                do { request.search.taken = try CaptureRange(taken) } catch { throw FormatError(line: number, reason: error.description, isBeyondLimits: true) }
+            }
+            request.search.name = try text("name")
+            request.search.format = try text("format")
+            if let shape = try text("shape") {
+                guard let value = PhotoShape(rawValue: shape) else { throw fail("\"search\".shape must be landscape, portrait or square") }
+                request.search.shape = value
+            }
+            if let megapixels = filters["min_megapixels"] {
+                let value: Double? = switch megapixels {
+                case .integer(let number): Double(number)
+                case .number(let number): number
+                default: nil
+                }
+                guard let value, value >= 0 else { throw fail("\"search\".min_megapixels must be a number from 0") }
+                request.search.minimumMegapixels = value
+            }
+            request.search.camera = try text("camera")
+            request.search.lens = try text("lens")
+            request.search.hasLocation = try flag("location")
+            request.album = try text("album")
+            request.inNoAlbum = try flag("no_album") ?? false
+            if request.album != nil && request.inNoAlbum {
+                throw FormatError(line: number, reason: "\"search\" takes album or no_album, not both", isBeyondLimits: true)
+            }
+            return request
+        }
+
         func flag(_ key: String) throws(FormatError) -> Bool {
             guard let value = object[key] else { return false }
             guard case .bool(let flag) = value else { throw fail("\"\(key)\" must be true or false") }
@@ -255,6 +306,10 @@ public enum TransferBatchFormat {
             return .setLocked(.named(try line.required("album")), line.operation == .lockAlbum)
         case .setAlbumCover:
             return .setCover(.named(try line.required("album")), to: try line.reference("photo"))
+        case .createSmartAlbum:
+            return .createSmart(name: try line.required("name"), search: try line.search(), placement: try line.placement() ?? .into(nil))
+        case .freezeAlbum:
+            return .freeze(.named(try line.required("album")))
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
             guard let key = AlbumSortKey(rawValue: try line.required("by")) else { throw line.fail("\"by\" must be one of \(keys)") }

@@ -84,10 +84,13 @@ package struct AlbumJSON: Encodable, Sendable {
     let pending: Int
     let revision: Int64
     let locked: Bool
+    /// A smart album: a saved search, read-only (its count is what it shows where it is known).
+    let smart: Bool
 
     package init(_ album: Album) {
         id = album.id.rawValue
         name = album.name
+        smart = album.isSmart
         parentID = album.parentID?.rawValue
         position = album.index + 1
         count = album.itemCount
@@ -106,6 +109,7 @@ package struct AlbumJSON: Encodable, Sendable {
         case pending
         case revision
         case locked
+        case smart
     }
 }
 
@@ -163,6 +167,8 @@ package struct TreeJSON: Encodable, Sendable {
     @dynamicMemberLookup
     package struct Covered<Node: Encodable & Sendable>: Encodable, Sendable {
         package let node: Node
+        /// A smart album's search, as its reader sees it.
+        var search: SmartSearchJSON? = nil
 
         package subscript<Value>(dynamicMember keyPath: KeyPath<Node, Value>) -> Value { node[keyPath: keyPath] }
         let cover: AlbumCovers.Cover??
@@ -172,6 +178,7 @@ package struct TreeJSON: Encodable, Sendable {
             case coverPhotoID = "cover_photo_id"
             case coverChosen = "cover_chosen"
             case coverPhotoIDs = "cover_photo_ids"
+            case search
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -182,23 +189,75 @@ package struct TreeJSON: Encodable, Sendable {
                 try container.encode(cover?.isChosen ?? false, forKey: .coverChosen)
             }
             if let folderCovers { try container.encode(folderCovers.map(\.rawValue), forKey: .coverPhotoIDs) }
+            if let search { try container.encode(search, forKey: .search) }
         }
     }
 
-    package init(_ tree: [TreeEntry], covers: AlbumCovers? = nil) {
+    package init(_ tree: [TreeEntry], covers: AlbumCovers? = nil, searches: [AlbumID: SmartSearchJSON] = [:]) {
         var albums: [Covered<AlbumJSON>] = []
         var folders: [Covered<FolderJSON>] = []
         let paths = tree.folderPaths()
         for entry in tree {
             switch entry.node {
             case .album(let album):
-                albums.append(Covered(node: AlbumJSON(album), cover: covers.map { $0.albums[album.id] }, folderCovers: nil))
+                albums.append(Covered(node: AlbumJSON(album), search: searches[album.id], cover: covers.map { $0.albums[album.id] }, folderCovers: nil))
             case .folder(let folder):
                 folders.append(Covered(node: FolderJSON(folder, path: paths[folder.id]!), cover: nil, folderCovers: covers.map { $0.folders[folder.id] ?? [] }))
             }
         }
         self.albums = albums
         self.folders = folders
+    }
+}
+
+/// A smart album's search as its reader sees it: the filters of `GET
+/// /api/photos`, its album by name; `unavailable` when that album is not
+/// there for the reader (it then shows nothing).
+package struct SmartSearchJSON: Encodable, Sendable {
+    let taken: String?
+    let name: String?
+    let format: String?
+    let shape: String?
+    let minMegapixels: Double?
+    let camera: String?
+    let lens: String?
+    let location: Bool?
+    let album: String?
+    let noAlbum: Bool?
+    let unavailable: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case taken, name, format, shape, camera, lens, location, album, unavailable
+        case minMegapixels = "min_megapixels"
+        case noAlbum = "no_album"
+    }
+
+    /// The search of `album` as `reader`'s principal sees it.
+    package init(_ album: Album, reader: LibraryReader) {
+        let search = album.savedSearch
+        taken = search?.taken?.description
+        name = search?.name
+        format = search?.format
+        shape = search?.shape?.rawValue
+        minMegapixels = search?.minimumMegapixels
+        camera = search?.camera
+        lens = search?.lens
+        location = search?.hasLocation
+        var albumName: String?
+        var noAlbum: Bool?
+        var available = search != nil
+        switch search?.membership {
+        case .inAlbum(let id):
+            albumName = try? reader.album(id).name
+            available = available && albumName != nil
+        case .inNoAlbum:
+            noAlbum = true
+        case nil:
+            break
+        }
+        self.album = albumName
+        self.noAlbum = noAlbum
+        unavailable = available ? nil : true
     }
 }
 

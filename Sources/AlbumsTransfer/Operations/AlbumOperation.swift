@@ -28,13 +28,19 @@ public enum AlbumOperation: Hashable, Sendable {
     /// be in the album; nil goes back to its first photo
     /// (see ``LibraryWriter/setAlbumCover(_:to:)``).
     case setCover(AlbumReference, to: ItemReference?)
+    /// A new smart album where the placement says: a saved search shown as
+    /// an album, read-only, always current (see ``LibraryWriter/createSmartAlbum(named:placement:search:)``).
+    case createSmart(name: String, search: PhotoSearchRequest, placement: TreePlacement = .into(nil))
+    /// Makes a smart album an ordinary one holding what it shows now
+    /// (see ``LibraryWriter/freezeSmartAlbum(_:)``).
+    case freeze(AlbumReference)
 
     /// The album the operation is about, when it names one.
     public var album: AlbumReference? {
         switch self {
-        case .create: nil
+        case .create, .createSmart: nil
         case .rename(let album, _), .delete(let album, _), .move(let album, _), .setLocked(let album, _), .sort(let album, _, _),
-            .setCover(let album, _):
+            .setCover(let album, _), .freeze(let album):
             album
         }
     }
@@ -52,6 +58,8 @@ public enum AlbumOperation: Hashable, Sendable {
         case .setLocked(_, let isLocked): isLocked ? .lockAlbum : .unlockAlbum
         case .sort: .sortAlbum
         case .setCover: .setAlbumCover
+        case .createSmart: .createSmartAlbum
+        case .freeze: .freezeAlbum
         }
     }
 }
@@ -89,6 +97,10 @@ extension LibraryWriter {
             case .setCover(let reference, let photo):
                 let album = try album(reference)
                 try setAlbumCover(album.id, to: try photo.map { try coverPhoto($0, for: album) })
+            case .createSmart(let name, let request, let placement):
+                try createSmartAlbum(named: name, placement: placement, search: try request.resolved(by: self))
+            case .freeze(let reference):
+                try freezeSmartAlbum(try album(reference).id)
             }
         }
         return result(of: changes, by: operation.operationName)

@@ -18,6 +18,10 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     case sortAlbum = "sort_album"
     /// An album's cover chosen, or given back to its first photo.
     case setAlbumCover = "set_album_cover"
+    /// A new smart album: a saved search shown as an album.
+    case createSmartAlbum = "create_smart_album"
+    /// A smart album made an ordinary one, holding what it showed.
+    case freezeAlbum = "freeze_album"
     /// A new folder.
     case createFolder = "create_folder"
     /// A folder named anew.
@@ -50,6 +54,8 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .lockAlbum, .unlockAlbum: ["album"]
         case .sortAlbum: ["album", "by", "descending"]
         case .setAlbumCover: ["album", "photo"]
+        case .createSmartAlbum: placement.union(["name", "search"])
+        case .freezeAlbum: ["album"]
         case .renameFolder: ["folder", "name"]
         case .deleteFolder: ["folder", "contents", "force"]
         case .moveFolder: placement.union(["folder"])
@@ -58,10 +64,10 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     }
 
     /// What it did, as a result's verdict says it: `created`, `renamed`,
-    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`, `cover_changed`.
+    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`, `cover_changed`, `frozen`.
     public var pastTense: String {
         switch self {
-        case .createAlbum, .createFolder: "created"
+        case .createAlbum, .createFolder, .createSmartAlbum: "created"
         case .renameAlbum, .renameFolder: "renamed"
         case .deleteAlbum, .deleteFolder: "deleted"
         case .moveAlbum, .moveFolder: "moved"
@@ -69,6 +75,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .unlockAlbum, .unlockFolder: "unlocked"
         case .sortAlbum: "sorted"
         case .setAlbumCover: "cover_changed"
+        case .freezeAlbum: "frozen"
         }
     }
 }

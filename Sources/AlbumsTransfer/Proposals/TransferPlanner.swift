@@ -80,7 +80,10 @@ struct TransferPlanner {
             }
             return placed
         case .position(let index, let albumReference):
-            return try reader.placedItem(at: index, in: try album(albumReference))
+            let album = try album(albumReference)
+            // A smart album holds no items to name by position: its photos are named by id:P.
+            if album.isSmart { throw LibraryError.smartAlbum(name: album.name) }
+            return try reader.placedItem(at: index, in: album)
         case .photo(let photo, let albumReference?):
             let album = try album(albumReference)
             guard let placed = try reader.placedItem(holding: photo, in: album.id) else {

@@ -1,0 +1,43 @@
+import AlbumsPersistence
+import AlbumsTransfer
+import ArgumentParser
+
+/// The filters of a photo search, as `photos` and `album smart` take them.
+struct SearchOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Taken in a year, month or day, or a range of them (2025, 2025-07, 2025-07-14, 2025-07-01..2025-08-15).", valueName: "WHEN"))
+    var taken: String?
+    @Option(help: "Part of its file name.") var name: String?
+    @Option(help: ArgumentHelp("Its format: jpeg, png, heic, webp, gif, tiff, avif (or a media type).", valueName: "FORMAT"))
+    var format: String?
+    @Option(help: ArgumentHelp("Its shape as seen: landscape, portrait or square.", valueName: "SHAPE"))
+    var shape: PhotoShape?
+    @Option(help: ArgumentHelp("At least this many million pixels.", valueName: "MP")) var minMegapixels: Double?
+    @Option(help: "Part of its camera's maker or model.") var camera: String?
+    @Option(help: "Part of its lens's name.") var lens: String?
+    @Flag(help: "Only photos that record where they were taken.") var withLocation = false
+    @Flag(help: "Only photos that do not.") var withoutLocation = false
+    @Option(name: .customLong("in"), help: ArgumentHelp("Only photos in this album.", valueName: "ALBUM")) var album: String?
+    @Flag(help: "Only photos in no album.") var inNoAlbum = false
+
+    func validate() throws {
+        if withLocation && withoutLocation { throw ValidationError("give --with-location or --without-location, not both") }
+        if album != nil && inNoAlbum { throw ValidationError("give --in ALBUM or --in-no-album, not both") }
+        if let minMegapixels, !(minMegapixels >= 0) { throw ValidationError("--min-megapixels takes a number from 0") }
+    }
+
+    /// The search the options ask for, its album still by name.
+    func request() throws -> PhotoSearchRequest {
+        var search = PhotoSearch()
+        search.taken = try taken.map { try CaptureRange($0) }
+        search.name = name
+        search.format = format
+        search.shape = shape
+        search.minimumMegapixels = minMegapixels
+        search.camera = camera
+        search.lens = lens
+        search.hasLocation = withLocation ? true : withoutLocation ? false : nil
+        return PhotoSearchRequest(search: search, album: album, inNoAlbum: inNoAlbum)
+    }
+}
+
+extension PhotoShape: ExpressibleByArgument {}

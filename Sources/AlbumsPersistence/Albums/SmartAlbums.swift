@@ -1,0 +1,98 @@
+import GRDB
+
+// Smart albums: albums whose `search` is set (migration 0017). One holds
+// no items; what it shows is found when it is read, as its reader may see
+// it, so it is always current and shows no photo its reader could not see
+// anyway (a role on a smart album gives no sight of photos). It is an
+// album everywhere else: named, placed in the tree, renamed, moved, shared,
+// deleted and undone like one; nothing enters, leaves or moves in it by
+// hand (``LibraryError/smartAlbum(name:)``) until it is frozen.
+
+extension LibraryReader {
+    /// A page of what a smart album shows, newest first, as the principal
+    /// sees it. Its search naming an album the principal cannot see (or one
+    /// deleted since) finds nothing, as a damaged search does.
+    ///
+    /// - Parameter album: A smart album (an ordinary one finds nothing here).
+    public func smartAlbumPhotos(_ album: Album, limit: Int = 100, after cursor: PhotoSearchCursor? = nil) throws -> PhotoSearchPage {
+        guard let search = album.savedSearch, try isAvailable(search) else { return PhotoSearchPage(photos: [], next: nil) }
+        return try photos(matching: search, limit: limit, after: cursor)
+    }
+
+    /// How many photos a smart album shows to the principal.
+    public func smartAlbumCount(_ album: Album) throws -> Int {
+        guard let search = album.savedSearch, try isAvailable(search) else { return 0 }
+        return try photoCount(matching: search)
+    }
+
+    /// `tree` with each smart album counting what it shows the principal
+    /// (an album's count is otherwise what it holds: nothing, for a smart one).
+    package func countingSmartAlbums(_ tree: [TreeEntry]) throws -> [TreeEntry] {
+        try tree.map { entry in
+            guard case .album(let album) = entry.node, album.isSmart else { return entry }
+            return TreeEntry(node: .album(album.counted(items: try smartAlbumCount(album), placeholders: 0)), depth: entry.depth)
+        }
+    }
+
+    /// Whether a saved search can be asked: the album it names, if any, is there for the principal.
+    func isAvailable(_ search: PhotoSearch) throws -> Bool {
+        guard case .inAlbum(let id) = search.membership else { return true }
+        do {
+            _ = try album(id)
+            return true
+        } catch LibraryError.albumNotFound {
+            return false
+        }
+    }
+}
+
+extension LibraryWriter {
+    /// Creates a smart album where `placement` says: a saved search shown
+    /// as an album, read-only, always current.
+    ///
+    /// ```swift
+    /// var search = PhotoSearch()
+    /// search.taken = try CaptureRange("2025-07")
+    /// try library.write { try $0.createSmartAlbum(named: "July", placement: .into(nil), search: search) }
+    /// ```
+    ///
+    /// - Throws: as ``createAlbum(named:placement:)``, and ``LibraryError/albumNotFound(_:)``
+    ///   when the search names an album the principal cannot see.
+    @discardableResult
+    public func createSmartAlbum(named name: String, placement: TreePlacement, search: PhotoSearch) throws -> Album {
+        if case .inAlbum(let id) = search.membership { _ = try album(id) }
+        return try insertAlbum(named: name, placement: placement, search: search)
+    }
+
+    /// Makes a smart album an ordinary one holding the photos it shows now,
+    /// as the principal sees them, in its order (newest first), to arrange
+    /// by hand. One entry of the history: undo gives the search back.
+    ///
+    /// - Returns: How many photos it holds now; nil when it was no smart album (nothing to do).
+    /// - Throws: ``LibraryError/albumNotFound(_:)``, ``LibraryError/forbidden(reason:)`` (it takes an
+    ///   editor), ``LibraryError/albumLocked(name:)``.
+    @discardableResult
+    public func freezeSmartAlbum(_ id: AlbumID) throws -> Int? {
+        let album = try album(id)
+        try require(.editor, on: album)
+        guard album.isSmart else { return nil }
+        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
+        var photos: [PhotoID] = []
+        var names: [PhotoID: String] = [:]  // as the principal saw them
+        var cursor: PhotoSearchCursor?
+        repeat {
+            let page = try smartAlbumPhotos(album, limit: 2_000, after: cursor)
+            for found in page.photos {
+                photos.append(found.photo.id)
+                if found.name != found.photo.content.originalName { names[found.photo.id] = found.name }
+            }
+            cursor = page.next
+        } while cursor != nil
+        describeChange("make an album of smart album \(LibraryError.quoted(album.name)) (\(LibraryError.counted(photos.count, "photo")))")
+        try db.execute(cachedSQL: "UPDATE album SET search = NULL WHERE id = ?", arguments: [id])
+        let ordinary = try self.album(id)
+        changes(of: ordinary) { $0.albumEvents.append(.frozen) }
+        if !photos.isEmpty { _ = try executeInsertion(of: photos, named: names, into: ordinary, at: 0) }
+        return photos.count
+    }
+}

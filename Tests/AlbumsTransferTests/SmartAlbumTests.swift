@@ -1,0 +1,182 @@
+import AlbumsImageFacts
+import AlbumsPersistence
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+@testable import AlbumsTransfer
+
+/// Smart albums: a saved search shown as an album, always current, read-only,
+/// seen with its reader's rights, frozen into an ordinary album on demand.
+@Suite("Smart albums")
+struct SmartAlbumTests {
+    let fixture: LibraryFixture
+    let photos: [PhotoID]
+    var library: Library { fixture.library }
+
+    /// Six photos taken in July 2025 (the 10th to the 15th, the even ones
+    /// portrait), in Trip (0–2) or in no album (3–5); Secret holds photo 2.
+    init() throws {
+        fixture = try LibraryFixture()
+        var photos: [PhotoID] = []
+        try fixture.library.write { writer in
+            for index in 0..<6 {
+                photos.append(try writer.addPhoto(PhotoContent(
+                    sha256: Data(repeating: UInt8(index + 1), count: 32), byteCount: 3, mediaType: "image/jpeg",
+                    pixelWidth: index % 2 == 0 ? 3 : 4, pixelHeight: index % 2 == 0 ? 4 : 3,
+                    capturedAt: CaptureDate("2025-07-1\(index)T09:00:00"), originalName: "p\(index).jpg", sourcePath: "/nowhere/p\(index).jpg")).photo.id)
+            }
+            let trip = try writer.createAlbum(named: "Trip")
+            try writer.insertPhotos(Array(photos[0..<3]), into: trip.id)
+            let secret = try writer.createAlbum(named: "Secret")
+            try writer.insertPhotos([photos[2]], into: secret.id)
+        }
+        self.photos = photos
+    }
+
+    func search(_ configure: (inout PhotoSearchRequest) throws -> Void) rethrows -> PhotoSearchRequest {
+        var request = PhotoSearchRequest()
+        try configure(&request)
+        return request
+    }
+
+    func shown(_ name: String, as principal: Principal = .holder) throws -> [PhotoID] {
+        try library.read { reader in
+            reader.act(as: principal)
+            return try reader.smartAlbumPhotos(try reader.album(named: name), limit: 100).photos.map(\.photo.id)
+        }
+    }
+
+    func perform(_ operation: AlbumOperation) throws -> TransferResult {
+        try library.write { try $0.perform(operation) }
+    }
+
+    @Test("a smart album shows what its search finds now, newest first: new photos come, photos that leave an album go")
+    func keptCurrent() throws {
+        _ = try perform(.createSmart(name: "Loose portraits", search: search { $0.inNoAlbum = true; $0.search.shape = .portrait }))
+        _ = try perform(.createSmart(name: "In Trip", search: search { $0.album = "Trip" }, placement: .position(0)))
+        #expect(try shown("Loose portraits") == [photos[4]])
+        let album = try library.read { try $0.album(named: "Loose portraits") }
+        #expect(album.isSmart && album.itemCount == 0)
+        // A photo taken out of Trip enters the photos in no album; one added leaves them.
+        _ = try library.write { try $0.perform(TransferOperation.remove([.photo(photos[0], in: .named("Trip"))])) }
+        #expect(try shown("Loose portraits") == [photos[4], photos[0]])
+        _ = try library.write { try $0.perform(TransferOperation.copy([.photo(photos[4], in: nil)], to: .into(.named("Trip")))) }
+        #expect(try shown("Loose portraits") == [photos[0]])
+        #expect(try library.read { try $0.smartAlbumCount(try $0.album(named: "Loose portraits")) } == 1)
+        #expect(try shown("In Trip") == [photos[4], photos[2], photos[1]])
+        // It follows its album through a rename; the album deleted, it shows nothing.
+        _ = try perform(.rename(.named("Trip"), to: "Journey"))
+        #expect(try shown("In Trip").count == 3)
+        _ = try perform(.delete(.named("Journey"), force: false))
+        #expect(try shown("In Trip") == [])
+    }
+
+    @Test("nothing is put in, taken out or moved in a smart album by hand, and it takes no chosen cover")
+    func readOnly() throws {
+        _ = try perform(.createSmart(name: "July", search: search { $0.search.taken = try CaptureRange("2025-07") }))
+        let refusals: [() throws -> Void] = [
+            { _ = try library.write { try $0.perform(TransferOperation.copy([.photo(photos[3], in: nil)], to: .into(.named("July")))) } },
+            { _ = try library.write { try $0.perform(TransferOperation.move([.position(0, in: .named("July"))], to: .into(.named("Trip")))) } },
+            { _ = try library.write { try $0.perform(TransferOperation.remove([.position(0, in: .named("July"))])) } },
+            { _ = try perform(.sort(.named("July"), by: .name, ascending: true)) },
+            { _ = try perform(.setCover(.named("July"), to: .photo(self.photos[0], in: nil))) },
+            { _ = try library.write { try $0.insertPlaceholders([testLoad("/in/x.jpg")], into: try $0.album(named: "July").id) } },
+        ]
+        for refusal in refusals {
+            #expect(throws: LibraryError.smartAlbum(name: "July")) { try refusal() }
+        }
+        #expect(try shown("July").count == 6)
+        // Its cover is its newest photo.
+        #expect(try library.read { try $0.cover(of: try $0.album(named: "July")) } == AlbumCovers.Cover(photo: photos[5], isChosen: false))
+        #expect(try library.violations() == [])
+    }
+
+    @Test("freezing gives an ordinary album the photos shown, newest first; undo brings the search back, redo the photos")
+    func freeze() throws {
+        _ = try perform(.createSmart(name: "Landscapes", search: search { $0.search.shape = .landscape }))
+        let frozen = try perform(.freeze(.named("Landscapes")))
+        #expect(frozen.outcome == .changed(.freezeAlbum))
+        #expect(frozen.changes.first?.albumEvents == [.frozen] && frozen.changes.first?.inserted == [0, 1, 2])
+        let id = try library.read { try $0.album(named: "Landscapes").id }
+        #expect(try library.photoOrder(of: id) == [photos[5], photos[3], photos[1]])
+        #expect(try library.read { try $0.album(id).isSmart } == false)
+        let entry = try #require(try library.read { try $0.history(limit: 1).first })
+        #expect(entry.description == "make an album of smart album 'Landscapes' (3 photos)")
+
+        _ = try library.write { try $0.undo() }
+        #expect(try library.read { try $0.album(id).isSmart } && (try library.photoOrder(of: id)).isEmpty)
+        #expect(try shown("Landscapes") == [photos[5], photos[3], photos[1]])
+        _ = try library.write { try $0.redo() }
+        #expect(try library.photoOrder(of: id) == [photos[5], photos[3], photos[1]])
+        #expect(try perform(.freeze(.named("Landscapes"))).outcome == .noOp, "an ordinary album has nothing to freeze")
+
+        // Deleting a smart album and undoing it keeps its search.
+        _ = try perform(.createSmart(name: "Portraits", search: search { $0.search.shape = .portrait }))
+        _ = try perform(.delete(.named("Portraits"), force: false))
+        _ = try library.write { try $0.undo() }
+        #expect(try shown("Portraits") == [photos[4], photos[2], photos[0]])
+        #expect(try library.violations() == [])
+    }
+
+    @Test("a smart album shows its reader only what they could see anyway; one naming an album they cannot see shows them nothing")
+    func rights() throws {
+        var gran: Person?
+        try library.write { writer in
+            gran = try writer.addPerson(named: "gran", password: try PasswordHash(password: "correct horse", cost: 4))
+        }
+        _ = try perform(.createSmart(name: "All July", search: search { $0.search.taken = try CaptureRange("2025-07") }))
+        _ = try perform(.createSmart(name: "Secrets", search: search { $0.album = "Secret" }))
+        try library.write { writer in
+            try writer.setRole(.viewer, of: gran!.id, on: .album(try writer.album(named: "Trip").id))
+            try writer.setRole(.viewer, of: gran!.id, on: .album(try writer.album(named: "All July").id))
+            try writer.setRole(.viewer, of: gran!.id, on: .album(try writer.album(named: "Secrets").id))
+        }
+        let person = Principal.person(try #require(gran))
+        #expect(try shown("All July", as: person) == [photos[2], photos[1], photos[0]], "Trip's photos only: a role on a smart album shows no other photo")
+        #expect(try shown("Secrets", as: person) == [])
+        #expect(try shown("Secrets") == [photos[2]])
+        let session = TransferSession(library: library, acting: person)
+        #expect(throws: LibraryError.albumNotFound(.named("Secret"))) {
+            try session.perform(.album(.createSmart(name: "Mine", search: search { $0.album = "Secret" })))
+        }
+        #expect(throws: LibraryError.self) { try session.perform(.album(.freeze(.named("All July")))) }
+    }
+
+    @Test("batch lines make and freeze smart albums; a search of unknown keys or values is refused naming the line")
+    func batchLines() throws {
+        let lines = """
+            {"op": "create_smart_album", "name": "Portraits", "search": {"shape": "portrait", "taken": "2025-07", "min_megapixels": 0}}
+            {"op": "create_smart_album", "name": "Loose", "search": {"no_album": true}, "at": 1}
+            {"op": "freeze_album", "album": "Loose"}
+            """
+        _ = try library.write { try $0.perform(batch: try TransferBatchFormat.operations(fromJSONLines: lines)) }
+        #expect(try shown("Portraits") == [photos[4], photos[2], photos[0]])
+        #expect(try library.read { try $0.albums().map(\.name) } == ["Loose", "Trip", "Secret", "Portraits"])
+        for bad in [#"{"op": "create_smart_album", "name": "X", "search": {"colour": "red"}}"#,
+                    #"{"op": "create_smart_album", "name": "X", "search": {"taken": "July"}}"#,
+                    #"{"op": "create_smart_album", "name": "X", "search": {"album": "Trip", "no_album": true}}"#,
+                    #"{"op": "create_smart_album", "name": "X"}"#] {
+            #expect(throws: TransferBatchFormat.FormatError.self, "\(bad)") { try TransferBatchFormat.operations(fromJSONLines: bad) }
+        }
+    }
+
+    @Test("a saved search keeps every filter through the file")
+    func storedSearch() throws {
+        var search = PhotoSearch()
+        search.taken = try CaptureRange("2025-07-01..2025-08-15")
+        search.name = "IMG \"quoted\""
+        search.format = "heic"
+        search.shape = .square
+        search.minimumMegapixels = 12.5
+        search.camera = "X100V"
+        search.lens = "XF23"
+        search.hasLocation = false
+        search.membership = .inAlbum(try library.read { try $0.album(named: "Trip").id })
+        let album = try library.write { try $0.createSmartAlbum(named: "All of it", placement: .into(nil), search: search) }
+        #expect(try library.read { try $0.album(album.id).savedSearch } == search)
+        search.membership = .inNoAlbum
+        let loose = try library.write { try $0.createSmartAlbum(named: "Loose", placement: .into(nil), search: search) }
+        #expect(try library.read { try $0.album(loose.id).savedSearch } == search)
+    }
+}
