@@ -21,6 +21,8 @@ struct HistoryPropertyTests {
         var isLocked: Bool
         /// The cover chosen by hand, if any.
         var cover: PhotoID?
+        /// Whether it is a smart album (it then holds no items).
+        var smart: Bool
         var items: [ItemState]
     }
 
@@ -312,9 +314,18 @@ struct HistoryPropertyTests {
             case 77..<83:
                 guard let album = anyAlbum() else { return [] }
                 try library.write { try $0.moveAlbum(album.id, to: Int.random(in: 0..<albums.count, using: &random)) }
-            case 83..<90:
+            case 83..<88:
                 guard let album = anyAlbum() else { return [] }
                 try library.write { try $0.setAlbumLocked(album.id, !album.isLocked) }
+            case 88..<90:
+                // A smart album of the photos in no album, or one made an ordinary album.
+                if let smart = albums.first(where: \.smart), Bool.random(using: &random) {
+                    try library.write { _ = try $0.freezeSmartAlbum(smart.id) }
+                } else {
+                    var search = PhotoSearch()
+                    search.membership = .inNoAlbum
+                    try library.write { _ = try $0.createSmartAlbum(named: ["Loose", "Smart"].randomElement(using: &random)!, placement: .into(nil), search: search) }
+                }
             case 90..<95:
                 // A cover chosen among the album's photos, or given back to its first photo.
                 guard let album = anyAlbum() else { return [] }
@@ -337,13 +348,13 @@ struct HistoryPropertyTests {
         try library.read { reader in
             try reader.albums().map { album in
                 AlbumState(
-                    id: album.id, name: album.name, isLocked: album.isLocked, cover: album.chosenCoverID,
+                    id: album.id, name: album.name, isLocked: album.isLocked, cover: album.chosenCoverID, smart: album.isSmart,
                     items: try reader.items(in: album.id).map { ItemState(id: $0.id, photo: $0.photoID) })
             }
         }
     }
 
     func describe(_ state: LibraryState) -> String {
-        state.map { "\($0.name)\($0.isLocked ? "🔒" : "")#\($0.id.rawValue)\($0.cover.map { "(cover p\($0.rawValue))" } ?? "")\($0.items)" }.joined(separator: " ")
+        state.map { "\($0.name)\($0.isLocked ? "🔒" : "")\($0.smart ? "✦" : "")#\($0.id.rawValue)\($0.cover.map { "(cover p\($0.rawValue))" } ?? "")\($0.items)" }.joined(separator: " ")
     }
 }
