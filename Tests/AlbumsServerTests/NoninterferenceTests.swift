@@ -56,9 +56,14 @@ struct NoninterferenceTests: Sendable {
                 }
                 try writer.insertPhotos([try photo(0), try photo(1)], into: wedding.id)
                 let hash = try PasswordHash(password: "correct horse", cost: 4)
+                // A smart album of every photo: what it shows must not depend on the hidden album either.
+                let everything = try writer.createSmartAlbum(named: "Everything", placement: .into(nil), search: PhotoSearch())
                 for (name, role) in [("gran", Role.viewer), ("sam", .editor), ("lee", nil)] as [(String, Role?)] {
                     let person = try writer.addPerson(named: name, password: hash)
-                    if let role { try writer.setRole(role, of: person.id, on: .album(wedding.id)) }
+                    if let role {
+                        try writer.setRole(role, of: person.id, on: .album(wedding.id))
+                        try writer.setRole(role, of: person.id, on: .album(everything.id))
+                    }
                     tokens[name] = try writer.openSession(for: person).token
                 }
             }
@@ -175,6 +180,9 @@ struct NoninterferenceTests: Sendable {
             Request(method: .get, uri: "/api/photos?taken=2026-07", body: nil),
             Request(method: .get, uri: "/api/photos?format=jpeg&shape=landscape", body: nil),
             Request(method: .get, uri: "/api/photos/months", body: nil),
+            Request(method: .get, uri: "/api/albums/Everything/items", body: nil),
+            Request(method: .post, uri: dry, body: #"{"op": "freeze_album", "album": "Everything"}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "create_smart_album", "name": "Mine", "search": {"album": "Private"}}"#),
             Request(method: .get, uri: "/api/photos/months?no_album=1", body: nil),
             Request(method: .get, uri: "/api/photos/months?album=Private", body: nil),
         ]
