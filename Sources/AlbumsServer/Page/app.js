@@ -77,7 +77,7 @@ Object.assign(timelineHooks, {
   open: openViewer,
   addTo: (timeline) => openTransferDialog(timeline, true),
   albums: () => state.albums.map((album) => album.name),
-  created: (timeline) => touchMoveGuard(timeline),
+  created: (timeline) => { touchMoveGuard(timeline); pinchToZoom(timeline); },
   keepAsSmart: (timeline) => createSmartAlbum(timeline.chips),
   freeze: (timeline) => freezeAlbum(timeline.smart.name),
 });
@@ -113,6 +113,7 @@ library.addEventListener("change", async (event) => {
   // One read per write: a command that read the list again itself (the read
   // may still be under way) shows its change already.
   await albumListRead().catch(() => {});
+  for (const pane of state.panes) if (pane.showsLibrary) pane.timeline.changed();
   if (event.detail && reflects(state.tree, event.detail)) return;
   loadAlbums().catch(() => {});
 });

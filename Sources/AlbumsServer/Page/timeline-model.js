@@ -34,28 +34,56 @@ export function monthLabel(month) {
   return number ? `${MONTH_NAMES[number - 1].slice(0, 3)} ${year}` : String(year);
 }
 
+/// A photo's shape as seen, width over height: 1 when it is not known,
+/// and held to 1:4…4:1, so that a panorama does not take a row alone.
+export function aspectOf(photo) {
+  const ratio = photo.display_width && photo.display_height ? photo.display_width / photo.display_height : 1;
+  return Math.min(4, Math.max(0.25, ratio));
+}
+
 /// Where each heading and tile stands, for `photos` (in timeline order)
-/// laid out `columns` across with square cells of `cell` pixels (gap
-/// included) under headings `heading` pixels tall. Answers the rows, top
-/// to bottom, and each photo's row and column.
-export function layOut(photos, { columns, cell, heading, gap }) {
+/// in justified rows: each photo at its own shape, edge to edge, the rows
+/// about `target` pixels tall and filling `width` (a day's last row keeps
+/// the target height rather than stretch), under headings `heading`
+/// pixels tall. Answers the rows, top to bottom, each photo's place
+/// (its row, left and width), and the height of it all.
+export function layOut(photos, { width, target, heading, gap }) {
   const rows = [];
   const places = new Array(photos.length);
+  const room = Math.max(1, width - gap);
   let top = gap;
   let index = 0;
+  // A full row's last photo takes what rounding left, so that the row ends flush.
+  const closeRow = (first, end, height, full) => {
+    const row = rows.length;
+    let left = gap;
+    for (let at = first; at < end; at++) {
+      const tileWidth = Math.max(1, Math.round(aspectOf(photos[at]) * height));
+      places[at] = { row, left, width: full && at === end - 1 ? Math.max(1, room - left) : tileWidth };
+      left += places[at].width + gap;
+    }
+    rows.push({ kind: "tiles", top, height, first, count: end - first });
+    top += height + gap;
+  };
   while (index < photos.length) {
     const day = dayOf(photos[index]);
     rows.push({ kind: "heading", top, height: heading, label: dayLabel(day), first: index });
     top += heading;
     let end = index;
     while (end < photos.length && dayOf(photos[end]).key === day.key && dayOf(photos[end]).imported === day.imported) end++;
-    for (let start = index; start < end; start += columns) {
-      const row = rows.length;
-      const count = Math.min(columns, end - start);
-      rows.push({ kind: "tiles", top, height: cell, first: start, count });
-      for (let column = 0; column < count; column++) places[start + column] = { row, column };
-      top += cell;
+    let first = index;
+    let aspects = 0;
+    for (let at = index; at < end; at++) {
+      aspects += aspectOf(photos[at]);
+      // The row's height if it ended here, filling the width exactly.
+      const height = (room - gap * (at - first + 1)) / aspects;
+      if (height <= target) {
+        closeRow(first, at + 1, Math.max(1, Math.floor(height)), true);
+        first = at + 1;
+        aspects = 0;
+      }
     }
+    if (first < end) closeRow(first, end, Math.round(target), false);
     index = end;
   }
   return { rows, places, height: top + gap };
@@ -74,9 +102,10 @@ export function rowsBetween(rows, top, bottom) {
   return found;
 }
 
-/// The photo an arrow key goes to from `index`: along the row (Left,
-/// Right), to the nearest column of the row of tiles above or below (Up,
-/// Down), or the first or last (Home, End); the same index at an edge.
+/// The photo an arrow key goes to from `index`: along the timeline
+/// (Left, Right), to the photo of the row above or below whose middle is
+/// nearest (Up, Down), or the first or last (Home, End); the same index
+/// at an edge.
 export function stepFrom(index, key, { rows, places }, count) {
   if (key === "Home") return 0;
   if (key === "End") return count - 1;
@@ -86,9 +115,15 @@ export function stepFrom(index, key, { rows, places }, count) {
   if (!place) return index;
   const direction = key === "ArrowDown" ? 1 : key === "ArrowUp" ? -1 : 0;
   if (!direction) return index;
+  const middle = place.left + place.width / 2;
   for (let row = place.row + direction; row >= 0 && row < rows.length; row += direction) {
     if (rows[row].kind !== "tiles") continue;
-    return rows[row].first + Math.min(place.column, rows[row].count - 1);
+    let best = rows[row].first;
+    for (let at = rows[row].first; at < rows[row].first + rows[row].count; at++) {
+      const distance = Math.abs(places[at].left + places[at].width / 2 - middle);
+      if (distance < Math.abs(places[best].left + places[best].width / 2 - middle)) best = at;
+    }
+    return best;
   }
   return index;
 }

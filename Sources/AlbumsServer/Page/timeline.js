@@ -220,6 +220,18 @@ export class Timeline {
     this.renderInfo();
   }
 
+  /// The library changed (from here or elsewhere): once things settle, what
+  /// the search finds is counted again, and read again if the person is at
+  /// the top with nothing selected (a new import shows; their place is kept otherwise).
+  changed() {
+    clearTimeout(this.changeTimer);
+    this.changeTimer = setTimeout(() => {
+      if (this.root.hidden) return;
+      if (!this.start && this.viewport.scrollTop < 8 && !this.selected.size && !state.drag) this.jump("").catch(() => {});
+      this.readMonths();
+    }, 400);
+  }
+
   // MARK: Chips
 
   addTyped() {
@@ -270,18 +282,25 @@ export class Timeline {
 
   // MARK: Geometry and drawing
 
-  get columns() { return Math.max(1, Math.floor((this.viewport.clientWidth - GAP) / (state.tile + GAP))); }
-  get cell() { return Math.floor((this.viewport.clientWidth - GAP) / this.columns); }
-  screenful() { return Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.cell, 40)) * this.columns; }
+  /// The rows' height: the thumbnail size the zoom sets (a phone's three across are its 110 pixels).
+  get target() { return state.tile; }
+  /// Photos a screen holds, about: square ones of the target size.
+  screenful() {
+    const across = Math.max(1, Math.floor((this.viewport.clientWidth || 800) / (this.target + GAP)));
+    return Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.target, 40)) * across;
+  }
 
   relayout() {
     if (!this.viewport.clientWidth) return;
-    this.layout = layOut(this.photos, { columns: this.columns, cell: this.cell, heading: HEADING, gap: GAP });
+    this.layoutKey = `${this.viewport.clientWidth}:${this.target}:${this.photos.length}`;
+    this.layout = layOut(this.photos, { width: this.viewport.clientWidth, target: this.target, heading: HEADING, gap: GAP });
     this.canvas.style.height = `${this.layout.height}px`;
   }
 
   /// Draws the headings and tiles in view (and a little beyond), and reads on near the end.
   render() {
+    // The zoom or the width changed since the layout was made: lay out again.
+    if (this.layoutKey !== `${this.viewport.clientWidth}:${this.target}:${this.photos.length}`) this.relayout();
     this.renderSelectionBar();
     if (!this.photos.length) {
       this.canvas.replaceChildren(element("p", {
@@ -297,8 +316,7 @@ export class Timeline {
     const top = this.viewport.scrollTop;
     const bottom = top + this.viewport.clientHeight;
     const wanted = new Set();
-    const { rows } = this.layout;
-    const cell = this.cell;
+    const { rows, places } = this.layout;
     for (const rowIndex of rowsBetween(rows, top - OVERSCAN, bottom + OVERSCAN)) {
       const row = rows[rowIndex];
       if (row.kind === "heading") {
@@ -320,9 +338,11 @@ export class Timeline {
         const key = photo.photo_id;
         wanted.add(key);
         const tile = this.elements.get(key) ?? this.makeTile(photo);
-        tile.style.left = `${GAP + column * cell}px`;
+        const place = places[index];
+        tile.style.left = `${place.left}px`;
         tile.style.top = `${row.top}px`;
-        tile.style.width = tile.style.height = `${cell - GAP}px`;
+        tile.style.width = `${place.width}px`;
+        tile.style.height = `${row.height}px`;
         tile.setAttribute("aria-posinset", index + 1);
         tile.setAttribute("aria-setsize", this.total ?? this.photos.length);
         const selected = this.selected.has(key);
@@ -330,7 +350,7 @@ export class Timeline {
         tile.classList.toggle("selected", selected);
         tile.classList.toggle("active", this.active === key && document.activeElement === this.viewport);
         tile.classList.toggle("lifted", Boolean(state.drag?.pane === this && state.drag.items.includes(key)));
-        const source = thumbnailURL(photo.photo_id, cell);
+        const source = thumbnailURL(photo.photo_id, Math.max(place.width, row.height));
         const image = tile.querySelector("img");
         if (image.getAttribute("src") !== source) image.src = source;
       }
