@@ -129,8 +129,12 @@ package enum AlbumsServer {
         router.get("/") { request, _ in try page("index.html", request) }
         router.get("signin") { request, _ in try page("signin.html", request) }
         router.get("page/:file") { request, context in try page(context.parameters.get("file") ?? "", request) }
+        // One parameter name at each depth (the router's tree has one): here `file` is the version.
+        router.get("page/:file/:name") { request, context in
+            try page(context.parameters.get("name") ?? "", request, versioned: context.parameters.get("file") == PageFiles.version)
+        }
         router.get("api/openapi.json") { request, _ in try page("openapi.json", request) }
-        for path in ["/", "signin", "page/:file", "api/openapi.json"] { allowed.add(.get, path) }
+        for path in ["/", "signin", "page/:file", "page/:file/:name", "api/openapi.json"] { allowed.add(.get, path) }
         APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
         SessionRoutes(library: library, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
@@ -142,11 +146,13 @@ package enum AlbumsServer {
         return (router, allowed)
     }
 
-    static func page(_ name: String, _ request: Request? = nil) throws -> Response {
+    /// A page file. `versioned`: asked under this build's version, so it
+    /// never changes under that name and the browser keeps it; otherwise
+    /// the browser asks again each time (no-cache) and gets 304 while it is the same.
+    static func page(_ name: String, _ request: Request? = nil, versioned: Bool = false) throws -> Response {
         guard let file = PageFiles.file(named: name) else { throw RequestRefusal(status: .notFound, code: "not_found", message: "this server has no page file named \(name)") }
-        // Asked again by a browser that has it (no-cache: it always asks): 304, no body.
         let headers: HTTPFields = [
-            .contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.tag,
+            .contentType: file.contentType, .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache", .eTag: file.tag,
             // The page runs only its own scripts and reaches only this server.
             .contentSecurityPolicy: "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; frame-ancestors 'none'",
         ]

@@ -526,6 +526,15 @@ struct APITests: Sendable {
             try #expect(noSource.status == .notFound && (try errorCode(noSource)) == "source_missing")
             let script = try await request(client, "/page/app.js")
             #expect(script.status == .ok && script.headers[.contentType]?.hasPrefix("text/javascript") == true)
+            #expect(script.headers[.cacheControl] == "no-cache")
+            // The page names this build's files by its version: those the browser keeps.
+            let page = String(buffer: try await request(client, "/").body)
+            let version = try #require(page.firstMatch(of: /"\/page\/([0-9a-f]+)\/app\.js"/)?.1)
+            #expect(!page.contains("\"/page/style.css"), "every file the page names carries the version")
+            let kept = try await request(client, "/page/\(version)/timeline.js")
+            #expect(kept.status == .ok && kept.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            let older = try await request(client, "/page/0123abcd/timeline.js")
+            #expect(older.status == .ok && older.headers[.cacheControl] == "no-cache", "another build's name: today's file, asked for again next time")
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
             #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",

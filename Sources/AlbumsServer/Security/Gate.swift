@@ -100,12 +100,13 @@ struct Gate: RouterMiddleware {
     /// A share link's page and API, and the style and icon every page uses:
     /// open to anyone; for a link, its token decides.
     static func isShared(_ path: String) -> Bool {
-        path.hasPrefix("/s/") || path.hasPrefix("/api/share/") || ["/page/share.js", "/page/style.css", "/page/icon.svg"].contains(path)
+        let path = PageFiles.unversioned(path)
+        return path.hasPrefix("/s/") || path.hasPrefix("/api/share/") || ["/page/share.js", "/page/style.css", "/page/icon.svg"].contains(path)
     }
 
     /// What someone not signed in may ask: the sign-in page and signing in.
     static func isOpenForSignIn(_ path: String, _ method: HTTPRequest.Method) -> Bool {
-        switch (method, path) {
+        switch (method, PageFiles.unversioned(path)) {
         case (.get, "/signin"), (.get, "/page/signin.js"), (.get, "/api/session"), (.post, "/api/session"): true
         default: false
         }
