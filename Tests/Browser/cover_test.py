@@ -15,7 +15,6 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from page_session import PHOTOS, SIZES, PageSession
-from whole_job_test import axe_script
 
 #: Where each row's cover images point, and whether they were drawn.
 COVERS = """
@@ -91,16 +90,6 @@ class Covers:
         self.driver.find_element(By.CSS_SELECTOR, "#album-menu [data-action=first-cover]").click()
         self.until(lambda: self.cover("Trip")["chosen"] is False, "the first photo to be the cover again")
         self.until(lambda: self.rows()["album:Trip"]["photos"] == [first], "the list to show the first photo")
-
-    def audit(self, what):
-        """axe-core on the page as it is: no serious or critical violation."""
-        with open(axe_script(), encoding="utf8") as script:
-            self.driver.execute_script(script.read())
-        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
-        self.assertNotIn("error", results)
-        bad = [violation for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-        report = "\n".join(f"{violation['id']}: {violation['help']} ({len(violation['nodes'])})" for violation in bad)
-        self.assertEqual(bad, [], f"axe-core on {what} at {self.SIZE} size:\n{report}")
 
 
 class Desktop(Covers, PageSession):

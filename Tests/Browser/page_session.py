@@ -24,6 +24,12 @@ ALBUMS = os.environ.get("ALBUMS_BINARY", str(ROOT / ".build/debug/albums"))
 PHOTOS = ROOT / "Examples/Photos"
 SHOTS = Path(os.environ.get("ALBUMS_SCREENSHOTS", ROOT / ".build/browser-screenshots"))
 
+def axe_script():
+    """axe-core's script, from the package that bundles it."""
+    import selenium_axe_python
+    return (os.path.dirname(selenium_axe_python.__file__) + "/axe-core/axe.min.js")
+
+
 #: The screens the page is built for: width, height, and whether a finger drives it.
 SIZES = {"desktop": (1400, 900, False), "tablet": (820, 1180, True), "phone": (390, 844, True)}
 
@@ -128,6 +134,16 @@ class PageSession(unittest.TestCase):
     def status(self):
         found = self.driver.find_elements(By.ID, "status")
         return found[0].text if found else ""  # pages other than the organizer's have none
+
+    def audit(self, what):
+        """axe-core on the page as it is: no serious or critical violation."""
+        with open(axe_script(), encoding="utf8") as script:
+            self.driver.execute_script(script.read())
+        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
+        self.assertNotIn("error", results, results.get("error"))
+        bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+        report = "\n".join(f"{v['impact']}: {v['id']}: {v['help']} — {[n['target'] for n in v['nodes']][:4]}" for v in bad)
+        self.assertEqual(bad, [], f"axe-core on the {what} at {self.SIZE} size:\n{report}")
 
     def screenshot(self, name):
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -13,21 +13,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from page_session import PageSession
-from whole_job_test import axe_script
 
 
-class Audited:
-    def audit(self, what):
-        """axe-core on the page as it is: no serious or critical violation."""
-        with open(axe_script(), encoding="utf8") as script:
-            self.driver.execute_script(script.read())
-        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
-        bad = [v for v in results.get("violations", []) if v["impact"] in ("serious", "critical")]
-        report = "\n".join(f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in bad)
-        self.assertEqual(bad, [], f"axe-core on the {what} at {self.SIZE} size:\n{report}")
-
-
-class SignedIn(Audited, PageSession):
+class SignedIn(PageSession):
     """ana is an admin; gran may view Trip and nothing else."""
 
     OPENS_ORGANIZER = False
@@ -101,7 +89,7 @@ class SignedIn(Audited, PageSession):
         self.assertIn("editor of album 'Book'", self.cli("share", "list"))
 
 
-class ShareLinkOnAPhone(Audited, PageSession):
+class ShareLinkOnAPhone(PageSession):
     """A password-guarded link to Trip, opened on a phone by finger."""
 
     SIZE = "phone"

@@ -16,7 +16,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from page_session import ALBUMS, PHOTOS, SIZES, PageSession
-from whole_job_test import axe_script
 
 #: The timeline as drawn: its days' headings and its tiles' names, in order.
 DRAWN = """
@@ -179,16 +178,6 @@ class Timeline:
         self.press(self.find("#pane-0 .freeze"))
         self.until(lambda: self.files("Tall ones") == ["11-forest.jpg"], "an ordinary album holding what it showed")
         self.until(lambda: self.find("#pane-0 .viewport").is_displayed(), "the album's grid")
-
-    def audit(self, what):
-        """axe-core on the page as it is: no serious or critical violation."""
-        with open(axe_script(), encoding="utf8") as script:
-            self.driver.execute_script(script.read())
-        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
-        self.assertNotIn("error", results)
-        bad = [violation for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-        report = "\n".join(f"{violation['id']}: {violation['help']} ({len(violation['nodes'])})" for violation in bad)
-        self.assertEqual(bad, [], f"axe-core on {what} at {self.SIZE} size:\n{report}")
 
 
 class Desktop(Timeline, PageSession):

@@ -12,7 +12,6 @@ AXE_SCRIPT (axe-core's axe.min.js; the selenium-axe-python package bundles it).
 """
 
 import json
-import os
 import time
 import unittest
 
@@ -22,12 +21,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from page_session import PHOTOS, SIZES, PageSession
-
-
-def axe_script():
-    """axe-core's script, from the package that bundles it."""
-    import selenium_axe_python
-    return (os.path.dirname(selenium_axe_python.__file__) + "/axe-core/axe.min.js")
 
 
 class WholeJob:
@@ -426,16 +419,6 @@ class WholeJob:
             time.sleep(0.3)
             self.assertLessEqual(self.driver.execute_script(overflow), 0, "no horizontal scrolling at 360 px")
             self.shot("360")
-
-    def audit(self, what):
-        """axe-core on the page as it is: no serious or critical violation."""
-        with open(axe_script(), encoding="utf8") as script:
-            self.driver.execute_script(script.read())
-        results = self.driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run().then(done, (e) => done({ error: String(e) }));")
-        self.assertNotIn("error", results, results.get("error"))
-        bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
-        report = "\n".join(f"{v['impact']}: {v['id']}: {v['help']} — {[n['target'] for n in v['nodes']][:4]}" for v in bad)
-        self.assertEqual(bad, [], f"axe-core on the {what} at {self.SIZE} size:\n{report}")
 
 
 class Desktop(WholeJob, PageSession):
