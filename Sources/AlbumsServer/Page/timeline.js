@@ -307,6 +307,7 @@ export class Timeline {
         className: "empty",
         textContent: this.reading ? "Looking…"
           : this.smart?.search?.unavailable ? "This smart album looks in an album that is not there for you: it shows nothing."
+          : this.smart ? "This smart album shows nothing now: no photo matches its search."
           : this.chips.length ? "No photo matches: take a filter away." : "No photos yet: import some, or add them to an album.",
       }));
       this.elements.clear();
