@@ -11,7 +11,7 @@ const folder = new URL("../../Sources/AlbumsServer/Page/", import.meta.url);
 const layers = [
   ["state"],
   ["api"],
-  ["item-window", "selection", "drop-model", "tree-model", "search-query", "timeline-model"],
+  ["justified-rows", "item-window", "selection", "drop-model", "tree-model", "search-query", "timeline-model", "album-layout"],
   ["live"],
   null,  // every other module of the organizer page: the views
   ["app"],

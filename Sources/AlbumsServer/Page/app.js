@@ -1,4 +1,4 @@
-// The organizer page of `albums serve`: albums side by side as grids,
+// The organizer page of `albums serve`: albums side by side in justified rows,
 // drag and drop through the server's proposals, a non-drag way to do
 // every drag, files through placeholders, the viewer, and live change
 // sets from every writer. Plain modern JavaScript in ES modules by job,
@@ -6,9 +6,11 @@
 //
 //   state.js          what the modules share; the status line
 //   api.js            the JSON API
-//   pane.js           one album as a virtualized grid
+//   pane.js           one album in justified rows, only what is in view drawn and read
 //   timeline.js       the library as a timeline: search, chips, months, adding to albums
+//   justified-rows.js photos at their shapes in rows that fill the width (pure)
 //   timeline-model.js the timeline's days, rows and arrow steps (pure)
+//   album-layout.js   an album's rows, laid out in chunks as they are read; slots and arrow steps (pure)
 //   search-query.js   what the search field makes of what is typed: chips, suggestions (pure)
 //   item-window.js    the items read of an album; change sets replayed on them (pure)
 //   selection.js      click, Ctrl-click, Shift-click (pure)
@@ -24,7 +26,7 @@
 //   tree-model.js     the tree's rows, where a drag or lift lands, the move it asks for (pure)
 //   files.js          uploads from the desktop and the file picker
 //   viewer.js         one photo large, the slideshow
-//   zoom.js           the thumbnail size
+//   zoom.js           the rows' height
 //   history.js        undo and redo
 //   live.js           writes, and the change stream
 //   people.js         who is signed in, signing out, sharing an album

@@ -42,6 +42,7 @@ export class ItemWindow {
     this.count = count;
     this.items = new Map();     // index → item
     this.indexes = new Map();   // item id → index
+    this.version = 0;           // grows with every change to what is read, so that a layout of it knows it is stale
   }
 
   /// How many items are loaded.
@@ -57,6 +58,7 @@ export class ItemWindow {
   }
 
   set(index, item) {
+    this.version++;
     const old = this.items.get(index);
     if (old) this.indexes.delete(old.item_id);
     const stale = this.indexes.get(item.item_id);
@@ -138,6 +140,7 @@ export class ItemWindow {
       const item = read(position);
       if (item) next.set(position - 1, item); else next.delete(position - 1);
     }
+    this.version++;
     this.items = next;
     this.indexes = new Map([...next].map(([index, item]) => [item.item_id, index]));
     this.count = newCount;
@@ -151,6 +154,7 @@ export class ItemWindow {
   trim(first, last, limit, keep = new Set()) {
     if (this.items.size <= limit) return;
     const distance = (index) => (index < first ? first - index : index >= last ? index - last + 1 : 0);
+    this.version++;
     const far = [...this.items].filter(([, item]) => !keep.has(item.item_id)).sort((a, b) => distance(b[0]) - distance(a[0]));
     for (const [index, item] of far.slice(0, this.items.size - limit)) {
       if (distance(index) === 0) break;

@@ -17,10 +17,10 @@ export async function gridKeyDown(event, pane) {
   if (state.lift) { liftKey(event); return; }
   const command = event.ctrlKey || event.metaKey;
   const index = Math.max(0, pane.indexOf(pane.active));
-  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: pane.columns, ArrowUp: -pane.columns, Home: -Infinity, End: Infinity }[event.key];
-  if (step !== undefined && pane.count) {
+  const arrow = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"].includes(event.key);
+  if (arrow && pane.count) {
     event.preventDefault();
-    const next = Math.max(0, Math.min(pane.count - 1, index + step));
+    const next = pane.layout.step(index, event.key);
     const item = await pane.load(next);
     if (!item) return;
     await pane.choose(item.item_id, { extend: event.shiftKey });
@@ -92,10 +92,9 @@ function liftKey(event) {
   const lift = state.lift;
   const target = lift.target;
   const count = target.count;
-  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: target.columns, ArrowUp: -target.columns, Home: -Infinity, End: Infinity }[event.key];
   event.preventDefault();
-  if (step !== undefined) {
-    lift.slot = Math.max(0, Math.min(count, lift.slot + step));
+  if (["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
+    lift.slot = Math.max(0, Math.min(count, target.layout.slotStep(lift.slot, event.key)));
     showLift();
   } else if (event.key === "Tab") {
     const other = state.panes.find((pane) => pane !== target && pane.album);

@@ -1,17 +1,22 @@
-// A pane: one album as a virtualized grid of thumbnails. Only the rows in
-// view (and a few beyond) are in the DOM, and only the items around them
-// are read from the server, however long the album: the scrollbar stands
-// for the whole album, and a jump anywhere reads that window.
+// A pane: one album as justified rows of photos, edge to edge at their own
+// shapes, as the timeline shows the library (album-layout.js). Only the
+// rows in view (and a few beyond) are in the DOM, and only the items
+// around them are read from the server, however long the album: the
+// scrollbar stands for the whole album, and a jump anywhere reads that
+// window. When reading lays rows out again, the photo at the top of the
+// view stays where it was.
 
 import { api, itemsPath, thumbnailURL } from "./api.js";
+import { AlbumLayout } from "./album-layout.js";
 import { ItemWindow, positionsToRead } from "./item-window.js";
+import { aspectOf } from "./justified-rows.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
 import { chipsOf } from "./search-query.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
-export const GAP = 8;
-const OVERSCAN = 2;          // rows rendered beyond the visible ones
+const GAP = 4;
+const OVERSCAN = 2;          // rows' heights drawn beyond the view, above and below
 const READ_AHEAD = 3;        // screens of items read beyond the visible ones
 const PAGE = 2000;           // the most items one request returns
 const KEPT = 20_000;         // loaded items kept however far a person scrolls
@@ -46,6 +51,11 @@ export class Pane {
     this.uploading = 0;          // uploads whose local placeholders stand in the window
     this.reading = null;         // the read of a window in flight
     this.timeline = null;        // the library's timeline, made when first shown here
+    this.estimate = 1.5;         // the shape taken for photos not read yet (the album's first ones' mean)
+    this.laidOut = null;         // the layout and what it was made for
+    this.drawn = null;           // the layout last drawn
+    this.viewAnchor = null;      // the item to keep in place when the layout changes: { index, fraction, y }
+    this.pointed = null;         // the slot a pointer last pointed at, and whether at a row's end
     this.viewport.id = `grid-${index}`;
     this.viewport.addEventListener("scroll", () => this.render());
     this.viewport.addEventListener("keydown", (event) => tileHooks.keyDown?.(event, this));
@@ -135,12 +145,15 @@ export class Pane {
     this.selected.clear();
     this.active = null;
     this.anchor = null;
-    if (!name) { this.album = null; this.window = new ItemWindow(0); this.clearTiles(); this.render(); tileHooks.opened?.(this); return; }
+    if (!name) { this.album = null; this.window = new ItemWindow(0); this.viewAnchor = null; this.clearTiles(); this.render(); tileHooks.opened?.(this); return; }
     const page = await api(itemsPath(name, 0, this.screenful()));
     if (this.name !== name) return;  // another album was chosen meanwhile
     this.album = page.album;
     this.window = new ItemWindow(page.album.count);
     this.window.put(0, page.items);
+    const photos = page.items.filter((item) => item.placeholder_id === null);
+    this.estimate = photos.length ? photos.reduce((sum, item) => sum + aspectOf(item), 0) / photos.length : 1.5;
+    this.viewAnchor = null;
     this.clearTiles();
     this.viewport.scrollTop = 0;
     this.render();
@@ -156,7 +169,7 @@ export class Pane {
     let page;
     try {
       const album = (await api(itemsPath(this.name, 0, 1))).album;
-      const offset = Math.max(0, Math.min(first - this.columns * OVERSCAN, album.count - 1));
+      const offset = Math.max(0, Math.min(first - this.screenful() / (READ_AHEAD + 1), album.count - 1));
       page = await api(itemsPath(this.name, offset, this.screenful()));
       page.offset = offset;
     } catch (error) {
@@ -173,13 +186,31 @@ export class Pane {
 
   // MARK: Geometry
 
-  /// As many columns of the chosen size as fit; the tiles then stretch a little to fill the row.
-  get columns() { return Math.max(1, Math.floor((this.viewport.clientWidth - GAP) / (state.tile + GAP))); }
-  get size() { return Math.max(Math.min(state.tile, this.viewport.clientWidth - 2 * GAP), Math.floor((this.viewport.clientWidth - GAP) / this.columns) - GAP); }
-  get cell() { return this.size + GAP; }
+  /// The rows' height the zoom asks for.
+  get target() { return state.tile; }
+
+  /// The album laid out at this width and zoom, from what is read: made
+  /// again only when one of those changed.
+  get layout() {
+    const width = this.viewport.clientWidth || 800;
+    const key = `${width}:${this.target}:${this.count}:${this.window.version}:${this.estimate}`;
+    if (this.laidOut?.key !== key) {
+      const window = this.window;
+      this.laidOut = {
+        key,
+        layout: new AlbumLayout({
+          count: this.count, width, target: this.target, gap: GAP, estimate: this.estimate,
+          readIndexes: window.items.keys(),
+          // A placeholder stands as a square until its photo is there.
+          aspectAt: (index) => { const item = window.at(index); return item ? (item.placeholder_id === null ? aspectOf(item) : 1) : null; },
+        }),
+      };
+    }
+    return this.laidOut.layout;
+  }
 
   /// The album's height as drawn at this size, however tall.
-  get contentHeight() { return Math.ceil(this.count / this.columns) * this.cell + GAP; }
+  get contentHeight() { return this.layout.height; }
   /// How many content pixels one scrolled pixel stands for (1 unless the album is taller than a browser draws).
   get scale() {
     const height = this.contentHeight;
@@ -192,20 +223,22 @@ export class Pane {
   /// What to add to a content position to place it in the canvas.
   get shift() { return this.viewport.scrollTop - this.contentTop; }
 
-  /// The items a screen holds, with rows read ahead.
+  /// The items a screen holds, about, with rows read ahead.
   screenful() {
-    const rows = Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.cell, 40)) + 1;
-    return Math.min(PAGE, rows * this.columns * (READ_AHEAD + 1));
+    const across = Math.max(1, Math.floor((this.viewport.clientWidth || 800) / (this.estimate * this.target + GAP)));
+    const rows = Math.ceil((this.viewport.clientHeight || 900) / Math.max(this.target, 40)) + 1;
+    return Math.min(PAGE, rows * across * (READ_AHEAD + 1));
   }
 
-  firstVisibleIndex() { return Math.floor(this.contentTop / this.cell) * this.columns; }
+  firstVisibleIndex() { return this.layout.between(this.contentTop, this.contentTop + 1)[0]; }
 
-  /// Where the tile at `index` stands in the album's content.
-  frame(index) {
-    const columns = this.columns;
-    const cell = this.cell;
-    return { left: GAP + (index % columns) * cell, top: GAP + Math.floor(index / columns) * cell, size: cell - GAP };
-  }
+  /// Where the tile at `index` stands in the album's content: `{ left, top, width, height }`.
+  frame(index) { return this.layout.frame(index); }
+
+  /// Keeps the item at `index` where it is on screen when the layout next
+  /// changes (a zoom): `fraction` of the way down it, `y` pixels below the
+  /// view's top.
+  keepInView(index, fraction, y) { this.viewAnchor = { index, fraction, y }; }
 
   clearTiles() {
     this.canvas.replaceChildren();
@@ -234,11 +267,19 @@ export class Pane {
       return;
     }
     this.canvas.querySelector(".empty")?.remove();
+    const layout = this.layout;
+    // Rows laid out again (more read, a zoom): the anchored photo stays where it was seen.
+    if (this.drawn && this.drawn !== layout && this.viewAnchor && this.viewAnchor.index < count) {
+      const { index, fraction, y } = this.viewAnchor;
+      const frame = layout.frame(index);
+      const top = Math.max(0, frame.top + fraction * frame.height - y);
+      if (Math.abs(top - this.contentTop) >= 1) this.contentTop = top;
+    }
+    this.drawn = layout;
     const top = this.contentTop;
-    const firstRow = Math.max(0, Math.floor(top / this.cell) - OVERSCAN);
-    const lastRow = Math.ceil((top + this.viewport.clientHeight) / this.cell) + OVERSCAN;
-    const first = firstRow * this.columns;
-    const last = Math.min(count, lastRow * this.columns);
+    const [first, last] = layout.between(top - OVERSCAN * this.target, top + this.viewport.clientHeight + OVERSCAN * this.target);
+    const seen = layout.between(top, top + 1)[0];
+    this.viewAnchor = { index: seen, fraction: 0, y: layout.frame(seen).top - top };
     // Index → item for what is drawn; the active tile stays drawn for aria-activedescendant.
     const wanted = new Map();
     for (let index = first; index < last; index++) {
@@ -254,7 +295,7 @@ export class Pane {
     }
     const lifted = new Set(this.liftedIds());
     const shift = this.shift;
-    for (const [id, index] of wanted) this.place(this.itemAt(index), index, lifted.has(id), shift);
+    for (const [id, index] of wanted) this.place(this.itemAt(index), index, layout.frame(index), lifted.has(id), shift);
     if (this.active !== null && this.elements.has(this.active)) {
       this.viewport.setAttribute("aria-activedescendant", this.elements.get(this.active).id);
     } else {
@@ -282,7 +323,7 @@ export class Pane {
     return [];
   }
 
-  place(item, index, lifted, shift) {
+  place(item, index, frame, lifted, shift) {
     let tile = this.elements.get(item.item_id);
     const kind = item.placeholder_id !== null ? `placeholder-${item.progress === undefined ? "" : "upload"}` : `photo-${item.photo_id}`;
     if (!tile || tile.dataset.kind !== kind) {
@@ -292,10 +333,10 @@ export class Pane {
       this.elements.set(item.item_id, tile);
       this.canvas.append(tile);
     }
-    const frame = this.frame(index);
     tile.style.left = `${frame.left}px`;
     tile.style.top = `${frame.top + shift}px`;
-    tile.style.width = tile.style.height = `${frame.size}px`;
+    tile.style.width = `${frame.width}px`;
+    tile.style.height = `${frame.height}px`;
     tile.querySelector(".position").textContent = (index + 1).toLocaleString("en");
     tile.setAttribute("aria-posinset", index + 1);
     tile.setAttribute("aria-setsize", this.count);
@@ -307,7 +348,7 @@ export class Pane {
     if (progress && item.progress !== undefined) progress.value = item.progress;
     const image = tile.querySelector("img");
     if (image) {
-      const source = thumbnailURL(item.photo_id, frame.size);
+      const source = thumbnailURL(item.photo_id, Math.max(frame.width, frame.height));
       if (image.getAttribute("src") !== source) image.src = source;
     }
   }
@@ -373,49 +414,45 @@ export class Pane {
 
   /// Scrolls just enough for the tile at `index` to be seen whole.
   reveal(index) {
-    if (index < 0) return;
-    const { top } = this.frame(index);
+    if (index < 0 || index >= this.count) return;
+    const { top, height } = this.frame(index);
     const view = this.contentTop;
     if (top - GAP < view) this.contentTop = top - GAP;
-    else if (top + this.cell > view + this.viewport.clientHeight) this.contentTop = top + this.cell - this.viewport.clientHeight;
+    else if (top + height + GAP > view + this.viewport.clientHeight) this.contentTop = top + height + GAP - this.viewport.clientHeight;
+  }
+
+  /// The point (x, y) on screen in the album's content.
+  contentPoint(x, y) {
+    const box = this.viewport.getBoundingClientRect();
+    return [x - box.left, y - box.top + this.contentTop];
   }
 
   /// The insertion slot (0 … count) nearest the point (x, y) on screen.
   slotAt(x, y) {
-    const box = this.viewport.getBoundingClientRect();
-    const localX = x - box.left - GAP / 2;
-    const localY = y - box.top + this.contentTop - GAP / 2;
-    const row = Math.max(0, Math.floor(localY / this.cell));
-    const column = Math.min(this.columns, Math.max(0, Math.round(localX / this.cell)));
-    return Math.min(this.count, row * this.columns + column);
+    const layout = this.layout;
+    this.pointed = null;
+    if (!this.count) return 0;
+    const [left, top] = this.contentPoint(x, y);
+    const slot = layout.slotAt(left, top);
+    // Right of a row's last photo: its marker stands there, not at the next row's start.
+    const row = layout.row(layout.rowAt(top));
+    this.pointed = { slot, after: slot === row.first + row.count };
+    return slot;
   }
 
   /// The item index under (x, y), for zooming around it.
-  indexAt(x, y) {
-    const box = this.viewport.getBoundingClientRect();
-    const row = Math.floor((y - box.top + this.contentTop) / this.cell);
-    const column = Math.min(this.columns - 1, Math.max(0, Math.floor((x - box.left) / this.cell)));
-    return Math.max(0, Math.min(this.count - 1, row * this.columns + column));
-  }
+  indexAt(x, y) { return this.layout.indexAt(...this.contentPoint(x, y)); }
 
   /// Draws the slot marker before the item at `slot` (or after the last).
   mark(slot, kind) {
     this.unmark();
     if (slot === null || !this.album) return;
     const marker = element("div", { className: `slot-marker ${kind}` });
-    const count = this.count;
-    let left;
-    let top;
-    if (slot < count || count === 0) {
-      ({ left, top } = this.frame(slot));  // before the item now at the slot
-    } else {
-      const frame = this.frame(count - 1);  // after the last item
-      left = frame.left + frame.size + GAP;
-      top = frame.top;
-    }
-    marker.style.left = `${left - GAP / 2 - 2}px`;
+    const after = this.pointed?.slot === slot && this.pointed.after;
+    const { left, top, height } = this.layout.slotFrame(slot, { after });
+    marker.style.left = `${left - 2}px`;
     marker.style.top = `${top + this.shift}px`;
-    marker.style.height = `${this.size}px`;
+    marker.style.height = `${height}px`;
     this.canvas.append(marker);
   }
 

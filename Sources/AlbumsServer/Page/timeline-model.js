@@ -3,6 +3,10 @@
 // record none), each day a heading and then rows of tiles. Only what is
 // in view is drawn; this says where everything stands.
 
+import { aspectOf, justify, nearestInRow, rowsBetween } from "./justified-rows.js";
+
+export { aspectOf, rowsBetween };
+
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -34,72 +38,27 @@ export function monthLabel(month) {
   return number ? `${MONTH_NAMES[number - 1].slice(0, 3)} ${year}` : String(year);
 }
 
-/// A photo's shape as seen, width over height: 1 when it is not known,
-/// and held to 1:4…4:1, so that a panorama does not take a row alone.
-export function aspectOf(photo) {
-  const ratio = photo.display_width && photo.display_height ? photo.display_width / photo.display_height : 1;
-  return Math.min(4, Math.max(0.25, ratio));
-}
-
 /// Where each heading and tile stands, for `photos` (in timeline order)
-/// in justified rows: each photo at its own shape, edge to edge, the rows
-/// about `target` pixels tall and filling `width` (a day's last row keeps
-/// the target height rather than stretch), under headings `heading`
-/// pixels tall. Answers the rows, top to bottom, each photo's place
-/// (its row, left and width), and the height of it all.
+/// in justified rows (justified-rows.js) under headings `heading` pixels
+/// tall; a day's last row keeps the target height rather than stretch.
+/// Answers the rows, top to bottom, each photo's place (its row, left and
+/// width), and the height of it all.
 export function layOut(photos, { width, target, heading, gap }) {
   const rows = [];
   const places = new Array(photos.length);
-  const room = Math.max(1, width - gap);
+  const aspectAt = (index) => aspectOf(photos[index]);
   let top = gap;
   let index = 0;
-  // A full row's last photo takes what rounding left, so that the row ends flush.
-  const closeRow = (first, end, height, full) => {
-    const row = rows.length;
-    let left = gap;
-    for (let at = first; at < end; at++) {
-      const tileWidth = Math.max(1, Math.round(aspectOf(photos[at]) * height));
-      places[at] = { row, left, width: full && at === end - 1 ? Math.max(1, room - left) : tileWidth };
-      left += places[at].width + gap;
-    }
-    rows.push({ kind: "tiles", top, height, first, count: end - first });
-    top += height + gap;
-  };
   while (index < photos.length) {
     const day = dayOf(photos[index]);
     rows.push({ kind: "heading", top, height: heading, label: dayLabel(day), first: index });
     top += heading;
     let end = index;
     while (end < photos.length && dayOf(photos[end]).key === day.key && dayOf(photos[end]).imported === day.imported) end++;
-    let first = index;
-    let aspects = 0;
-    for (let at = index; at < end; at++) {
-      aspects += aspectOf(photos[at]);
-      // The row's height if it ended here, filling the width exactly.
-      const height = (room - gap * (at - first + 1)) / aspects;
-      if (height <= target) {
-        closeRow(first, at + 1, Math.max(1, Math.floor(height)), true);
-        first = at + 1;
-        aspects = 0;
-      }
-    }
-    if (first < end) closeRow(first, end, Math.round(target), false);
+    top = justify(aspectAt, index, end, { width, target, gap }, top, rows, places);
     index = end;
   }
   return { rows, places, height: top + gap };
-}
-
-/// The rows that meet [top, bottom): a binary search, as rows are in order.
-export function rowsBetween(rows, top, bottom) {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (rows[middle].top + rows[middle].height <= top) low = middle + 1; else high = middle;
-  }
-  const found = [];
-  for (let index = low; index < rows.length && rows[index].top < bottom; index++) found.push(index);
-  return found;
 }
 
 /// The photo an arrow key goes to from `index`: along the timeline
@@ -117,13 +76,7 @@ export function stepFrom(index, key, { rows, places }, count) {
   if (!direction) return index;
   const middle = place.left + place.width / 2;
   for (let row = place.row + direction; row >= 0 && row < rows.length; row += direction) {
-    if (rows[row].kind !== "tiles") continue;
-    let best = rows[row].first;
-    for (let at = rows[row].first; at < rows[row].first + rows[row].count; at++) {
-      const distance = Math.abs(places[at].left + places[at].width / 2 - middle);
-      if (distance < Math.abs(places[best].left + places[best].width / 2 - middle)) best = at;
-    }
-    return best;
+    if (rows[row].kind === "tiles") return nearestInRow(rows[row], middle, (at) => places[at]);
   }
   return index;
 }

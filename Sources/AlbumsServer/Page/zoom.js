@@ -16,15 +16,14 @@ export function zoomTo(size, around, x, y, { quiet = false } = {}) {
     const index = pane.indexAt(px, py);
     const frame = pane.frame(index);
     // Where the pointer is inside that tile, as a fraction, so it stays on the same spot of the photo.
-    const fraction = (py - box.top + pane.contentTop - frame.top) / pane.cell;
+    const fraction = Math.max(0, Math.min(1, (py - box.top + pane.contentTop - frame.top) / frame.height));
     return { pane, index, offset: py - box.top, fraction };
   });
   state.tile = tile;
   slider.value = tile;
   document.documentElement.style.setProperty("--tile", `${tile}px`);
   for (const { pane, index, offset, fraction } of anchors) {
-    const frame = pane.frame(index);
-    pane.contentTop = frame.top + fraction * pane.cell - offset;
+    pane.keepInView(index, fraction, offset);
     pane.render();
   }
   for (const pane of state.panes) if (!anchors.some((anchor) => anchor.pane === pane)) pane.render();
