@@ -25,6 +25,8 @@ describe("dateOf", () => {
 describe("chipOf", () => {
   it("reads dates, shapes, formats, albums, places and sizes, else a name", () => {
     assert.deepEqual(chipOf("July 2025"), { kind: "taken", value: "2025-07", label: "Taken in July 2025" });
+    assert.equal(chipOf("14 July 2025").label, "Taken on 14 July 2025", "a day: on");
+    assert.equal(chipOf("2025").label, "Taken in 2025");
     assert.equal(chipOf("2025-07-01..2025-08-15").label, "Taken from 1 July 2025 to 15 August 2025");
     assert.equal(chipOf("Portrait").value, "portrait");
     assert.equal(chipOf("HEIC").kind, "format");

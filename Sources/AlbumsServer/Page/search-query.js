@@ -81,7 +81,8 @@ export function chipOf(text, albums = []) {
 /// A chip: the filter's key in GET /api/photos, its value, and its words.
 export function chip(kind, value) {
   const label = {
-    taken: () => `Taken ${/\.\./.test(value) ? "from " : "in "}${dateLabel(value)}`,
+    // From a range, on a day, in a month or a year.
+    taken: () => `Taken ${/\.\./.test(value) ? "from" : /^\d{4}-\d{2}-\d{2}$/.test(value) ? "on" : "in"} ${dateLabel(value)}`,
     name: () => `Name has “${value}”`,
     camera: () => `Camera “${value}”`,
     lens: () => `Lens “${value}”`,
