@@ -127,6 +127,31 @@ struct HeardChangesTests: Sendable {
         #expect(Self.summary(await heard.next()) == nil)
     }
 
+    @Test("photos imported into no album are heard by those who see every photo, and by no one else", .timeLimit(.minutes(10)))
+    func photosAdded() async throws {
+        let everyone = try await fixture.library.changes(heardBy: .personSession(token: sessions["ana"]!))
+        var gran = try await fixture.library.changes(heardBy: .personSession(token: sessions["gran"]!)).makeAsyncIterator()
+        try await fixture.library.write { writer in
+            _ = try writer.addPhoto(PhotoContent(
+                sha256: Data(repeating: 7, count: 32), byteCount: 3, mediaType: "image/jpeg", pixelWidth: 3, pixelHeight: 2,
+                originalName: "loose.jpg", sourcePath: "/nowhere/loose.jpg"))
+        }
+        // The same bytes again add nothing: nothing to hear.
+        try await fixture.library.write { writer in
+            _ = try writer.addPhoto(PhotoContent(
+                sha256: Data(repeating: 7, count: 32), byteCount: 3, mediaType: "image/jpeg", pixelWidth: 3, pixelHeight: 2,
+                originalName: "loose.jpg", sourcePath: "/nowhere/loose.jpg"))
+        }
+        try await rename(wedding, to: "After")
+        let heard = await first(2, of: everyone)
+        #expect(heard.map(\.addedPhotos) == [true, false])
+        #expect(heard.map { $0.changeSets.count } == [0, 1])
+        // Gran sees only Wedding: a photo in no album is not hers to hear of.
+        let next = await gran.next()
+        #expect(Self.summary(next) == "After")
+        #expect(next?.addedPhotos == false)
+    }
+
     @Test("the holder hears everything, rights changes included", .timeLimit(.minutes(10)))
     func holderHearsAll() async throws {
         let stream = try await fixture.library.changes(heardBy: .holder)

@@ -11,8 +11,10 @@ import GRDB
 /// index and item id each) and the moves (count, then from, to, item id).
 /// Then, when any, the folder changes (count; per folder: id, revision,
 /// events and name as an album's); then, when the transaction changed
-/// rights, the number 1 (after a folder count, 0 if none). Older entries
-/// end earlier and read the same. Compact and quick to write: it costs a transaction microseconds.
+/// rights or added photos to the library, a number of flags (after a
+/// folder count, 0 if none): 1 rights, 2 photos added. Older entries end
+/// earlier and read the same; flag 2 came with migration 0019, so that an
+/// albums that cannot read it refuses the file rather than its journal. Compact and quick to write: it costs a transaction microseconds.
 package enum ChangeJournal {
     /// The migration that creates the table.
     static let migrationVersion = 2
@@ -21,9 +23,11 @@ package enum ChangeJournal {
     static let pruneStep: Int64 = 500
 
     /// Appends one transaction's change sets; returns the row's sequence.
-    static func append(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false, in db: Database) throws -> Int64 {
-        try db.execute(
-            cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [encode(operations, folders: folders, rightsChanged: rightsChanged)])
+    static func append(
+        _ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false, addedPhotos: Bool = false, in db: Database
+    ) throws -> Int64 {
+        let entry = encode(operations, folders: folders, rightsChanged: rightsChanged, addedPhotos: addedPhotos)
+        try db.execute(cachedSQL: "INSERT INTO change_journal (changes) VALUES (?)", arguments: [entry])
         let sequence = db.lastInsertedRowID
         if sequence % pruneStep == 0 {
             try db.execute(cachedSQL: "DELETE FROM change_journal WHERE id <= ?", arguments: [sequence - retainedCount])
@@ -39,12 +43,12 @@ package enum ChangeJournal {
         ).map { row in
             let id: Int64 = row[0]
             defer { previous = id }
-            guard let (operations, folders, rightsChanged) = decode(row[2]) else {
+            guard let entry = decode(row[2]) else {
                 throw LibraryError.corrupt(path: db.filePath, detail: "change journal entry \(id) cannot be read")
             }
             return CommittedChange(
-                sequence: id, committedAt: Timestamp.date(row[1]), operations: operations, folderChanges: folders,
-                followsAGap: id != previous + 1 && previous != 0, changedRights: rightsChanged)
+                sequence: id, committedAt: Timestamp.date(row[1]), operations: entry.operations, folderChanges: entry.folders,
+                followsAGap: id != previous + 1 && previous != 0, changedRights: entry.rightsChanged, addedPhotos: entry.addedPhotos)
         }
     }
 
@@ -55,7 +59,11 @@ package enum ChangeJournal {
 
     // MARK: - Encoding
 
-    static func encode(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false) -> Data {
+    /// The trailing flags' bits.
+    private static let rightsFlag: Int64 = 1
+    private static let photosFlag: Int64 = 2
+
+    static func encode(_ operations: [[AlbumChangeSet]], folders: [FolderChange] = [], rightsChanged: Bool = false, addedPhotos: Bool = false) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
         func put(_ value: Int64) {
@@ -100,7 +108,8 @@ package enum ChangeJournal {
                 }
             }
         }
-        if !folders.isEmpty || rightsChanged {
+        let flags = (rightsChanged ? rightsFlag : 0) | (addedPhotos ? photosFlag : 0)
+        if !folders.isEmpty || flags != 0 {
             put(folders.count)
             for folder in folders {
                 put(folder.folderID.rawValue)
@@ -108,12 +117,12 @@ package enum ChangeJournal {
                 putEventsAndName(folder.events, FolderChange.Event.journalOrder, folder.name)
             }
         }
-        if rightsChanged { put(1) }
+        if flags != 0 { put(flags) }
         return Data(bytes)
     }
 
     /// The change sets of an encoded entry, or nil if the bytes are not one.
-    package static func decode(_ data: Data) -> (operations: [[AlbumChangeSet]], folders: [FolderChange], rightsChanged: Bool)? {
+    package static func decode(_ data: Data) -> (operations: [[AlbumChangeSet]], folders: [FolderChange], rightsChanged: Bool, addedPhotos: Bool)? {
         let bytes = [UInt8](data)
         var offset = 0
         func take() -> Int64? {
@@ -185,12 +194,12 @@ package enum ChangeJournal {
                 folders.append(FolderChange(folderID: FolderID(rawValue: folderID), name: name, revision: revision, events: events))
             }
         }
-        var rightsChanged = false
+        var flags: Int64 = 0
         if offset < bytes.count {
-            guard take() == 1 else { return nil }
-            rightsChanged = true
+            guard let read = take(), read > 0, read & ~(rightsFlag | photosFlag) == 0 else { return nil }
+            flags = read
         }
-        return offset == bytes.count ? (operations, folders, rightsChanged) : nil
+        return offset == bytes.count ? (operations, folders, flags & rightsFlag != 0, flags & photosFlag != 0) : nil
     }
 }
 

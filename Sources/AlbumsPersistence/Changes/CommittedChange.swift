@@ -20,11 +20,15 @@ public struct CommittedChange: Hashable, Sendable {
     /// roles, sessions, share links): a watcher acting for someone asks
     /// again what they may see before it shows anything more.
     public let changedRights: Bool
+    /// True when the transaction added photos to the library, in albums or
+    /// in none: a view of the whole library (a timeline, a search, a smart
+    /// album) reads again. Heard only by those who see every photo.
+    public let addedPhotos: Bool
 
     /// A committed transaction's changes, as the change journal keeps them.
     public init(
         sequence: Int64, committedAt: Date, operations: [[AlbumChangeSet]], folderChanges: [FolderChange] = [], followsAGap: Bool = false,
-        changedRights: Bool = false
+        changedRights: Bool = false, addedPhotos: Bool = false
     ) {
         self.sequence = sequence
         self.committedAt = committedAt
@@ -32,24 +36,27 @@ public struct CommittedChange: Hashable, Sendable {
         self.folderChanges = folderChanges
         self.followsAGap = followsAGap
         self.changedRights = changedRights
+        self.addedPhotos = addedPhotos
     }
 
     /// This change, saying that changes before it were missed.
     func followingAGap() -> CommittedChange {
         CommittedChange(
             sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: true,
-            changedRights: changedRights)
+            changedRights: changedRights, addedPhotos: addedPhotos)
     }
 
     /// This change with only the album and folder changes `isSeen` keeps,
-    /// or nil when nothing is left (and rights did not change).
+    /// or nil when nothing is left (and rights did not change), for one who
+    /// does not see every photo: that photos were added is not theirs to hear
+    /// (those of them in albums they see arrive as those albums' changes).
     public func narrowed(albums isSeenAlbum: (AlbumID) -> Bool, folders isSeenFolder: (FolderID) -> Bool) -> CommittedChange? {
         let operations = operations.map { $0.filter { isSeenAlbum($0.albumID) } }.filter { !$0.isEmpty }
         let folderChanges = folderChanges.filter { isSeenFolder($0.folderID) }
         if operations.isEmpty && folderChanges.isEmpty && !changedRights { return nil }
         return CommittedChange(
             sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: followsAGap,
-            changedRights: changedRights)
+            changedRights: changedRights, addedPhotos: false)
     }
 
     /// Every change set of the transaction, operation after operation.

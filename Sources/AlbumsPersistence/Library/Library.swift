@@ -396,8 +396,9 @@ public final class Library: Sendable {
             if dryRun { return .rollback }
             mapsAfterCommit = writer.mapsAfterCommit
             try writer.history?.fileEntry(operations: writer.operations, madeBy: HistoryEntry.Maker(writer.principal), in: db)
-            if (writer.hasChanges || writer.changedRights) && features.journals {
-                _ = try ChangeJournal.append(writer.operations, folders: writer.folderChanges, rightsChanged: writer.changedRights, in: db)
+            if (writer.hasChanges || writer.changedRights || writer.addedPhotos) && features.journals {
+                _ = try ChangeJournal.append(
+                    writer.operations, folders: writer.folderChanges, rightsChanged: writer.changedRights, addedPhotos: writer.addedPhotos, in: db)
                 // Read inside the transaction: what others committed before it, and it.
                 if let watchedFrom { committed = try ChangeJournal.entries(after: watchedFrom, in: db) }
             }

@@ -47,6 +47,16 @@ public final class LibraryWriter: LibraryReader {
         changedRights = true
     }
 
+    /// Whether this transaction added photos to the library: whether or not
+    /// an album takes them, views of the whole library (its timeline, its
+    /// searches, smart albums) read again.
+    private(set) var addedPhotos = false
+
+    /// Notes that this transaction adds photos to the library (see ``addedPhotos``).
+    func notePhotosAdded() {
+        addedPhotos = true
+    }
+
     override func current(_ album: Album) -> Album {
         guard let delta = countDeltas[album.id] else { return album }
         return album.counted(items: album.itemCount + delta.items, placeholders: album.placeholderCount + delta.placeholders)

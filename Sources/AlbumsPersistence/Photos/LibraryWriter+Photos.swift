@@ -29,6 +29,7 @@ extension LibraryWriter {
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
                 content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
                 content.hasLocation, content.originalName, content.sourcePath])
+        notePhotosAdded()
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
     }
 }

@@ -14,6 +14,8 @@ extension APIRoutes {
         let followsAGap: Bool
         /// Who may see or do what changed: the page asks again what it shows.
         let rightsChanged: Bool
+        /// Photos entered the library (in albums or in none): a view of the whole library reads again.
+        let photosAdded: Bool
         let operations: [[ChangeJSON]]
         /// What the transaction did to folders: a page reloads the tree.
         let folderChanges: [FolderChangeJSON]
@@ -24,6 +26,7 @@ extension APIRoutes {
             case committedAt = "committed_at"
             case followsAGap = "follows_a_gap"
             case rightsChanged = "rights_changed"
+            case photosAdded = "photos_added"
             case operations
             case folderChanges = "folder_changes"
         }
@@ -42,7 +45,7 @@ extension APIRoutes {
             for await change in stream.cancelOnGracefulShutdown() {
                 let event = EventJSON(
                     sequence: change.sequence, committedAt: Timestamp.text(change.committedAt), followsAGap: change.followsAGap,
-                    rightsChanged: change.changedRights,
+                    rightsChanged: change.changedRights, photosAdded: change.addedPhotos,
                     operations: change.operations.map { $0.map(ChangeJSON.init) }, folderChanges: change.folderChanges.map(FolderChangeJSON.init))
                 let json = String(decoding: try encoder.encode(event), as: UTF8.self)
                 try await writer.write(ByteBuffer(string: "id: \(change.sequence)\nevent: change\ndata: \(json)\n\n"))
