@@ -86,7 +86,7 @@ class Timeline:
         self.search("no album")
         self.until(lambda: self.drawn() == ["# Wednesday 15 July 2026", "05-sunset.heic"], "the day's photos in no album")
         chips = [chip.text for chip in self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")]
-        self.assertEqual(chips, ["Taken in 15 July 2026 ✕", "In no album ✕"])
+        self.assertEqual(chips, ["Taken on 15 July 2026 ✕", "In no album ✕"])
         self.screenshot(f"timeline-{self.SIZE}-chips")
         self.audit("the timeline with chips")
         self.press(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")[0])
@@ -111,6 +111,27 @@ class Timeline:
         # Added, they leave the photos in no album.
         self.until(lambda: not self.tiles(), "the timeline of photos in no album to empty")
         self.assertIn("Added 2 photos to the end of Book", self.status())
+
+    def test_a_search_stays_current_while_a_photo_is_selected(self):
+        self.open_library("no-album-photos")
+        self.assertEqual([each for each in self.drawn() if not each.startswith("#")], ["11-forest.jpg", "05-sunset.heic"])
+        forest = self.tiles()[0]
+        if self.fingers:
+            self.long_press(forest)
+        else:
+            forest.click()
+        self.until(lambda: self.find("#pane-0 .timeline-selection .selection-count").text == "1 photo selected", "the forest selected")
+        # Another writer files the sunset: it leaves at once; the forest stays, still selected.
+        photos = json.loads(self.cli("--json", "photos", "--in-no-album"))["photos"]
+        sunset = next(photo["photo_id"] for photo in photos if photo["file"] == "05-sunset.heic")
+        self.cli("copy", f"id:{sunset}", "--to", "Book")
+        self.until(lambda: [each for each in self.drawn() if not each.startswith("#")] == ["11-forest.jpg"], "the sunset to leave the search")
+        self.assertEqual(self.find("#pane-0 .timeline-selection .selection-count").text, "1 photo selected")
+        self.assertEqual(self.tiles()[0].get_attribute("aria-selected"), "true")
+        # And a photo imported into no album comes in.
+        self.cli("import", str(PHOTOS / "10-meadow.webp"))
+        self.until(lambda: "10-meadow.webp" in self.drawn(), "the new photo in the search")
+        self.until(lambda: self.find("#pane-0 .pane-info").text == "2 photos found", "the count")
 
     def test_keyboard_alone_and_a_drag(self):
         if self.fingers:

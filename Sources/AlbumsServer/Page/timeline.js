@@ -24,6 +24,7 @@ const HEADING = 40;
 const OVERSCAN = 600;        // pixels drawn beyond the view
 const PAGE = 400;            // photos one request reads
 const KEPT = 20_000;         // photos kept read however far a person scrolls
+const REFRESHED = 2_000;     // photos read again in one request when the library changes
 
 /// What the timeline asks of the modules that act on photos (set by app.js).
 export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null, keepAsSmart: null, freeze: null };
@@ -221,15 +222,69 @@ export class Timeline {
   }
 
   /// The library changed (from here or elsewhere): once things settle, what
-  /// the search finds is counted again, and read again if the person is at
-  /// the top with nothing selected (a new import shows; their place is kept otherwise).
+  /// the search finds is read again where it is shown and counted again,
+  /// so that a smart album or a search stays current as photos come and go.
   changed() {
     clearTimeout(this.changeTimer);
     this.changeTimer = setTimeout(() => {
-      if (this.root.hidden) return;
-      if (!this.start && this.viewport.scrollTop < 8 && !this.selected.size && !state.drag) this.jump("").catch(() => {});
+      if (this.root.hidden || state.drag) return;
+      this.refresh().catch(() => {});
       this.readMonths();
     }, 400);
+  }
+
+  /// Reads again the photos shown, from where the timeline starts, keeping
+  /// the photo at the view's top where it is seen, the selection and the
+  /// photo in focus (those still found). Past REFRESHED photos read, it
+  /// starts again from the newest only when the person is there with
+  /// nothing selected: their place is kept otherwise.
+  async refresh() {
+    const generation = this.generation;
+    const wanted = Math.max(this.photos.length, Math.min(PAGE, this.screenful() * 2));
+    if (wanted > REFRESHED) {
+      if (!this.start && this.viewport.scrollTop < 8 && !this.selected.size) await this.jump("");
+      return;
+    }
+    while (this.reading) await this.reading.catch(() => {});
+    if (generation !== this.generation || this.smart?.search?.unavailable) return;
+    const query = queryOf(this.chips);
+    const path = `/api/photos?limit=${wanted}${query ? `&${query}` : ""}${this.start ? `&after=${encodeURIComponent(this.start)}` : ""}`;
+    this.reading = api(path);
+    let page;
+    try {
+      page = await this.reading;
+    } finally {
+      this.reading = null;
+    }
+    if (generation !== this.generation) return;
+    const anchor = this.topPhoto();
+    const before = new Map(this.photos.map((photo) => [photo.photo_id, photo]));
+    this.photos = page.photos;
+    this.positions = new Map(this.photos.map((photo, index) => [photo.photo_id, index]));
+    this.next = page.next;
+    this.selected = new Set([...this.selected].filter((id) => this.positions.has(id)));
+    if (!this.positions.has(this.active)) this.active = null;
+    // A tile whose photo went, or whose albums changed, is made again: its label says them.
+    for (const photo of this.photos) {
+      const old = before.get(photo.photo_id);
+      if (old && old.albums.join("\n") !== photo.albums.join("\n")) { this.elements.get(photo.photo_id)?.remove(); this.elements.delete(photo.photo_id); }
+    }
+    this.relayout();
+    if (anchor) {
+      const index = this.positions.get(anchor.id) ?? Math.min(anchor.index, this.photos.length - 1);
+      const place = this.layout.places[index];
+      if (place) this.viewport.scrollTop = Math.max(0, this.layout.rows[place.row].top - anchor.y);
+    }
+    this.render();
+  }
+
+  /// The photo first seen at the view's top, and how far below the top its row stands.
+  topPhoto() {
+    const top = this.viewport.scrollTop;
+    if (top < 8) return null;   // at the top: what is new above shows
+    const { rows } = this.layout;
+    const row = rowsBetween(rows, top, top + this.viewport.clientHeight).map((at) => rows[at]).find((each) => each.kind === "tiles");
+    return row ? { id: this.photos[row.first].photo_id, index: row.first, y: row.top - top } : null;
   }
 
   // MARK: Chips
@@ -302,6 +357,9 @@ export class Timeline {
     // The zoom or the width changed since the layout was made: lay out again.
     if (this.layoutKey !== `${this.viewport.clientWidth}:${this.target}:${this.photos.length}`) this.relayout();
     this.renderSelectionBar();
+    // A listbox holds options: while nothing is found it is a plain group.
+    this.viewport.setAttribute("role", this.photos.length ? "listbox" : "group");
+    if (this.photos.length) this.viewport.setAttribute("aria-multiselectable", "true"); else this.viewport.removeAttribute("aria-multiselectable");
     if (!this.photos.length) {
       this.canvas.replaceChildren(element("p", {
         className: "empty",
