@@ -200,6 +200,7 @@ function albumRow(row, shown) {
   const loading = album.pending ? `, ${album.pending} loading` : "";
   const entry = treeItem(row, `${album.name}, ${album.smart ? "smart album, " : ""}${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
   entry.dataset.album = album.name;
+  entry.title = album.name;
   const isShown = shown.has(album.name) || state.panes.some((pane) => pane.showsLibrary && pane.timeline.smart?.name === album.name);
   entry.setAttribute("aria-selected", isShown);
   entry.classList.toggle("shown", isShown);
@@ -219,6 +220,7 @@ function folderRow(row) {
   const isOpen = openFolders.has(folder.id);
   const entry = treeItem(row, `${folder.name}, folder, ${plural(folder.albumCount, "album")}${folder.locked ? ", locked" : ""}`);
   entry.dataset.folder = folder.id;
+  entry.title = folder.name;
   entry.classList.add("folder");
   entry.setAttribute("aria-expanded", isOpen);
   const twisty = element("span", { className: "twisty", textContent: isOpen ? "▾" : "▸" });
