@@ -157,6 +157,13 @@ class Organizer(PageSession):
         self.until(lambda: self.shown(0)[:3] == files[:3], "the first tiles")
         self.assertIn("5,000 photos", self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .pane-info").text)
         self.assertLess(self.driver.execute_script(read), 1000, "only the first screens are read")
+        # Scrolled a frame at a time while the next windows are read and laid out: every pixel scrolled counts.
+        scrolled = self.driver.execute_async_script("""
+            const [viewport, done] = [document.querySelector('#pane-0 .viewport'), arguments[0]];
+            let frames = 0;
+            const step = () => { if (frames++ === 60) return done(viewport.scrollTop); viewport.scrollTop += 200; requestAnimationFrame(step); };
+            requestAnimationFrame(step);""")
+        self.assertEqual(scrolled, 12000, "reads that lay rows out again keep where the person scrolled to")
         # The scrollbar stands for the whole album: a jump to the middle reads that window.
         viewport = self.driver.find_element(By.CSS_SELECTOR, "#pane-0 .viewport")
         self.driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight / 2", viewport)

@@ -54,7 +54,7 @@ export class Pane {
     this.estimate = 1.5;         // the shape taken for photos not read yet (the album's first ones' mean)
     this.laidOut = null;         // the layout and what it was made for
     this.drawn = null;           // the layout last drawn
-    this.viewAnchor = null;      // the item to keep in place when the layout changes: { index, fraction, y }
+    this.viewAnchor = null;      // the item a zoom keeps in place when the layout changes: { index, fraction, y }
     this.pointed = null;         // the slot a pointer last pointed at, and whether at a row's end
     this.viewport.id = `grid-${index}`;
     this.viewport.addEventListener("scroll", () => this.render());
@@ -154,6 +154,7 @@ export class Pane {
     const photos = page.items.filter((item) => item.placeholder_id === null);
     this.estimate = photos.length ? photos.reduce((sum, item) => sum + aspectOf(item), 0) / photos.length : 1.5;
     this.viewAnchor = null;
+    this.drawn = null;
     this.clearTiles();
     this.viewport.scrollTop = 0;
     this.render();
@@ -212,8 +213,8 @@ export class Pane {
   /// The album's height as drawn at this size, however tall.
   get contentHeight() { return this.layout.height; }
   /// How many content pixels one scrolled pixel stands for (1 unless the album is taller than a browser draws).
-  get scale() {
-    const height = this.contentHeight;
+  get scale() { return this.scaleFor(this.contentHeight); }
+  scaleFor(height) {
     const view = this.viewport.clientHeight;
     return height <= TALLEST_CANVAS || view >= TALLEST_CANVAS ? 1 : (height - view) / (TALLEST_CANVAS - view);
   }
@@ -239,6 +240,15 @@ export class Pane {
   /// changes (a zoom): `fraction` of the way down it, `y` pixels below the
   /// view's top.
   keepInView(index, fraction, y) { this.viewAnchor = { index, fraction, y }; }
+
+  /// The item at the view's top in `layout` (rows drawn before), and how far
+  /// below the top it stands, as `keepInView` takes them; null for none.
+  topItem(layout) {
+    if (!layout.count) return null;
+    const top = this.viewport.scrollTop * this.scaleFor(layout.height);
+    const [index] = layout.between(top, top + 1);
+    return index < layout.count ? { index, fraction: 0, y: layout.frame(index).top - top } : null;
+  }
 
   clearTiles() {
     this.canvas.replaceChildren();
@@ -268,18 +278,21 @@ export class Pane {
     }
     this.canvas.querySelector(".empty")?.remove();
     const layout = this.layout;
-    // Rows laid out again (more read, a zoom): the anchored photo stays where it was seen.
-    if (this.drawn && this.drawn !== layout && this.viewAnchor && this.viewAnchor.index < count) {
-      const { index, fraction, y } = this.viewAnchor;
-      const frame = layout.frame(index);
-      const top = Math.max(0, frame.top + fraction * frame.height - y);
-      if (Math.abs(top - this.contentTop) >= 1) this.contentTop = top;
+    // Rows laid out again (more read, a zoom): the photo at the view's top
+    // (in the rows as they were drawn, where the view is now), or the one a
+    // zoom names, stays where it is seen.
+    if (this.drawn && this.drawn !== layout) {
+      const anchor = this.viewAnchor ?? this.topItem(this.drawn);
+      if (anchor && anchor.index < count) {
+        const frame = layout.frame(anchor.index);
+        const top = Math.max(0, frame.top + anchor.fraction * frame.height - anchor.y);
+        if (Math.abs(top - this.contentTop) >= 1) this.contentTop = top;
+      }
     }
     this.drawn = layout;
+    this.viewAnchor = null;
     const top = this.contentTop;
     const [first, last] = layout.between(top - OVERSCAN * this.target, top + this.viewport.clientHeight + OVERSCAN * this.target);
-    const seen = layout.between(top, top + 1)[0];
-    this.viewAnchor = { index: seen, fraction: 0, y: layout.frame(seen).top - top };
     // Index → item for what is drawn; the active tile stays drawn for aria-activedescendant.
     const wanted = new Map();
     for (let index = first; index < last; index++) {
