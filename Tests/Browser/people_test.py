@@ -110,6 +110,21 @@ class ShareLinkOnAPhone(PageSession):
         self.assertEqual([label.split(",")[0] for label in labels], self.files("Trip"))
         self.until(lambda: self.driver.execute_script(
             "return [...document.querySelectorAll('.shared-tile img')].every((img) => img.complete && img.naturalWidth > 0)"), "the thumbnails")
+        # Justified rows, as the organizer's: one height a row, every row but the last flush with the page.
+        rows = self.driver.execute_script("""
+            const rows = new Map();
+            for (const tile of document.querySelectorAll('#shared-grid li')) {
+              const box = tile.getBoundingClientRect();
+              const row = rows.get(Math.round(box.top)) ?? [];
+              row.push([box.left, box.right, box.height]);
+              rows.set(Math.round(box.top), row);
+            }
+            return { right: document.getElementById('shared-grid').getBoundingClientRect().right, rows: [...rows.values()] };""")
+        self.assertGreater(len(rows["rows"]), 1)
+        for number, row in enumerate(rows["rows"]):
+            self.assertLess(max(tile[2] for tile in row) - min(tile[2] for tile in row), 1.5, f"row {number}: one height")
+            if number < len(rows["rows"]) - 1:
+                self.assertAlmostEqual(row[-1][1], rows["right"], delta=1.5, msg=f"row {number} fills the width")
         self.audit("share page")
         self.screenshot("people-04-share-link-phone")
         self.tap(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")[1])

@@ -1,5 +1,6 @@
-// A share link's page: one album, read-only, in order. The grid reads the
-// album page by page as it scrolls; the viewer steps through it and plays
+// A share link's page: one album, read-only, in order, its photos in
+// justified rows at their own shapes (the CSS does the rows from each
+// photo's --aspect). It reads the album page by page as it scrolls; the viewer steps through it and plays
 // it as a slideshow; the original is offered when the link allows it.
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -71,6 +72,9 @@ async function loadMore() {
 function addTile(item) {
   const index = photos.push(item) - 1;
   const tile = document.createElement('li');
+  // Width over height as seen, held to 1:4…4:1 as the organizer holds it.
+  const aspect = item.width && item.height ? Math.min(4, Math.max(0.25, item.width / item.height)) : 1;
+  tile.style.setProperty('--aspect', aspect.toFixed(4));
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'shared-tile';
