@@ -127,6 +127,9 @@ struct PeopleAPITests: Sendable {
             Cell(method: .get, uri: "/api/share/\(String(repeating: "A", count: 43))", body: nil, expected: [missing, missing, missing, missing, missing, missing, missing]),
             Cell(method: .get, uri: "/", body: nil, expected: [.seeOther, ok, ok, ok, ok, ok, .seeOther]),
             Cell(method: .get, uri: "/signin", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            // The share page's own files are anyone's; the organizer's other modules are not.
+            Cell(method: .get, uri: "/page/justified-rows.js", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/page/pane.js", body: nil, expected: [.unauthorized, ok, ok, ok, ok, ok, .unauthorized]),
         ]
     }
 

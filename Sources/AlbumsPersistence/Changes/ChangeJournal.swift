@@ -14,7 +14,8 @@ import GRDB
 /// rights or added photos to the library, a number of flags (after a
 /// folder count, 0 if none): 1 rights, 2 photos added. Older entries end
 /// earlier and read the same; flag 2 came with migration 0019, so that an
-/// albums that cannot read it refuses the file rather than its journal. Compact and quick to write: it costs a transaction microseconds.
+/// albums that cannot read it refuses the file rather than its journal.
+/// Compact and quick to write: it costs a transaction microseconds.
 package enum ChangeJournal {
     /// The migration that creates the table.
     static let migrationVersion = 2

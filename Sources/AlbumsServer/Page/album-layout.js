@@ -188,13 +188,16 @@ export class AlbumLayout {
     const x = this.slotFrame(slot).left;
     const next = this.nextRow(this.rowOf(Math.min(slot, this.count - 1)), direction);
     if (!next) return direction > 0 ? this.count : 0;
+    // The row's gaps: before each of its photos, and after its last.
     const row = this.row(next);
+    const end = row.first + row.count;
     let best = row.first;
-    for (let at = row.first; at <= row.first + row.count; at++) {
-      const gap = at < row.first + row.count ? this.placeAt(at).left : this.placeAt(at - 1).left + this.placeAt(at - 1).width;
-      const bestGap = best < row.first + row.count ? this.placeAt(best).left : Infinity;
-      if (Math.abs(gap - x) < Math.abs(bestGap - x)) best = at;
+    let distance = Infinity;
+    for (let at = row.first; at <= end; at++) {
+      const place = this.placeAt(Math.min(at, end - 1));
+      const away = Math.abs((at < end ? place.left : place.left + place.width) - x);
+      if (away < distance) { best = at; distance = away; }
     }
-    return Math.min(best, this.count);
+    return best;
   }
 }

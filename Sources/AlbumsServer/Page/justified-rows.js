@@ -23,8 +23,8 @@ const STRETCH = 2;
 /// each row to `rows`, writes each photo's `{ row, left, width }` (`row`
 /// indexing `rows`) at `places[index - base]`, and answers the top below
 /// the last row. The last row keeps the target height (`ending: "short"`,
-/// where a day or an album ends) or is fitted to the width as STRETCH and
-/// SQUEEZE allow (`ending: "fitted"`).
+/// where a day or an album ends) or is fitted to the width as said above
+/// (`ending: "fitted"`).
 export function justify(aspectAt, first, end, { width, target, gap }, top, rows, places, { base = 0, ending = "short" } = {}) {
   const room = Math.max(1, width - gap);
   // The height at which the photos of [from, to) fill the width exactly.

@@ -11,14 +11,16 @@ import { plural, say, state } from "./state.js";
 import { openViewer } from "./viewer.js";
 import { zoomBy } from "./zoom.js";
 
-/// Keys on a pane's grid.
+/// The keys that step through an album's rows (album-layout.js), or carry a lift along them.
+const STEPS = new Set(["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"]);
+
+/// Keys on a pane's rows.
 export async function gridKeyDown(event, pane) {
   if (!pane.album) return;
   if (state.lift) { liftKey(event); return; }
   const command = event.ctrlKey || event.metaKey;
   const index = Math.max(0, pane.indexOf(pane.active));
-  const arrow = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"].includes(event.key);
-  if (arrow && pane.count) {
+  if (STEPS.has(event.key) && pane.count) {
     event.preventDefault();
     const next = pane.layout.step(index, event.key);
     const item = await pane.load(next);
@@ -93,7 +95,7 @@ function liftKey(event) {
   const target = lift.target;
   const count = target.count;
   event.preventDefault();
-  if (["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
+  if (STEPS.has(event.key)) {
     lift.slot = Math.max(0, Math.min(count, target.layout.slotStep(lift.slot, event.key)));
     showLift();
   } else if (event.key === "Tab") {

@@ -1,7 +1,10 @@
 // A share link's page: one album, read-only, in order, its photos in
-// justified rows at their own shapes (the CSS does the rows from each
-// photo's --aspect). It reads the album page by page as it scrolls; the viewer steps through it and plays
-// it as a slideshow; the original is offered when the link allows it.
+// justified rows at their own shapes (the CSS makes the rows from each
+// photo's --aspect, held as the organizer holds it). It reads the album
+// page by page as it scrolls; the viewer steps through it and plays it as
+// a slideshow; the original is offered when the link allows it.
+
+import { aspectOf } from './justified-rows.js';
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const base = `/api/share/${encodeURIComponent(token)}`;
@@ -72,9 +75,7 @@ async function loadMore() {
 function addTile(item) {
   const index = photos.push(item) - 1;
   const tile = document.createElement('li');
-  // Width over height as seen, held to 1:4…4:1 as the organizer holds it.
-  const aspect = item.width && item.height ? Math.min(4, Math.max(0.25, item.width / item.height)) : 1;
-  tile.style.setProperty('--aspect', aspect.toFixed(4));
+  tile.style.setProperty('--aspect', aspectOf({ display_width: item.width, display_height: item.height }).toFixed(4));
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'shared-tile';

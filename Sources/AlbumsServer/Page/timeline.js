@@ -161,10 +161,8 @@ export class Timeline {
     if (generation !== this.generation) return;
     // A smart album naming an album not there for its reader shows nothing.
     if (this.smart?.search?.unavailable) { this.next = null; this.relayout(); this.render(); return; }
-    const query = queryOf(this.chips);
     const limit = this.photos.length ? PAGE : Math.min(PAGE, this.screenful() * 2);
-    const path = `/api/photos?limit=${limit}${query ? `&${query}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-    this.reading = api(path);
+    this.reading = api(this.photosPath(limit, after));
     let page;
     try {
       page = await this.reading;
@@ -191,6 +189,12 @@ export class Timeline {
     this.next = page.next;
     this.relayout();
     this.render();
+  }
+
+  /// The request for `limit` photos the chips find, after the cursor `after` (null: from the newest).
+  photosPath(limit, after) {
+    const query = queryOf(this.chips);
+    return `/api/photos?limit=${limit}${query ? `&${query}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
   }
 
   /// The months the search finds, for the month chooser and the years' strip.
@@ -247,9 +251,7 @@ export class Timeline {
     }
     while (this.reading) await this.reading.catch(() => {});
     if (generation !== this.generation || this.smart?.search?.unavailable) return;
-    const query = queryOf(this.chips);
-    const path = `/api/photos?limit=${wanted}${query ? `&${query}` : ""}${this.start ? `&after=${encodeURIComponent(this.start)}` : ""}`;
-    this.reading = api(path);
+    this.reading = api(this.photosPath(wanted, this.start));
     let page;
     try {
       page = await this.reading;

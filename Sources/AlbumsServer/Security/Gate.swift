@@ -97,11 +97,13 @@ struct Gate: RouterMiddleware {
         return false
     }
 
-    /// A share link's page and API, and the style and icon every page uses:
+    /// A share link's page and API (with the module of justified rows it
+    /// shares with the organizer), and the style and icon every page uses:
     /// open to anyone; for a link, its token decides.
     static func isShared(_ path: String) -> Bool {
         let path = PageFiles.unversioned(path)
-        return path.hasPrefix("/s/") || path.hasPrefix("/api/share/") || ["/page/share.js", "/page/style.css", "/page/icon.svg"].contains(path)
+        return path.hasPrefix("/s/") || path.hasPrefix("/api/share/")
+            || ["/page/share.js", "/page/justified-rows.js", "/page/style.css", "/page/icon.svg"].contains(path)
     }
 
     /// What someone not signed in may ask: the sign-in page and signing in.
