@@ -138,10 +138,23 @@ struct TopLevelCommandsTests {
             ["move", "Trip:1", "--to"], ["move", "Trip:1", "--to", "Book", "--nope"],
             ["album"], ["album", "nope"], ["pending"], ["--dry-run", "move", "Trip:1", "--to", "Book"],
             ["--library"], ["--", "move", "Trip:1", "--to", "Book"],
+            ["move", "--generate-completion-script", "bash"], ["album", "list", "--generate-completion-script"],
         ]
         for line in lines {
             #expect(TopLevelCommands.parseNamedCommand(line) == nil, "\(line)")
         }
+    }
+
+    @Test("a completion script is the root's to give, wherever the line asks for it")
+    func completionScripts() throws {
+        let cli = try CLI()
+        let script = try cli.run("--generate-completion-script", "bash")
+        #expect(script.status == 0)
+        #expect(script.stdout.hasPrefix("#!/bin/bash") && script.stdout.contains("move") && script.stdout.contains("album"))
+        // Named after a command, the request still reaches the root (which then declares that command alone).
+        let named = try cli.run("move", "--generate-completion-script", "bash")
+        #expect(named.status == 0)
+        #expect(named.stdout.hasPrefix("#!/bin/bash") && named.stdout.contains("--to"))
     }
 
     private func isCommand(_ found: (any ParsableCommand.Type)?, _ command: any ParsableCommand.Type) -> Bool {
