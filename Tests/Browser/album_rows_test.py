@@ -11,6 +11,7 @@ import re
 import time
 import unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -79,6 +80,26 @@ class AlbumRows:
         time.sleep(0.2)
         self.screenshot(f"album-rows-{self.SIZE}-dark")
         self.audit("album in rows, dark")
+
+    def test_a_tap_or_a_click_leaves_no_focus_ring_and_a_key_shows_where_it_is(self):
+        self.open_trip()
+        second = self.tile(0, 2)
+        if self.SIZE == "phone":
+            self.tap(second)
+        else:
+            ActionChains(self.driver).move_to_element(second).click().perform()
+        ring = "return [...document.querySelectorAll('#pane-0 .tile')].filter((t) => getComputedStyle(t).outlineStyle !== 'none').map((t) => t.querySelector('.position').textContent)"
+        if self.SIZE == "phone":
+            self.until(lambda: self.status().startswith("02-market.png, 2 of 9"), "the photo tapped")
+            self.assertEqual(self.driver.execute_script(ring), [], "no orange ring after a tap")
+            return
+        # A click gives the pane focus, and the photo the keys would start from: unmarked until a key is pressed.
+        self.until(lambda: self.driver.execute_script("return document.querySelector('#pane-0 .viewport:focus .tile.active') !== null"), "the pane taking focus")
+        self.assertEqual(self.driver.execute_script(ring), [], "no orange ring after a click")
+        if self.SIZE != "desktop":
+            return
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        self.until(lambda: self.driver.execute_script(ring) == ["3"], "the ring on the photo the arrow went to")
 
     def test_arrows_go_to_the_photo_below_and_a_lift_moves_by_rows(self):
         if self.SIZE != "desktop":

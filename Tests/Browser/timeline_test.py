@@ -62,6 +62,12 @@ class Timeline:
         field = self.find("#pane-0 .search-field")
         field.send_keys(text, Keys.ENTER)
 
+    def ringed(self):
+        """The photos the keyboard's orange ring is on."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#pane-0 .timeline-canvas .tile')]"
+            ".filter((tile) => getComputedStyle(tile).outlineStyle !== 'none').map((tile) => tile.title.split(',')[0])")
+
     def tiles(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .timeline-canvas .tile")
 
@@ -146,7 +152,9 @@ class Timeline:
                 break
             ActionChains(self.driver).send_keys(Keys.TAB).perform()
         # The first photo is active once the timeline has the focus: Right goes to the second, A asks where it goes.
-        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).pause(0.2).send_keys("a").pause(0.8).perform()
+        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).pause(0.2).perform()
+        self.until(lambda: self.ringed() == ["05-sunset.heic"], "the keyboard's ring on the second photo")
+        ActionChains(self.driver).send_keys("a").pause(0.8).perform()
         self.until(lambda: self.find("#transfer-dialog").is_displayed(), "the dialog")
         self.assertIn("Add 1 photo", self.find("#transfer-title").text)
         self.until(lambda: "Adds 1 photo" in self.find("#transfer-verdict").text, "the proposal")
@@ -166,7 +174,11 @@ class Timeline:
         self.press(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .chip")[0])
         self.until(lambda: len(self.tiles()) == 8, "every photo again")
         viewport.click()
-        ActionChains(self.driver).send_keys(Keys.END).pause(0.3).send_keys(Keys.ENTER).perform()
+        self.until(lambda: self.driver.execute_script("return document.activeElement.classList.contains('timeline-viewport')"), "the click's focus")
+        self.assertEqual(self.ringed(), [], "no ring after a click, until a key is pressed")
+        ActionChains(self.driver).send_keys(Keys.END).pause(0.3).perform()
+        self.until(lambda: self.ringed() == ["01-harbour.jpg"], "the ring on the last photo")
+        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
         self.until(lambda: self.find("#viewer").is_displayed(), "the viewer")
         self.assertEqual(self.find("#viewer-title").text, "01-harbour.jpg")
         ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
