@@ -184,6 +184,50 @@ class Timeline:
         ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
         self.until(lambda: not self.find("#viewer").is_displayed(), "the viewer to close")
 
+    def test_deep_in_a_large_library_a_change_is_seen_where_the_person_is_and_above(self):
+        if self.SIZE != "desktop":
+            self.skipTest("one size is enough for the reading; the layout is the same at every size")
+        many = self.folder / "many"
+        many.mkdir()
+        template = (PHOTOS / "04-lighthouse.webp").read_bytes()
+        for index in range(2600):
+            (many / f"{index:05}.webp").write_bytes(template + index.to_bytes(4, "big"))
+        self.cli("import", str(many))
+        listed = json.loads(self.cli("--json", "photos", "--limit", "60"))["photos"]
+        self.open_library()
+        viewport = self.find("#pane-0 .timeline-viewport")
+        deepest = "return Math.max(0, ...[...document.querySelectorAll('#pane-0 .timeline-canvas .tile')].map((t) => Number(t.getAttribute('aria-posinset'))))"
+        # Scrolled on, screen by screen, past the 2,000 photos a change reads again at once.
+        for _ in range(400):
+            if self.driver.execute_script(deepest) >= 2300:
+                break
+            self.driver.execute_script("arguments[0].scrollTop += arguments[0].clientHeight", viewport)
+            time.sleep(0.03)
+        self.assertGreaterEqual(self.driver.execute_script(deepest), 2300)
+        time.sleep(0.5)
+        seen = self.driver.execute_script("""
+            const view = arguments[0].getBoundingClientRect();
+            const tile = [...document.querySelectorAll('#pane-0 .timeline-canvas .tile')].find((t) => {
+              const box = t.getBoundingClientRect(); return box.top > view.top + 100 && box.bottom < view.bottom - 100; });
+            return [tile.dataset.itemId, tile.title, Number(tile.getAttribute('aria-posinset'))];""", viewport)
+        self.assertIn("in no album", seen[1])
+        # Another writer files the photo in view, and one of the first: the one in view says so at once.
+        fiftieth = listed[49]
+        self.cli("album", "create", "Filed")
+        self.cli("copy", f"id:{seen[0]}", f"id:{fiftieth['photo_id']}", "--to", "Filed")
+        title = f"return document.getElementById('timeline-0-' + arguments[0])?.title ?? ''"
+        self.until(lambda: "in Filed" in self.driver.execute_script(title, seen[0]), "the photo in view to say where it went")
+        self.assertGreaterEqual(seen[2], 2000)
+        # Back to the top: the photos read before the change are read again as they come near.
+        for _ in range(400):
+            if self.driver.execute_script(title, fiftieth["photo_id"]):
+                break
+            self.driver.execute_script("arguments[0].scrollTop -= arguments[0].clientHeight", viewport)
+            time.sleep(0.03)
+        self.until(lambda: "in Filed" in self.driver.execute_script(title, fiftieth["photo_id"]), "the fiftieth photo to say where it went")
+        count = self.driver.execute_script("return document.querySelectorAll('#pane-0 .timeline-canvas .tile[title$=\"in Filed\"]').length")
+        self.assertGreaterEqual(count, 1)
+
     def test_a_search_kept_as_a_smart_album_then_made_an_album(self):
         self.open_library()
         self.search("portrait")

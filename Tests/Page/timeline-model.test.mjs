@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { aspectOf, dayLabel, dayOf, layOut, monthLabel, rowsBetween, stepFrom } from "../../Sources/AlbumsServer/Page/timeline-model.js";
+import { aspectOf, comesAfter, cursorOf, dayLabel, dayOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../../Sources/AlbumsServer/Page/timeline-model.js";
 
 const photo = (id, captured, [width, height] = [400, 300], imported = "2026-11-26T10:00:00.000Z") =>
   ({ photo_id: id, captured_at: captured, imported_at: imported, display_width: width, display_height: height });
@@ -72,5 +72,50 @@ describe("layOut: justified rows", () => {
     assert.equal(stepFrom(5, "ArrowRight", layout, 6), 5, "the end stays");
     assert.equal(stepFrom(2, "Home", layout, 6), 0);
     assert.equal(stepFrom(2, "End", layout, 6), 5);
+  });
+});
+
+describe("reading a window again after a change", () => {
+  // Newest first: photo n (below 28) taken on 28 - n December 2025, so ids grow as the days go back.
+  const timeline = (ids) => ids.map((id) => ({ photo_id: id, captured_at: `2025-${String(12 - Math.floor(id / 28)).padStart(2, "0")}-${String(28 - (id % 28)).padStart(2, "0")}`, imported_at: "2026-01-01" }));
+  const ids = (photos) => photos.map((each) => each.photo_id);
+
+  it("orders and cursors as the server does: by capture date, else import time, then id, both descending", () => {
+    const older = { photo_id: 9, captured_at: "2024-05-01", imported_at: "2026-01-01" };
+    const newer = { photo_id: 3, captured_at: "2025-05-01", imported_at: "2026-01-01" };
+    const undated = { photo_id: 4, captured_at: null, imported_at: "2026-02-01T10:00:00Z" };
+    assert.ok(comesAfter(older, newer) && !comesAfter(newer, older));
+    assert.ok(comesAfter(newer, undated), "an undated photo stands at its import time");
+    assert.ok(comesAfter({ photo_id: 2, captured_at: "2025-05-01" }, newer), "as old, the smaller id after");
+    assert.equal(cursorOf(undated), "4@2026-02-01T10:00:00Z");
+  });
+
+  it("a page read again in the middle takes the place of what it covers; above and below stay, said stale", () => {
+    const before = timeline([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Read again after photo 3 (from = 3), four asked: 5 went, 11 (taken between 6 and 7) came.
+    const page = timeline([4, 6]).concat([{ photo_id: 11, captured_at: "2025-12-21T12:00", imported_at: "2026-01-01" }], timeline([7]));
+    assert.ok(comesAfter(page[2], page[1]) && comesAfter(page[3], page[2]), "the page in the server's order");
+    const merged = mergeWindow(before, 3, page, true);
+    assert.deepEqual(ids(merged.photos), [1, 2, 3, 4, 6, 11, 7, 8, 9, 10]);
+    assert.deepEqual(merged.fresh, { from: 3, to: 7 });
+    assert.equal(merged.staleEnd, 10);
+  });
+
+  it("at the end of what is found nothing stays below, and a photo read again is not kept twice", () => {
+    const before = timeline([1, 2, 3, 4, 5, 6]);
+    const merged = mergeWindow(before, 2, timeline([3, 4, 6]), false);
+    assert.deepEqual(ids(merged.photos), [1, 2, 3, 4, 6]);
+    assert.equal(merged.staleEnd, merged.fresh.to);
+    // A photo above whose date changed into the page stands once, where the page says.
+    const moved = mergeWindow(before, 2, timeline([3, 1, 4]), true);
+    assert.deepEqual(ids(moved.photos).filter((id) => id === 1).length, 1);
+    assert.deepEqual(moved.fresh, { from: 1, to: 4 });
+  });
+
+  it("from the start, a page that covers everything leaves nothing stale", () => {
+    const before = timeline([1, 2, 3]);
+    const merged = mergeWindow(before, 0, timeline([1, 2, 3, 4]), true);
+    assert.deepEqual(ids(merged.photos), [1, 2, 3, 4]);
+    assert.deepEqual([merged.fresh.from, merged.fresh.to, merged.staleEnd], [0, 4, 4]);
   });
 });

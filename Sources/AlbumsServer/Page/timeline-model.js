@@ -80,3 +80,41 @@ export function stepFrom(index, key, { rows, places }, count) {
   }
   return index;
 }
+
+/// A photo's place in the timeline's order (newest first): its capture
+/// date, else its import time, as the server sorts and its cursors say.
+export function timeKey(photo) {
+  return photo.captured_at ?? photo.imported_at;
+}
+
+/// The cursor that reads on just after `photo` (the API's `after`).
+export function cursorOf(photo) {
+  return `${photo.photo_id}@${timeKey(photo)}`;
+}
+
+/// Whether `a` stands after `b` in the timeline: older, or as old with a
+/// smaller id (the server's order, both descending).
+export function comesAfter(a, b) {
+  const [first, second] = [timeKey(a), timeKey(b)];
+  return first < second || (first === second && a.photo_id < b.photo_id);
+}
+
+/// The photos read so far, with `page` read again in place of what it
+/// covers: the photos after the one at `from - 1` (or from where the
+/// timeline starts, for 0), as many as were asked. The photos above `from`
+/// and those after the page's last stay as they were read, and are
+/// returned as stale: `fresh` is where the page stands among the photos,
+/// `staleEnd` where the stale photos below it end. A photo the page holds
+/// is dropped from what stays, wherever it was; when the page reached the
+/// end of what the search finds (`pageHasNext` false), nothing stays below.
+export function mergeWindow(photos, from, page, pageHasNext) {
+  const read = new Set(page.map((photo) => photo.photo_id));
+  const above = photos.slice(0, from).filter((photo) => !read.has(photo.photo_id));
+  const last = page[page.length - 1];
+  const below = pageHasNext && last ? photos.slice(from).filter((photo) => !read.has(photo.photo_id) && comesAfter(photo, last)) : [];
+  return {
+    photos: [...above, ...page, ...below],
+    fresh: { from: above.length, to: above.length + page.length },
+    staleEnd: above.length + page.length + below.length,
+  };
+}

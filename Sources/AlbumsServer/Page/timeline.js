@@ -14,7 +14,7 @@ import { api, thumbnailURL } from "./api.js";
 import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "./search-query.js";
 import { choose } from "./selection.js";
 import { element, plural, say, state } from "./state.js";
-import { layOut, monthLabel, rowsBetween, stepFrom } from "./timeline-model.js";
+import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "./timeline-model.js";
 
 /// The pane chooser's value for the timeline: no album's name holds a control character.
 export const LIBRARY = "\u0001library";
@@ -25,6 +25,8 @@ const OVERSCAN = 600;        // pixels drawn beyond the view
 const PAGE = 400;            // photos one request reads
 const KEPT = 20_000;         // photos kept read however far a person scrolls
 const REFRESHED = 2_000;     // photos read again in one request when the library changes
+const ABOVE = 500;           // of those, how many stand above the view's first
+const NEAR = 200;            // photos from the view to stale ones that have them read again
 
 /// What the timeline asks of the modules that act on photos (set by app.js).
 export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null, keepAsSmart: null, freeze: null };
@@ -53,6 +55,11 @@ export class Timeline {
     this.photos = [];
     this.positions = new Map();  // photo id → index
     this.next = null;            // the cursor of the next page, null at the end
+    // After a change, the photos read again around the view (indexes from,
+    // to); those above and those below it up to staleEnd are as read before
+    // the change, and read again as the view comes near them. Null: all current.
+    this.fresh = null;
+    this.refreshing = null;      // a read again for the view coming near stale photos
     this.reading = null;
     this.generation = 0;         // grows with each new search or jump: late answers are dropped
     this.total = null;           // photos the search finds, from its months
@@ -136,6 +143,7 @@ export class Timeline {
     const generation = ++this.generation;
     this.start = start || null;
     this.photos = [];
+    this.fresh = null;
     this.positions.clear();
     this.next = null;
     this.selected.clear();
@@ -176,8 +184,9 @@ export class Timeline {
     if (this.photos.length + page.photos.length > KEPT) {
       // Far from where the timeline started: start it again here, so that what is kept stays bounded.
       const last = this.photos[this.photos.length - 1];
-      this.start = after ?? (last ? `${last.photo_id}@${last.captured_at ?? last.imported_at}` : null);
+      this.start = after ?? (last ? cursorOf(last) : null);
       this.photos = [];
+      this.fresh = null;
       this.positions.clear();
       this.newer.hidden = false;
       this.viewport.scrollTop = 0;
@@ -237,21 +246,20 @@ export class Timeline {
     }, 400);
   }
 
-  /// Reads again the photos shown, from where the timeline starts, keeping
-  /// the photo at the view's top where it is seen, the selection and the
-  /// photo in focus (those still found). Past REFRESHED photos read, it
-  /// starts again from the newest only when the person is there with
-  /// nothing selected: their place is kept otherwise.
+  /// Reads again the photos shown, keeping the photo at the view's top
+  /// where it is seen, the selection and the photo in focus (those still
+  /// found). Up to REFRESHED photos read, all of them are read again; past
+  /// that, REFRESHED of them from a little above the view, and the rest as
+  /// the view comes near them (``fresh``).
   async refresh() {
     const generation = this.generation;
-    const wanted = Math.max(this.photos.length, Math.min(PAGE, this.screenful() * 2));
-    if (wanted > REFRESHED) {
-      if (!this.start && this.viewport.scrollTop < 8 && !this.selected.size) await this.jump("");
-      return;
-    }
     while (this.reading) await this.reading.catch(() => {});
     if (generation !== this.generation || this.smart?.search?.unavailable) return;
-    this.reading = api(this.photosPath(wanted, this.start));
+    const wanted = Math.max(this.photos.length, Math.min(PAGE, this.screenful() * 2));
+    const anchor = this.topPhoto();
+    const from = Math.max(0, Math.min((anchor?.index ?? this.firstInView()) - ABOVE, wanted - REFRESHED));
+    const after = from === 0 ? this.start : cursorOf(this.photos[from - 1]);
+    this.reading = api(this.photosPath(Math.min(REFRESHED, wanted - from), after));
     let page;
     try {
       page = await this.reading;
@@ -259,15 +267,17 @@ export class Timeline {
       this.reading = null;
     }
     if (generation !== this.generation) return;
-    const anchor = this.topPhoto();
     const before = new Map(this.photos.map((photo) => [photo.photo_id, photo]));
-    this.photos = page.photos;
+    const merged = mergeWindow(this.photos, from, page.photos, Boolean(page.next));
+    this.photos = merged.photos;
     this.positions = new Map(this.photos.map((photo, index) => [photo.photo_id, index]));
-    this.next = page.next;
+    // Photos kept below the page: the cursor after them still reads on.
+    if (merged.staleEnd === merged.fresh.to) this.next = page.next;
+    this.fresh = merged.fresh.from === 0 && merged.staleEnd === merged.fresh.to ? null : { ...merged.fresh, staleEnd: merged.staleEnd };
     this.selected = new Set([...this.selected].filter((id) => this.positions.has(id)));
     if (!this.positions.has(this.active)) this.active = null;
-    // A tile whose photo went, or whose albums changed, is made again: its label says them.
-    for (const photo of this.photos) {
+    // A tile whose albums changed is made again: its label says them.
+    for (const photo of page.photos) {
       const old = before.get(photo.photo_id);
       if (old && old.albums.join("\n") !== photo.albums.join("\n")) { this.elements.get(photo.photo_id)?.remove(); this.elements.delete(photo.photo_id); }
     }
@@ -278,6 +288,22 @@ export class Timeline {
       if (place) this.viewport.scrollTop = Math.max(0, this.layout.rows[place.row].top - anchor.y);
     }
     this.render();
+  }
+
+  /// Whether the photos from `first` to `last` (in view) come near photos
+  /// read before the last change and not since.
+  nearStale(first, last) {
+    if (!this.fresh) return false;
+    const { from, to, staleEnd } = this.fresh;
+    return (from > 0 && first < from + NEAR) || (to < staleEnd && last >= to - NEAR && first < staleEnd);
+  }
+
+  /// The index of the first photo in view (0 when none is).
+  firstInView() {
+    const { rows } = this.layout;
+    const top = this.viewport.scrollTop;
+    const row = rowsBetween(rows, top, top + this.viewport.clientHeight).map((at) => rows[at]).find((each) => each.kind === "tiles");
+    return row ? row.first : 0;
   }
 
   /// The photo first seen at the view's top, and how far below the top its row stands.
@@ -425,6 +451,13 @@ export class Timeline {
     this.viewport.setAttribute("aria-label", `${this.name}, newest first${this.chips.length ? `: ${this.chips.map((each) => each.label).join(", ")}` : ""}`);
     // Read on before the end comes into view.
     if (this.next && !this.reading && bottom + 3 * this.viewport.clientHeight > this.layout.height) this.more().catch(() => {});
+    // Photos read before the last change coming into view are read again.
+    if (this.fresh && !this.reading && !this.refreshing) {
+      const shown = rowsBetween(rows, top, bottom).map((at) => rows[at]).filter((row) => row.kind === "tiles");
+      if (shown.length && this.nearStale(shown[0].first, shown[shown.length - 1].first + shown[shown.length - 1].count - 1)) {
+        this.refreshing = this.refresh().catch(() => {}).finally(() => { this.refreshing = null; });
+      }
+    }
   }
 
   makeTile(photo) {
