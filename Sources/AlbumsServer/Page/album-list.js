@@ -59,6 +59,14 @@ export async function showWritten(answer) {
 }
 
 export const albumNamed = (name) => state.albums.find((album) => album.name === name);
+
+/// A name as text and line-break chances after each slash: "Travel/Summer
+/// 2025" wraps after "Travel/" where it must wrap, not inside "Summer".
+function breakable(name) {
+  const parts = name.split("/");
+  return parts.flatMap((part, index) => (index < parts.length - 1 ? [`${part}/`, element("wbr")] : [part]));
+}
+
 export const keyOf = (node) => `${node.kind}:${node.kind === "album" ? node.name : node.id}`;
 export const rowFor = (key) => list.querySelector(`li[data-key="${CSS.escape(key)}"]`);
 export const entryFor = (name) => rowFor(`album:${name}`);
@@ -208,7 +216,7 @@ function albumRow(row, shown) {
   entry.append(
     element("span", { className: "twisty", ariaHidden: "true" }),
     covers(album.cover_photo_id === null || album.cover_photo_id === undefined ? [] : [album.cover_photo_id]),
-    element("span", { className: "name", textContent: (album.locked ? "🔒 " : "") + (album.smart ? "✦ " : "") + album.name }),
+    element("span", { className: "name" }, ...breakable((album.locked ? "🔒 " : "") + (album.smart ? "✦ " : "") + album.name)),
     element("span", { className: "count", textContent: album.pending ? `${album.count} (${album.pending}…)` : `${album.count}` }));
   entry.addEventListener("click", (event) => { if (!listState.reorder) openAlbum(album.name, { other: event.shiftKey }).catch((error) => say(error.message, true)); });
   acceptFilesInto(entry, album.name);
