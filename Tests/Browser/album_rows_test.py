@@ -96,6 +96,11 @@ class AlbumRows:
         # A click gives the pane focus, and the photo the keys would start from: unmarked until a key is pressed.
         self.until(lambda: self.driver.execute_script("return document.querySelector('#pane-0 .viewport:focus .tile.active') !== null"), "the pane taking focus")
         self.assertEqual(self.driver.execute_script(ring), [], "no orange ring after a click")
+        # The photo clicked is selected, and looks it: drawn in from its tile's edge (a ring would sit under the image).
+        inset = """const tile = document.querySelector('#pane-0 .tile.selected'); if (!tile) return null;
+                   const outer = tile.getBoundingClientRect(), inner = tile.querySelector('img').getBoundingClientRect();
+                   return Math.min(inner.left - outer.left, outer.right - inner.right, inner.top - outer.top, outer.bottom - inner.bottom);"""
+        self.until(lambda: (self.driver.execute_script(inset) or 0) >= 4, "the selected photo drawn in from its edge")
         if self.SIZE != "desktop":
             return
         self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
