@@ -256,8 +256,7 @@ export class Timeline {
     while (this.reading) await this.reading.catch(() => {});
     if (generation !== this.generation || this.smart?.search?.unavailable) return;
     const wanted = Math.max(this.photos.length, Math.min(PAGE, this.screenful() * 2));
-    const anchor = this.topPhoto();
-    const from = Math.max(0, Math.min((anchor?.index ?? this.firstInView()) - ABOVE, wanted - REFRESHED));
+    const from = Math.max(0, Math.min((this.firstRowInView()?.first ?? 0) - ABOVE, wanted - REFRESHED));
     const after = from === 0 ? this.start : cursorOf(this.photos[from - 1]);
     this.reading = api(this.photosPath(Math.min(REFRESHED, wanted - from), after));
     let page;
@@ -267,6 +266,8 @@ export class Timeline {
       this.reading = null;
     }
     if (generation !== this.generation) return;
+    // Taken now, not before the request: the person may have scrolled since.
+    const anchor = this.topPhoto();
     const before = new Map(this.photos.map((photo) => [photo.photo_id, photo]));
     const merged = mergeWindow(this.photos, from, page.photos, Boolean(page.next));
     this.photos = merged.photos;
@@ -298,20 +299,18 @@ export class Timeline {
     return (from > 0 && first < from + NEAR) || (to < staleEnd && last >= to - NEAR && first < staleEnd);
   }
 
-  /// The index of the first photo in view (0 when none is).
-  firstInView() {
+  /// The first row of photos in view, if any.
+  firstRowInView() {
     const { rows } = this.layout;
     const top = this.viewport.scrollTop;
-    const row = rowsBetween(rows, top, top + this.viewport.clientHeight).map((at) => rows[at]).find((each) => each.kind === "tiles");
-    return row ? row.first : 0;
+    return rowsBetween(rows, top, top + this.viewport.clientHeight).map((at) => rows[at]).find((each) => each.kind === "tiles");
   }
 
   /// The photo first seen at the view's top, and how far below the top its row stands.
   topPhoto() {
     const top = this.viewport.scrollTop;
     if (top < 8) return null;   // at the top: what is new above shows
-    const { rows } = this.layout;
-    const row = rowsBetween(rows, top, top + this.viewport.clientHeight).map((at) => rows[at]).find((each) => each.kind === "tiles");
+    const row = this.firstRowInView();
     return row ? { id: this.photos[row.first].photo_id, index: row.first, y: row.top - top } : null;
   }
 
