@@ -83,7 +83,7 @@ export function stepFrom(index, key, { rows, places }, count) {
 
 /// A photo's place in the timeline's order (newest first): its capture
 /// date, else its import time, as the server sorts and its cursors say.
-export function timeKey(photo) {
+function timeKey(photo) {
   return photo.captured_at ?? photo.imported_at;
 }
 
