@@ -12,7 +12,8 @@ Two parts, on a library of the example photos:
    with 404, 409 or 422). It writes through the API as it likes; the
    library must then check clean.
 2. Hand-made attacks, each with its documented status and error code, and
-   nothing written: the library's albums and items, and the upload inbox,
+   nothing written (then any Unicode, any length and any number in every
+   parameter, unicode_sweep.py: never a 5xx, never a crash): the library's albums and items, and the upload inbox,
    are compared before and after. Slow clients (slowloris) must not stop
    others being served.
 
@@ -32,6 +33,7 @@ from pathlib import Path
 
 import people
 from serverkit import Library, Server, fail, multipart, wait_until, write_schemathesis_config
+from unicode_sweep import Sweep
 
 HERE = Path(__file__).resolve().parent
 
@@ -309,6 +311,8 @@ def main():
         attacks.oversized_upload()
         attacks.slow_clients()
         print(f"hand-made hostile requests: {attacks.tried} tried, each its documented status, nothing written")
+        Sweep(server, library).run()
+        library.check()
         run_schemathesis(server, library, arguments.schemathesis, arguments.examples, arguments.seed)
     finally:
         status = server.stop()

@@ -167,6 +167,39 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("dates in other scripts' digits, NUL and numbers past Int64 in a search are refused with their 4xx, never a crash")
+    func searchValuesFromOutside() async throws {
+        try await application.test(.router) { client in
+            let refused: [(query: String, status: Int, code: String)] = [
+                ("taken=%D9%A2%D9%A0%D9%A2%D9%A5", 422, "invalid_date"),  // 2025 in Arabic-Indic digits
+                ("taken=%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%95-%EF%BC%90%EF%BC%97", 422, "invalid_date"),  // fullwidth
+                ("taken=2025-%C2%BD", 422, "invalid_date"), ("taken=2%CC%81025", 422, "invalid_date"),
+                ("taken=2025..%E0%A5%A8%E0%A5%A6%E0%A5%A8%E0%A5%AC", 422, "invalid_date"),
+                ("name=har%00bour", 400, "invalid_parameter"), ("camera=a%00", 400, "invalid_parameter"),
+                ("album=Trip%00", 400, "invalid_parameter"), ("after=1%40%00", 400, "invalid_parameter"),
+                ("limit=99999999999999999999999", 400, "invalid_parameter"), ("min_megapixels=NaN", 400, "invalid_parameter"),
+            ]
+            for path in ["/api/photos", "/api/photos/months"] {
+                for (query, status, code) in refused where !(path.hasSuffix("months") && ["after", "limit"].contains(where: query.hasPrefix)) {
+                    let response = try await request(client, "\(path)?\(query)")
+                    let answered = try errorCode(response)
+                    #expect(Int(response.status.code) == status && answered == code, "\(path)?\(query): \(String(buffer: response.body))")
+                    #expect(!String(buffer: response.body).contains("/nowhere"), "no path in \(query)")
+                }
+            }
+            // A past number finds nothing; it is no error.
+            #expect(try await request(client, "/api/photos?min_megapixels=1e400").status == .ok)
+            // A smart album of such a date, as one operation (performed and as a dry run) and as a batch line.
+            let smart = #"{"op": "create_smart_album", "name": "Then", "search": {"taken": "\#u{0662}\#u{0660}\#u{0662}\#u{0665}"}}"#
+            for uri in ["/api/operations", "/api/operations?dry_run=1", "/api/batch", "/api/batch?dry_run=1"] {
+                let response = try await request(client, uri, .post, body: smart)
+                #expect(response.status.code == 422, "\(uri): \(String(buffer: response.body))")
+                #expect(String(buffer: response.body).contains("is not a date to search by"), "\(uri): \(String(buffer: response.body))")
+            }
+            #expect(try itemCount(of: "Trip") == 5)
+        }
+    }
+
     @Test("an operation with dry_run=1 is a proposal and writes nothing; without it, it writes and answers the change sets")
     func operations() async throws {
         try await application.test(.router) { client in

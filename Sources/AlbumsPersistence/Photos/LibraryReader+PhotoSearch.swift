@@ -107,7 +107,12 @@ extension LibraryReader {
             arguments += [taken.start, taken.end, taken.start, taken.end]
         }
         var indexHint = "INDEXED BY photo_by_time"
-        if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+        // No name, camera or lens holds a NUL (no file system allows one in a
+        // name), and SQLite's LIKE and FTS5 read a text only up to it.
+        if [search.name, search.camera, search.lens, search.format].contains(where: { $0?.unicodeScalars.contains("\u{0}") == true }) {
+            conditions.append("0")
+        }
+        if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, !name.unicodeScalars.contains("\u{0}") {
             let pattern = "%" + Self.likeEscaped(name) + "%"
             if let candidates = try nameCandidates(containing: name, pattern: pattern) {
                 // Few photos have such a name: start from them, not from the newest photo.

@@ -93,12 +93,13 @@ public struct CaptureRange: Hashable, Sendable, CustomStringConvertible {
 
     /// A year, month or day: its own text, and the text of the period after it.
     private static func period(_ text: String) -> (start: String, end: String)? {
-        guard let match = text.wholeMatch(of: /(\d{4})(?:-(\d\d)(?:-(\d\d))?)?/) else { return nil }
+        // ASCII digits only: `\d` matches any script's digits ("٢٠٢٥", "２０２５"), which Int() refuses.
+        guard let match = text.wholeMatch(of: /([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?/), let year = Int(match.1) else { return nil }
+        let month = match.2.flatMap { Int($0) }
+        let day = match.3.flatMap { Int($0) }
+        guard (match.2 == nil) == (month == nil), (match.3 == nil) == (day == nil) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let year = Int(match.1)!
-        let month = match.2.map { Int($0)! }
-        let day = match.3.map { Int($0)! }
+        calendar.timeZone = .gmt
         let components = DateComponents(year: year, month: month ?? 1, day: day ?? 1)
         guard year >= 1, (1...12).contains(month ?? 1), components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
             return nil
@@ -108,9 +109,9 @@ public struct CaptureRange: Hashable, Sendable, CustomStringConvertible {
         let parts = calendar.dateComponents([.year, .month, .day], from: next)
         let after: String
         switch unit {
-        case .day: after = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-        case .month: after = String(format: "%04d-%02d", parts.year!, parts.month!)
-        default: after = String(format: "%04d", parts.year!)
+        case .day: after = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        case .month: after = String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0)
+        default: after = String(format: "%04d", parts.year ?? 0)
         }
         return (text, after)
     }

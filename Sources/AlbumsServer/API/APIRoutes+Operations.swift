@@ -84,7 +84,7 @@ extension APIRoutes {
     /// `GET /api/history?limit=&album=`: what `albums history --json` prints.
     func history(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let limit = try RequestParts.integer(request, "limit", default: 20, range: 1...HistoryRetention.maximumKeptEntries)
-        let name: String? = request.uri.queryParameters.get("album").map { String($0) }
+        let name: String? = try RequestParts.text(request, "album")
         let listing = try await session(context).read { reader in
             let album = try name.map { try reader.album(named: $0).id }
             return try HistoryListingJSON(entries: try reader.history(limit: limit, album: album), reader: reader)

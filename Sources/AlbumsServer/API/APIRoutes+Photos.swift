@@ -12,8 +12,8 @@ extension APIRoutes {
     func photos(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let asked = try Self.search(in: request)
         let limit = try RequestParts.integer(request, "limit", default: 200, range: 1...RequestParts.maximumLimit)
-        let after = try request.uri.queryParameters.get("after").map { text in
-            guard let cursor = PhotoSearchCursor(String(text)) else {
+        let after = try RequestParts.text(request, "after").map { text in
+            guard let cursor = PhotoSearchCursor(text) else {
                 throw RequestRefusal(status: .unprocessableContent, code: "invalid_parameter", message: "after must be the next a page before gave")
             }
             return cursor
@@ -51,25 +51,24 @@ extension APIRoutes {
 
     /// The filters of `GET /api/photos` and `/api/photos/months`.
     static func search(in request: Request) throws -> AskedSearch {
-        let query = request.uri.queryParameters
-        func text(_ name: String) -> String? { query.get(name).map { String($0) } }
+        func text(_ name: String) throws -> String? { try RequestParts.text(request, name) }
         var search = PhotoSearch()
         search.taken = try text("taken").map { try CaptureRange($0) }
-        search.name = text("name")
-        search.format = text("format")
-        if let shape = text("shape") {
+        search.name = try text("name")
+        search.format = try text("format")
+        if let shape = try text("shape") {
             guard let value = PhotoShape(rawValue: shape) else { throw RequestRefusal.badParameter("shape must be landscape, portrait or square") }
             search.shape = value
         }
-        if let megapixels = text("min_megapixels") {
+        if let megapixels = try text("min_megapixels") {
             // Past any photo's size (even infinite) is allowed: it finds none.
             guard let value = Double(megapixels), value >= 0 else { throw RequestRefusal.badParameter("min_megapixels must be a number from 0") }
             search.minimumMegapixels = value
         }
-        search.camera = text("camera")
-        search.lens = text("lens")
+        search.camera = try text("camera")
+        search.lens = try text("lens")
         search.hasLocation = try RequestParts.optionalFlag(request, "location")
-        let album = text("album")
+        let album = try text("album")
         let inNoAlbum = try RequestParts.optionalFlag(request, "no_album") ?? false
         // Each is valid alone; together they ask for nothing: refused as a request the document allows but that cannot be met.
         if album != nil && inNoAlbum {

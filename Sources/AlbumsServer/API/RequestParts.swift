@@ -33,6 +33,15 @@ enum RequestParts {
         return text
     }
 
+    /// The query parameter `name` as text, or nil when absent. A NUL is
+    /// refused: no name, date or cursor holds one, and SQLite would read
+    /// the text only up to it.
+    static func text(_ request: Request, _ name: String) throws -> String? {
+        guard let text = request.uri.queryParameters.get(name).map({ String($0) }) else { return nil }
+        guard !text.unicodeScalars.contains("\u{0}") else { throw RequestRefusal.badParameter("\(name) cannot hold a NUL character") }
+        return text
+    }
+
     /// The query parameter `name` as a whole number in `range`, or `value` when absent.
     static func integer(_ request: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = request.uri.queryParameters.get(name) else { return value }
