@@ -192,14 +192,14 @@ struct CatalogImportCLITests {
         let text = cli.folder.path("notes.txt")
         try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
         let notSQLite = try cli.run("import", "--from", "shotwell", text)
-        #expect(notSQLite.status == 1 && notSQLite.stderr.contains("is not an SQLite database"), "\(notSQLite.stderr)")
+        #expect(notSQLite.status == 65 && notSQLite.stderr.contains("is not an SQLite database"), "\(notSQLite.stderr)")
         // Damaged: the header intact, the pages after it overwritten.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: catalog.path))
         for index in 100..<bytes.count { bytes[index] = 0xA5 }
         try bytes.write(to: URL(fileURLWithPath: catalog.path))
         let before = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("")).sorted()
         let damaged = try cli.run("import", "--from", "shotwell", catalog.path)
-        #expect(damaged.status == 1 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)")
+        #expect(damaged.status == 65 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog.path)) == bytes, "the catalog is never written")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("")).sorted() == before, "no file beside it")
         let badMap = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "nothing")

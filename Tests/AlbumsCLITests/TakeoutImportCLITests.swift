@@ -141,7 +141,7 @@ struct TakeoutImportCLITests {
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
         let before = try cli.run("--json", "albums").stdout
         let refused = try cli.run("import", "--from", "takeout", cut, "--into", "Elsewhere")
-        #expect(refused.status == 1 && refused.stderr.contains("cannot read \(cut): it ends inside a"), "\(refused.stderr)")
+        #expect(refused.status == 65 && refused.stderr.contains("cannot read \(cut): it ends inside a"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 2, "\(refused.stderr)")  // the parts read, then why not
         #expect(try cli.run("--json", "albums").stdout == before)
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("Cut/Takeout")))
@@ -172,6 +172,51 @@ struct TakeoutImportCLITests {
 
         try write("not an archive", to: cli.folder.path("takeout-8-001.zip"))
         let refused = try cli.run("import", "--from", "takeout", cli.folder.path("takeout-8-001.zip"))
-        #expect(refused.status == 1 && refused.stderr.contains("is not a ZIP archive, or one cut short"), "\(refused.stderr)")
+        #expect(refused.status == 65 && refused.stderr.contains("is not a ZIP archive, or one cut short"), "\(refused.stderr)")
+    }
+
+    @Test("a crafted tar header (a size past 64 bits, a negative one, one whose offsets overflow, a 1 GiB long name) is refused with one line, exit 65")
+    func craftedTarHeaders() throws {
+        let cli = try CLI()
+        // Each archive: one header whose size field is the given bytes (base-256 when the first has its high bit set), then a little data.
+        let script = #"""
+            import gzip, sys
+            def header(size_field, typeflag):
+                h = bytearray(512)
+                name = b"Takeout/Google Photos/Rom/a.jpg"
+                h[0:len(name)] = name
+                h[100:108] = b"0000644\0"; h[108:116] = b"0000000\0"; h[116:124] = b"0000000\0"
+                h[124:136] = size_field
+                h[136:148] = b"00000000000\0"
+                h[148:156] = b" " * 8
+                h[156] = ord(typeflag)
+                h[257:263] = b"ustar\0"; h[263:265] = b"00"
+                h[148:156] = b"%06o\0 " % sum(h)
+                return bytes(h)
+            cases = {
+                "beyond-64-bits": (b"\x80" + b"\xff" * 11, "0"),
+                "negative": (b"\xff" * 12, "0"),
+                "offset-overflow": (b"\x80\x00\x00\x00" + b"\xff" * 8, "0"),
+                "huge-long-name": (b"\x80" + b"\x00" * 7 + (1 << 30).to_bytes(4, "big"), "L"),
+                "long-name-past-int64": (b"\x80\x00\x00\x00" + (1 << 63).to_bytes(8, "big"), "L"),
+                "huge-pax-record": (b"\x80" + b"\x00" * 7 + (1 << 30).to_bytes(4, "big"), "x"),
+            }
+            for name, (field, flag) in cases.items():
+                with gzip.open(f"{name}/takeout-1-001.tgz", "wb") as out:
+                    out.write(header(field, flag) + b"\xff" * 4096 + b"\0" * 1024)
+            """#
+        let cases = ["beyond-64-bits": "larger than 64 bits", "negative": "is negative", "offset-overflow": "more than a tar archive can hold",
+                     "huge-long-name": "a name record of 1073741824 bytes", "long-name-past-int64": "more than a tar archive can hold", "huge-pax-record": "a name record of 1073741824 bytes"]
+        for name in cases.keys { try FileManager.default.createDirectory(atPath: cli.folder.path(name), withIntermediateDirectories: true) }
+        try pack(["python3", "-c", script], in: cli.folder.path(""))
+        try cli.run("album", "create", "Kept")
+        let before = try cli.run("--json", "albums").stdout
+        for (name, reason) in cases.sorted(by: { $0.key < $1.key }) {
+            let refused = try cli.run("import", "--from", "takeout", cli.folder.path("\(name)/takeout-1-001.tgz"))
+            #expect(refused.status == 65, "\(name): \(refused.stdout)\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").last?.contains(reason) == true, "\(name): \(refused.stderr)")
+            #expect(!refused.stderr.contains("Fatal error"), "\(name): \(refused.stderr)")
+            #expect(try cli.run("--json", "albums").stdout == before, "\(name): nothing imported")
+        }
     }
 }

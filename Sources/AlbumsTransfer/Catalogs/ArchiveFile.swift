@@ -93,6 +93,9 @@ struct TarGzipArchiveFile: ArchiveFile {
             if header.allSatisfy({ $0 == 0 }) { return }
             try Self.checkSum(of: header)
             let size = try Self.number(header[124..<136])
+            guard size <= Self.largestEntry else {
+                throw ArchiveDamage(description: "a header gives a file of \(size) bytes, more than a tar archive can hold: damaged, or crafted")
+            }
             let padding = (UInt64(Self.block) - size % UInt64(Self.block)) % UInt64(Self.block)
             var name = Self.text(header[0..<100])
             if header[257..<262].elementsEqual("ustar".utf8) {
@@ -101,13 +104,13 @@ struct TarGzipArchiveFile: ArchiveFile {
             }
             switch header[156] {
             case UInt8(ascii: "L"):  // GNU: the next entry's whole name
-                longName = Self.text(try stream.read(Int(size))[...])
+                longName = Self.text(try Self.readRecord(of: size, from: stream)[...])
                 try stream.skip(padding)
                 continue
             case UInt8(ascii: "x"):  // pax: the next entry's attributes, "length key=value\n" each
-                let records = String(decoding: try stream.read(Int(size)), as: UTF8.self)
+                let records = String(decoding: try Self.readRecord(of: size, from: stream), as: UTF8.self)
                 for record in records.split(separator: "\n") {
-                    if let match = record.wholeMatch(of: /\d+ path=(.*)/) { longName = String(match.1) }
+                    if let match = record.wholeMatch(of: /[0-9]+ path=(.*)/) { longName = String(match.1) }
                 }
                 try stream.skip(padding)
                 continue
@@ -119,7 +122,7 @@ struct TarGzipArchiveFile: ArchiveFile {
                     ArchiveEntry(
                         path: path, size: size,
                         readPrefix: { limit in
-                            let data = try stream.read(Int(min(UInt64(limit), size - consumed)))
+                            let data = try stream.read(Int(min(UInt64(max(0, limit)), size - consumed)))
                             consumed += UInt64(data.count)
                             return data
                         },
@@ -135,6 +138,24 @@ struct TarGzipArchiveFile: ArchiveFile {
         }
     }
 
+    /// The largest file a header may announce: 2^62 bytes, far past any
+    /// disk, and small enough that its padding and every offset after it
+    /// stay within `UInt64` and `Int`.
+    static let largestEntry: UInt64 = 1 << 62
+
+    /// The most a GNU long name or a pax record may hold: paths are at most
+    /// a few KiB, and reading what a crafted header announces would take
+    /// the memory it asks for.
+    static let largestRecord: UInt64 = 1 << 20
+
+    /// A long-name or pax record of `size` bytes, refused past ``largestRecord``.
+    private static func readRecord(of size: UInt64, from stream: GzipStream) throws -> Data {
+        guard size <= largestRecord else {
+            throw ArchiveDamage(description: "a header announces a name record of \(size) bytes, more than \(largestRecord >> 20) MiB: damaged, or crafted")
+        }
+        return try stream.read(Int(size))
+    }
+
     /// A header's checksum: the sum of its bytes, the checksum's own field counted as spaces.
     private static func checkSum(of header: Data) throws {
         let recorded = try number(header[148..<156])
@@ -144,9 +165,19 @@ struct TarGzipArchiveFile: ArchiveFile {
     }
 
     /// An octal number field, or a base-256 one (its first byte's high bit set) for sizes of 8 GiB and more.
-    private static func number(_ field: Data) throws -> UInt64 {
+    ///
+    /// Base-256 is two's complement: a first byte of 0xFF starts a negative
+    /// number, which no size or checksum is. One past `UInt64` is refused
+    /// rather than cut to its low bytes.
+    static func number(_ field: Data) throws -> UInt64 {
         if let first = field.first, first & 0x80 != 0 {
-            return field.dropFirst().reduce(UInt64(first & 0x7F)) { $0 << 8 | UInt64($1) }
+            guard first & 0x40 == 0 else { throw ArchiveDamage(description: "a header's number is negative: damaged, or crafted") }
+            var value = UInt64(first & 0x3F)
+            for byte in field.dropFirst() {
+                guard value <= UInt64.max >> 8 else { throw ArchiveDamage(description: "a header's number is larger than 64 bits: damaged, or crafted") }
+                value = value << 8 | UInt64(byte)
+            }
+            return value
         }
         let digits = String(decoding: field.prefix { $0 != 0 && $0 != 32 }.drop { $0 == 32 }, as: UTF8.self)
         if digits.isEmpty { return 0 }

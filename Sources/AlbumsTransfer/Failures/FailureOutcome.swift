@@ -56,7 +56,14 @@ public struct FailureOutcome: Hashable, Sendable {
             // library's other rules; malformed text is a bad request.
             self.init(code: "invalid_reference", message: error.description, exitStatus: ExitStatus.usage, httpStatus: error.isBeyondLimits ? 422 : 400)
         case let error as CatalogFailure:
-            self.init(code: error.code, message: error.description, exitStatus: ExitStatus.refused, httpStatus: 422)
+            // A catalog or archive that is there but cannot be read (not SQLite, damaged, crafted) is an unusable file, as a library would be.
+            let unusable =
+                switch error {
+                case .unreadable(.missing): false
+                case .unreadable: true
+                case .notACatalog, .extraction: false
+                }
+            self.init(code: error.code, message: error.description, exitStatus: unusable ? ExitStatus.unusableFile : ExitStatus.refused, httpStatus: 422)
         case let error as CaptureRange.Failure:
             // 422: a date the document's pattern allows may still not be one (2025-02-30).
             self.init(code: "invalid_date", message: error.description, exitStatus: ExitStatus.usage, httpStatus: 422)
