@@ -12,6 +12,10 @@ Then: no request got an answer the contract does not name; each person's
 stream holds exactly the admin's events narrowed to the albums that person
 can see (none of anyone else's), in order; the library checks clean.
 
+Last, 200 wrong sign-ins at once while a signed-in person lists albums
+(sign_in_flood): every guess is checked, and the list's p99 beside its
+idle p99 is printed.
+
 Usage: people_load.py --albums BINARY [--seconds N] [--people N] [--seed N]
 """
 
@@ -94,6 +98,64 @@ def narrowed(events, visible):
     return kept
 
 
+def percentile(samples, fraction):
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def sign_in_flood(albums, guesses=200, cost="10"):
+    """Wrong sign-ins by the hundred at once, each for its own name from its
+    own address (an X-Forwarded-For through a trusted proxy), so that the
+    throttle admits every one and each costs a bcrypt check at the
+    people's cost. Meanwhile a signed-in person lists albums: its p99
+    against the same list's idle p99 says whether guesses take the threads
+    that serve everyone else. Printed, not asserted: timing on a shared
+    machine is measured, never a pass mark."""
+    library = Library(albums)
+    library.make_example()
+    library.cli("user", "add", "olga", input=PASSWORD + "\n", env=dict(os.environ, ALBUMS_BCRYPT_COST=cost))
+    library.cli("share", "add", "Trip", "--with", "olga", "--role", "viewer")
+    server = Server(library, extra_arguments=("--trusted-proxy", "127.0.0.1"))
+    statuses = {}
+    lock = threading.Lock()
+
+    def listing():
+        started = time.perf_counter()
+        status, _, _ = server.request("GET", "/api/albums", headers={"Cookie": cookie}, token=False)
+        if status != 200:
+            fail(f"a signed-in person's album list answered {status} during the flood")
+        return time.perf_counter() - started
+
+    def guess(index):
+        status, _ = server.sign_in(f"guess{index}", "wrong password", headers={"X-Forwarded-For": f"10.9.{index // 250}.{index % 250 + 1}"})
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+
+    try:
+        status, cookie = server.sign_in("olga", PASSWORD)
+        if status != 200:
+            fail(f"olga could not sign in: {status}")
+        idle = [listing() for _ in range(300)]
+        threads = [threading.Thread(target=guess, args=(index,)) for index in range(guesses)]
+        began = time.monotonic()
+        for thread in threads:
+            thread.start()
+        during = []
+        while any(thread.is_alive() for thread in threads):
+            during.append(listing())
+        flood = time.monotonic() - began
+    finally:
+        server.stop()
+    if statuses.get(401, 0) != guesses:
+        fail(f"every guess should be checked and refused (401): {statuses}")
+    print(f"{guesses} wrong sign-ins at once (bcrypt cost {cost}, each its own name and address): all 401, checked in {flood:.1f} s")
+    print("| GET /api/albums, signed in | requests | p50 ms | p99 ms |")
+    print("| --- | --- | --- | --- |")
+    for label, samples in (("idle", idle), ("during the sign-ins", during)):
+        print(f"| {label} | {len(samples)} | {percentile(samples, 0.5) * 1000:.1f} | {percentile(samples, 0.99) * 1000:.1f} |")
+    print(f"p99 during / idle: {percentile(during, 0.99) / percentile(idle, 0.99):.2f}x")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--albums", required=True)
@@ -162,6 +224,7 @@ def main():
     print(f"people load: {elapsed:.0f} s, {arguments.people} people signed in at once and an admin, {len(admin.events)} "
           f"transactions; each person heard exactly the admin's events narrowed to their albums, the library checks clean")
     tally.print_table(["proposal", "drop", "items page", "viewer's move", "CLI process"])
+    sign_in_flood(arguments.albums)
 
 
 if __name__ == "__main__":

@@ -138,7 +138,9 @@ package enum AlbumsServer {
         APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
         SessionRoutes(library: library, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
-        ShareRoutes(library: library, thumbnails: thumbnails, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
+        // Counted apart from sign-ins: a link without a password always opens, and no success of one forgives the other's failures.
+        ShareRoutes(library: library, thumbnails: thumbnails, settings: settings, throttle: SignInThrottle(clock: throttle.now))
+            .register(on: router, recording: &allowed)
         PeopleRoutes(library: library).register(on: router, recording: &allowed)
         // Added last, so it wraps only what no route answered: a known path
         // asked with another method.

@@ -331,6 +331,36 @@ struct SignInThrottleTests {
         throttle.noteSuccess(name: "olga", address: "10.0.0.2")
     }
 
+    @Test("a success forgives only what it proves: guesses at other names from the same address still slow it")
+    func successForgivesOnlyItsName() {
+        let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        let links = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        // Two wrong guesses, then the guesser's own sign-in and a link that needs no password, over and over.
+        for round in 0..<2 {
+            for guess in 0..<2 {
+                let name = "victim\(round)\(guess)"
+                guard throttle.admit(name: name, address: "10.6.6.6") == .admitted else {
+                    #expect(round * 2 + guess >= 3, "slowed only after three failures")
+                    return
+                }
+            }
+            #expect(throttle.admit(name: "mallory", address: "10.6.6.6") == .admitted)
+            throttle.noteSuccess(name: "mallory", address: "10.6.6.6")
+            #expect(links.admit(name: "link abcdef", address: "10.6.6.6") == .admitted)
+            links.noteSuccess(name: "link abcdef", address: "10.6.6.6")
+        }
+        Issue.record("four failures from one address and none slowed")
+    }
+
+    @Test("a success forgives the name's own failures from that address")
+    func successForgivesItsName() {
+        let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })
+        for _ in 0..<2 { #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted) }
+        #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted)
+        throttle.noteSuccess(name: "olga", address: "10.0.0.2")
+        #expect(throttle.admit(name: "olga", address: "10.0.0.2") == .admitted, "her typos are hers: two failures, then her success")
+    }
+
     @Test("guessing one name from many addresses is slowed for new addresses, not for one the person signed in from")
     func manyAddresses() {
         let throttle = SignInThrottle(clock: { Date(timeIntervalSinceReferenceDate: 0) })

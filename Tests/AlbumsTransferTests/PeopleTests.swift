@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AlbumsTransfer
@@ -271,6 +272,43 @@ struct PeopleTests {
         #expect(PasswordHash.decoy(costing: nil).cost == PasswordHash.defaultCost)
     }
 
+    @Test("a hash cheaper than the others': its failures are checked against the usual cost too, and signing in makes it again at that cost")
+    func cheapHashIsMadeAgain() async throws {
+        let house = try Household()
+        // The household's hashes cost 4; one of 5 is the usual once three people have it.
+        try await house.library.write { writer in
+            for name in ["ana", "gran", "sam"] { try writer.setPassword(of: name, to: try PasswordHash(password: "correct horse", cost: 5)) }
+        }
+        let before = try await house.library.read { try $0.signInCandidate(named: "lee") }
+        #expect(before.hash.cost == 4 && before.decoy.cost == 5 && before.needsRehash)
+        #expect(try await house.library.person(named: "lee", password: "wrong horse") == nil)
+        #expect(try await house.library.read { try $0.signInCandidate(named: "lee") }.hash == before.hash, "a failure changes nothing")
+        #expect(try await house.library.person(named: "lee", password: "correct horse")?.name == "lee")
+        let after = try await house.library.read { try $0.signInCandidate(named: "lee") }
+        #expect(after.hash.cost == 5 && !after.needsRehash)
+        #expect(after.hash.matches("correct horse"))
+        #expect(try await house.library.person(named: "lee", password: "correct horse")?.name == "lee")
+    }
+
+    @Test("password checks run on a pool of their own, at most its width at once")
+    func passwordChecksAreBounded() async throws {
+        let pool = PasswordChecks(width: 2)
+        let hash = try PasswordHash(password: "correct horse", cost: 6)
+        let running = RunningCount()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    await pool.run {
+                        running.counts.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        _ = hash.matches("guess guess")
+                        running.counts.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+        }
+        #expect(running.counts.withLock { $0.most } <= 2)
+    }
+
     @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")
     func shareLinks() throws {
         let house = try Household()
@@ -307,4 +345,9 @@ struct PeopleTests {
             try gran.write { try $0.createShareLink(for: wedding.id, expiresAt: nil, password: nil) }
         }
     }
+}
+
+/// How many closures run at once, and the most that ever did.
+private final class RunningCount: Sendable {
+    let counts = Mutex((now: 0, most: 0))
 }

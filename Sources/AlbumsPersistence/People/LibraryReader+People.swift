@@ -86,11 +86,6 @@ extension LibraryReader {
     /// hash of the cost the people's hashes have, so that the check takes
     /// as long and timing tells no names apart.
     package func signInCandidate(named name: String) throws -> SignInCandidate {
-        if Person.problem(withName: name) == nil,
-            let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.personColumns), password_hash FROM person WHERE name = ?", arguments: [name])
-        {
-            return SignInCandidate(person: Self.person(from: row), hash: PasswordHash(text: row["password_hash"]))
-        }
         // The cost most people's hashes have (the same for all, unless some were made with another).
         let usual = try String.fetchOne(
             db,
@@ -98,7 +93,13 @@ extension LibraryReader {
                 SELECT password_hash FROM person
                 GROUP BY substr(password_hash, 1, 7) ORDER BY count(*) DESC, min(id) LIMIT 1
                 """)
-        return SignInCandidate(person: nil, hash: PasswordHash.decoy(costing: usual.map(PasswordHash.init(text:))))
+        let decoy = PasswordHash.decoy(costing: usual.map(PasswordHash.init(text:)))
+        if Person.problem(withName: name) == nil,
+            let row = try Row.fetchOne(db, cachedSQL: "SELECT \(Self.personColumns), password_hash FROM person WHERE name = ?", arguments: [name])
+        {
+            return SignInCandidate(person: Self.person(from: row), hash: PasswordHash(text: row["password_hash"]), decoy: decoy)
+        }
+        return SignInCandidate(person: nil, hash: decoy, decoy: decoy)
     }
 
     /// Who holds which role on `album`, as its owner may be told: the roles
@@ -143,12 +144,25 @@ extension LibraryReader {
 package struct SignInCandidate: Sendable {
     package let person: Person?
     package let hash: PasswordHash
+    /// A hash of the usual cost that no password matches.
+    package let decoy: PasswordHash
 
     /// The person, if `password` matches and they may sign in.
+    ///
+    /// A failure costs at least what the usual hash costs: a person whose
+    /// hash was made cheaper (by an older version, or a test's cost) fails
+    /// as slowly as an unknown name, so timing tells neither apart.
     func person(ifPasswordIs password: String) -> Person? {
         let matches = hash.matches(password)
+        if !matches, hash != decoy, (hash.cost ?? 0) < (decoy.cost ?? 0) { _ = decoy.matches(password) }
         guard matches, let person, !person.isDisabled else { return nil }
         return person
+    }
+
+    /// Whether the person's hash is cheaper than the usual one: it is
+    /// made again at the usual cost once they sign in with it.
+    package var needsRehash: Bool {
+        person != nil && (hash.cost ?? 0) < (decoy.cost ?? 0)
     }
 }
 
@@ -160,8 +174,18 @@ extension Library {
     /// The password is checked after the read has given back its
     /// connection: a burst of sign-ins, a quarter of a second of bcrypt
     /// each, never keeps other requests from reading.
+    ///
+    /// Checks run on ``PasswordChecks``'s bounded pool, never on the
+    /// threads that serve requests. A person whose hash is cheaper than
+    /// the others' gets a new one at their cost when they sign in.
     public func person(named name: String, password: String) async throws -> Person? {
         let candidate = try await read { try $0.signInCandidate(named: name) }
-        return candidate.person(ifPasswordIs: password)
+        let person = await PasswordChecks.shared.run { candidate.person(ifPasswordIs: password) }
+        if let person, candidate.needsRehash, let cost = candidate.decoy.cost {
+            let rehashed = await PasswordChecks.shared.run { try? PasswordHash(password: password, cost: cost) }
+            // Best effort: a library that cannot be written (read-only media) still signs people in.
+            if let rehashed { _ = try? await write { try $0.replacePasswordHash(of: person.id, was: candidate.hash, with: rehashed) } }
+        }
+        return person
     }
 }

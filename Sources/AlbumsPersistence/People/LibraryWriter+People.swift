@@ -31,6 +31,14 @@ extension LibraryWriter {
         try endSessions(of: person.id)
     }
 
+    /// Stores `new` as the person's hash of the same password, if their
+    /// hash is still `old` (a password changed meanwhile wins). Their
+    /// sessions go on: the password did not change, only its hash's cost.
+    package func replacePasswordHash(of person: PersonID, was old: PasswordHash, with new: PasswordHash) throws {
+        try db.execute(
+            cachedSQL: "UPDATE person SET password_hash = ? WHERE id = ? AND password_hash = ?", arguments: [new.text, person.rawValue, old.text])
+    }
+
     /// Disables (or enables again) a person: a disabled one cannot sign
     /// in, and their sessions end at once.
     ///

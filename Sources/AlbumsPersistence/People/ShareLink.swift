@@ -173,6 +173,7 @@ extension Library {
     /// connection: bcrypt never keeps other requests from reading.
     public func shareLink(token: String, password: String?, now: Date = Date()) async throws -> ShareLinkAccess {
         let candidate = try await read { try $0.shareLinkCandidate(token: token, now: now) }
-        return candidate.access(givenPassword: password)
+        guard candidate.hash != nil else { return candidate.access(givenPassword: password) }
+        return await PasswordChecks.shared.run { candidate.access(givenPassword: password) }
     }
 }

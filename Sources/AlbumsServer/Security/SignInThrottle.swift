@@ -14,8 +14,15 @@ import Synchronization
 ///   address this name signed in from before is never slowed by it.
 ///
 /// An attempt is counted as a failure when it is admitted, before its
-/// password is checked, and a success takes the count back: so attempts sent
+/// password is checked, and a success takes back only what it proves: its
+/// own count, and that name's from that address. The address keeps the
+/// failures it made with other names, so signing in to one's own account
+/// (or opening a link) between guesses forgives none of them. Attempts sent
 /// together cannot all pass the check before any of them has failed.
+///
+/// Sign-ins and share links' passwords each have a throttle of their own
+/// (``AlbumsServer``'s router makes both): a link that needs no password
+/// always opens, and must not count as a success of a sign-in.
 final class SignInThrottle: Sendable {
     private struct Record {
         var failures = 0
@@ -33,7 +40,7 @@ final class SignInThrottle: Sendable {
     private let state = Mutex(State())
     /// What time it is; tests hold it still, so that no window depends on
     /// how fast the machine runs them.
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     /// Failures forgiven before waits begin.
     static let freeFailures = 3
     static let longestWait: TimeInterval = 300
@@ -87,13 +94,19 @@ final class SignInThrottle: Sendable {
         }
     }
 
-    /// The admitted attempt succeeded: its counts are taken back, and the
-    /// address is known for the name from now on.
+    /// The admitted attempt succeeded: its own count is taken back, the
+    /// name's failures from this address are forgiven, and the address is
+    /// known for the name from now on. The address's failures with other
+    /// names stay: a success proves nothing of them.
     func noteSuccess(name: String, address: String?) {
         let now = now()
         state.withLock { state in
             let keys = Self.keys(name: name, address: address)
-            for key in [keys.address, keys.pair].compactMap({ $0 }) { state.records[key] = nil }
+            if let key = keys.address, var record = state.records[key] {
+                record.failures -= 1
+                state.records[key] = record.failures > 0 ? record : nil
+            }
+            if let pair = keys.pair { state.records[pair] = nil }
             if let key = keys.name, var record = state.records[key] {
                 // This address's failure is taken back; others' stay.
                 if record.addresses.remove(address ?? "unknown") != nil { record.failures -= 1 }
