@@ -6,17 +6,22 @@ import Foundation
 ///
 /// The first byte says how the rest is read: 0, as a `.zip`; 1, as a
 /// `.tgz`; 2, as a tar wrapped here in a gzip of stored blocks, so that the
-/// tar reader behind the inflater meets the mutations themselves.
+/// tar reader behind the inflater meets the mutations themselves; 3, as a
+/// tar header made here whose type and 12-byte size field are the next
+/// bytes (base-256 when the first has its high bit set: negative, past
+/// Int64, past any offset), its checksum made right so that the reader
+/// reaches the size, then the rest as the entry's data.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchives(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 1 else { return 0 }
     let bytes = Data(bytes: start, count: count)
     let body = bytes.dropFirst()
     let (name, contents): (String, Data) =
-        switch bytes[bytes.startIndex] % 3 {
+        switch bytes[bytes.startIndex] % 4 {
         case 0: ("takeout-1-001.zip", Data(body))
         case 1: ("takeout-1-001.tgz", Data(body))
-        default: ("takeout-1-001.tgz", storedGzip(Data(body)))
+        case 2: ("takeout-1-001.tgz", storedGzip(Data(body)))
+        default: ("takeout-1-001.tgz", storedGzip(craftedTar(Data(body))))
         }
     let folder = FileManager.default.temporaryDirectory.appending(path: "fuzz-archives-\(ProcessInfo.processInfo.processIdentifier)")
     let archives = folder.appending(path: "archives")
@@ -35,6 +40,26 @@ public func fuzzArchives(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if !Set(written).isSubset(of: ["archives", "extracted"]) { fatalError("written beside the folder: \(written)") }
     if (try? FileManager.default.contentsOfDirectory(atPath: archives.path)) != [name] { fatalError("written beside the archive") }
     return 0
+}
+
+/// A tar of one header whose type is `fuzz`'s first byte and whose size
+/// field is its next 12, with a right checksum, then the rest of `fuzz`.
+func craftedTar(_ fuzz: Data) -> Data {
+    var header = [UInt8](repeating: 0, count: 512)
+    let name = Array("Takeout/Google Photos/Rom/a.jpg".utf8)
+    header.replaceSubrange(0..<name.count, with: name)
+    for (offset, field) in [(100, "0000644"), (108, "0000000"), (116, "0000000"), (136, "00000000000")] {
+        header.replaceSubrange(offset..<offset + field.utf8.count, with: Array(field.utf8))
+    }
+    let types = Array("0L x7g5".utf8)
+    header[156] = fuzz.first.map { types[Int($0) % types.count] } ?? UInt8(ascii: "0")
+    let size = Array(fuzz.dropFirst().prefix(12))
+    header.replaceSubrange(124..<124 + size.count, with: size)
+    header.replaceSubrange(257..<265, with: Array("ustar\u{0}00".utf8))
+    header.replaceSubrange(148..<156, with: Array(repeating: UInt8(ascii: " "), count: 8))
+    let sum = header.reduce(0) { $0 + Int($1) }
+    header.replaceSubrange(148..<156, with: Array(String(format: "%06o", sum).utf8) + [0, UInt8(ascii: " ")])
+    return Data(header) + fuzz.dropFirst(13) + Data(count: 1024)
 }
 
 /// `data` as a gzip file of stored (uncompressed) deflate blocks.
