@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsThumbnails
+import Crypto
 import Foundation
 import Hummingbird
 
@@ -25,7 +26,7 @@ struct ThumbnailResponses: Sendable {
             throw RequestRefusal.badParameter("size must be one of \(Self.renditions.map(String.init).joined(separator: ", ")), not \(asked)")
         }
         let size = min(asked, largest)
-        let tag = "\"\(photo.content.sha256Hex)-\(size)\""
+        let tag = Self.tag(of: photo, size: size)
         // Keyed by content: a photo id always means the same bytes.
         let caching = "private, max-age=604800"
         if request.headers[.ifNoneMatch] == tag {
@@ -36,4 +37,16 @@ struct ThumbnailResponses: Sendable {
             status: .ok, headers: [.contentType: thumbnail.mediaType, .eTag: tag, .cacheControl: caching],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
     }
+
+    /// A rendition's `ETag`: the same for the same content and size, and
+    /// no digest of the original's bytes, which a link without downloads
+    /// must not give (with it, a holder could confirm a file they have).
+    /// Keyed by a secret of this process: a browser asks again after a
+    /// restart, and gets 304 once more for what it kept.
+    static func tag(of photo: Photo, size: Int) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data("\(photo.content.sha256Hex)-\(size)".utf8), using: tagKey)
+        return "\"" + code.prefix(16).map { String(format: "%02x", $0) }.joined() + "-\(size)\""
+    }
+
+    private static let tagKey = SymmetricKey(size: .bits256)
 }
