@@ -256,6 +256,25 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("a library file moved under the server: the holder's token is told where and how to restart; people and link holders neither")
+    func libraryMovedTellsOnlyTheHolder() async throws {
+        let folder = fixture.folder.path("")
+        try await application.test(.router) { client in
+            try FileManager.default.removeItem(atPath: fixture.library.path)
+            for asker in [Asker.viewer, .outsider, .admin] {
+                let response = try await client.executeRequest(uri: "/api/albums", method: .get, headers: headers(asker), body: nil)
+                let body = String(buffer: response.body)
+                #expect(response.status == .serviceUnavailable && body.contains("library_moved"), "\(asker): \(response.status) \(body)")
+                let telling = body.contains(folder) || body.contains("library.albums") || body.contains("albums serve")
+                #expect(!telling, "\(asker): \(body)")
+            }
+            let holder = try await client.executeRequest(uri: "/api/albums", method: .get, headers: [.authorization: "Bearer \(Self.token)"], body: nil)
+            #expect(holder.status == .serviceUnavailable && String(buffer: holder.body).contains(fixture.library.path), "\(String(buffer: holder.body))")
+            let link = try await client.executeRequest(uri: "/api/share/\(linkToken)", method: .get, headers: [:], body: nil)
+            #expect(link.status == .serviceUnavailable && !String(buffer: link.body).contains("library.albums"), "\(String(buffer: link.body))")
+        }
+    }
+
     @Test("server paths reach only the holder and admins: a viewer's and an editor's items carry no source")
     func pathsAreTheHolders() async throws {
         try await application.test(.router) { client in

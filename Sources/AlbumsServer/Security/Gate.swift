@@ -36,6 +36,15 @@ struct Gate: RouterMiddleware {
         }
         let path = request.uri.path
         if Self.isShared(path) { return try await next(request, context) }
+        // A library moved away cannot say who a cookie signs in: the holder's
+        // token goes on to be told where it was (LibraryPresence); anyone
+        // else is answered as a stranger is, with no path.
+        if !library.isFileInPlace {
+            guard presentsToken(request) else { return LibraryPresence.unavailable(showingPaths: false, library: library) }
+            var context = context
+            context.credential = .serverToken
+            return try await next(request, context)
+        }
         // One read on every request (proposals come at pointer rate): whether
         // the library has people, and if so who the cookie signs in.
         let cookie = request.cookies[Self.personCookie]?.value
