@@ -131,7 +131,8 @@ package enum AlbumsServer {
         router.get("page/:file") { request, context in try page(context.parameters.get("file") ?? "", request) }
         // One parameter name at each depth (the router's tree has one): here `file` is the version.
         router.get("page/:file/:name") { request, context in
-            try page(context.parameters.get("name") ?? "", request, versioned: context.parameters.get("file") == PageFiles.version)
+            let name = context.parameters.get("name") ?? ""
+            return try page(name, request, versioned: PageFiles.isVersioned(name, under: context.parameters.get("file") ?? ""))
         }
         router.get("api/openapi.json") { request, _ in try page("openapi.json", request) }
         for path in ["/", "signin", "page/:file", "page/:file/:name", "api/openapi.json"] { allowed.add(.get, path) }

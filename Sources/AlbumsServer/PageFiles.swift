@@ -12,10 +12,26 @@ enum PageFiles {
     }
 
     /// What this build's files go by: a hash of all of them.
-    static let version: String = {
-        let tags = embeddedFiles.map { tag(of: $0.text) }.sorted().joined()
-        return String(tag(of: tags).dropFirst().dropLast())
-    }()
+    static let version: String = version(of: embeddedFiles.map(\.text))
+
+    /// The pages anyone may open without signing in, and the files they
+    /// load (the gate lets strangers have these alone).
+    static let publicFiles: Set<String> = ["signin.html", "signin.js", "share.html", "share.js", "justified-rows.js", "style.css", "icon.svg"]
+
+    /// What the public pages name their files by: a hash of those files
+    /// alone. A stranger learns from it nothing they could not fetch, and
+    /// nothing of the exact build (the organizer's files, which a hash of
+    /// all files would tell apart).
+    static let publicVersion: String = version(of: embeddedFiles.filter { publicFiles.contains($0.fileName) }.map(\.text))
+
+    /// Whether `name` asked under `version` never changes under that name.
+    static func isVersioned(_ name: String, under version: String) -> Bool {
+        version == Self.version || (version == publicVersion && publicFiles.contains(name))
+    }
+
+    private static func version(of texts: [String]) -> String {
+        String(tag(of: texts.map { tag(of: $0) }.sorted().joined()).dropFirst().dropLast())
+    }
 
     /// `path` without a version segment: `/page/VERSION/app.js` → `/page/app.js`.
     static func unversioned(_ path: String) -> String {
@@ -28,7 +44,8 @@ enum PageFiles {
     /// again with it and is answered 304, without the file. A page's links
     /// to the others carry the version.
     private static let byName = Dictionary(uniqueKeysWithValues: embeddedFiles.map { file in
-        let text = file.fileName.hasSuffix(".html") ? file.text.replacingOccurrences(of: "\"/page/", with: "\"/page/\(version)/") : file.text
+        let named = publicFiles.contains(file.fileName) ? publicVersion : version
+        let text = file.fileName.hasSuffix(".html") ? file.text.replacingOccurrences(of: "\"/page/", with: "\"/page/\(named)/") : file.text
         return (file.fileName, (text: text, tag: tag(of: text)))
     })
 

@@ -576,6 +576,31 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("the sign-in and share pages name their files by a version of those files alone, never the build's; what they load is all public")
+    func publicPagesNameNoBuild() async throws {
+        try await application.test(.router) { client in
+            for uri in ["/signin", "/s/sometoken"] {
+                let page = String(buffer: try await request(client, uri).body)
+                #expect(!page.contains(PageFiles.version), "\(uri) names the build")
+                let named = Set(page.matches(of: /"\/page\/([0-9a-f]+)\/([a-z.\-]+)"/).map { String($0.1) })
+                #expect(named == [PageFiles.publicVersion], "\(uri): \(named)")
+                // Each module the page loads, and each it imports, is one a stranger may have, and kept under that name.
+                var files = page.matches(of: /"\/page\/[0-9a-f]+\/([a-z.\-]+)"/).map { String($0.1) }
+                var seen: Set<String> = []
+                while let file = files.popLast() {
+                    guard seen.insert(file).inserted else { continue }
+                    #expect(PageFiles.publicFiles.contains(file), "\(uri) loads \(file)")
+                    let response = try await request(client, "/page/\(PageFiles.publicVersion)/\(file)")
+                    #expect(response.status == .ok && response.headers[.cacheControl] == "public, max-age=31536000, immutable", "\(file)")
+                    files += String(buffer: response.body).matches(of: /from '\.\/([a-z.\-]+)'/).map { String($0.1) }
+                }
+            }
+            // The organizer's files are not kept under the public version: it does not change with them.
+            let app = try await request(client, "/page/\(PageFiles.publicVersion)/app.js")
+            #expect(app.headers[.cacheControl] == "no-cache")
+        }
+    }
+
     @Test("each library error is answered with the table's HTTP status and code, and the library's facts as its message", arguments: LibraryError.examples)
     func libraryErrors(_ error: LibraryError) async throws {
         // As the file's holder reads it: with paths.

@@ -179,6 +179,23 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("behind HTTPS the session cookie is __Host-albums_person, Secure, for the whole site; the unprefixed name signs nobody in")
+    func hostPrefixedCookieBehindHTTPS() async throws {
+        let settings = GateSettings(token: Self.token, authorities: { ["localhost"] }, publicURL: URL(string: "https://localhost"))
+        let secure = Application(router: AlbumsServer.router(library: fixture.library, thumbnails: ThumbnailStore(), loads: LoadsInFlight(), settings: settings))
+        try await secure.test(.router) { client in
+            let right = try await client.executeRequest(
+                uri: "/api/session", method: .post, headers: [:], body: ByteBuffer(string: #"{"name": "gran", "password": "correct horse"}"#))
+            let cookie = try #require(right.headers[.setCookie])
+            #expect(cookie.hasPrefix("__Host-albums_person=") && cookie.contains("Secure") && cookie.contains("Path=/;") && !cookie.contains("Domain"), "\(cookie)")
+            let token = try #require(cookie.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+            let prefixed = try await client.executeRequest(uri: "/api/albums", method: .get, headers: [.cookie: "__Host-albums_person=\(token)"], body: nil)
+            #expect(prefixed.status == .ok)
+            let plain = try await client.executeRequest(uri: "/api/albums", method: .get, headers: [.cookie: "albums_person=\(token)"], body: nil)
+            #expect(plain.status == .unauthorized, "a cookie another site under the domain could have set")
+        }
+    }
+
     /// The application with a sign-in throttle whose clock says `clock`'s time.
     func application(clock: HeldClock) -> some ApplicationProtocol {
         let settings = GateSettings(token: Self.token) { ["localhost"] }

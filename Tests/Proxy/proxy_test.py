@@ -93,8 +93,10 @@ class BehindNginx(unittest.TestCase):
         status, headers, _ = self.request("POST", "/api/session", {"name": "gran", "password": "grandma's pass"})
         self.assertEqual(status, 200)
         cookie = headers["Set-Cookie"]
-        for attribute in ("HttpOnly", "Secure", "SameSite=Strict"):
+        for attribute in ("HttpOnly", "Secure", "SameSite=Strict", "Path=/"):
             self.assertIn(attribute, cookie)
+        # Only this host, over HTTPS, may set it: no other site under the domain can plant one.
+        self.assertTrue(cookie.startswith("__Host-albums_person="), cookie)
         session = cookie.split(";")[0]
         status, _, body = self.request("GET", "/api/albums", headers={"Cookie": session})
         self.assertEqual(status, 200)

@@ -61,7 +61,7 @@ struct SessionRoutes: Sendable {
         var response = JSONResponse.make(SessionJSON(mode: "people", person: PersonJSON(name: person.name, admin: person.isAdmin)))
         response.setCookie(
             Cookie(
-                name: Gate.personCookie, value: session.token, maxAge: Int(PersonSession.lifetime), path: "/",
+                name: Gate.personCookie(secure: settings.isSecure(request, peer: context.peer)), value: session.token, maxAge: Int(PersonSession.lifetime), path: "/",
                 secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
         return response
     }
@@ -69,12 +69,13 @@ struct SessionRoutes: Sendable {
     /// `DELETE /api/session`: the session ends in the file, so its cookie,
     /// replayed, signs nobody in.
     private func signOut(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        if let token = request.cookies[Gate.personCookie]?.value {
+        let cookie = Gate.personCookie(secure: settings.isSecure(request, peer: context.peer))
+        if let token = request.cookies[cookie]?.value {
             try await library.write { try $0.closeSession(token: token) }
         }
         var response = Response(status: .noContent)
         response.setCookie(
-            Cookie(name: Gate.personCookie, value: "", maxAge: 0, path: "/", secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
+            Cookie(name: cookie, value: "", maxAge: 0, path: "/", secure: settings.isSecure(request, peer: context.peer), httpOnly: true, sameSite: .strict))
         return response
     }
 }

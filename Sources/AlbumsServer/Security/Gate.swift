@@ -21,8 +21,17 @@ struct Gate: RouterMiddleware {
     let library: Library
     let settings: GateSettings
 
-    static var tokenCookie: String { "albums_session" }
-    static var personCookie: String { "albums_person" }
+    /// The cookie the token's first visit sets.
+    static func tokenCookie(secure: Bool) -> String { cookieName("albums_session", secure: secure) }
+    /// The cookie a person's sign-in sets.
+    static func personCookie(secure: Bool) -> String { cookieName("albums_person", secure: secure) }
+
+    /// Behind HTTPS a cookie's name takes the `__Host-` prefix: the browser
+    /// then takes it only from this very host, over HTTPS, for the whole
+    /// site, so no other site under the same domain can set one in its place.
+    private static func cookieName(_ name: String, secure: Bool) -> String {
+        secure ? "__Host-" + name : name
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let allowed = settings.authorities()
@@ -40,14 +49,14 @@ struct Gate: RouterMiddleware {
         // token goes on to be told where it was (LibraryPresence); anyone
         // else is answered as a stranger is, with no path.
         if !library.isFileInPlace {
-            guard presentsToken(request) else { return LibraryPresence.unavailable(showingPaths: false, library: library) }
+            guard presentsToken(request, context) else { return LibraryPresence.unavailable(showingPaths: false, library: library) }
             var context = context
             context.credential = .serverToken
             return try await next(request, context)
         }
         // One read on every request (proposals come at pointer rate): whether
         // the library has people, and if so who the cookie signs in.
-        let cookie = request.cookies[Self.personCookie]?.value
+        let cookie = request.cookies[Self.personCookie(secure: scheme == "https")]?.value
         let asker = try await library.read { reader -> Asker in
             guard try reader.hasPeople() else { return .tokenMode }
             return .person(try cookie.flatMap { try reader.person(signedInWith: $0) })
@@ -78,7 +87,7 @@ struct Gate: RouterMiddleware {
     /// The token mode: as `albums serve` worked before it had people.
     private func withToken(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
         let token = settings.token
-        if presentsToken(request) {
+        if presentsToken(request, context) {
             var context = context
             context.credential = .serverToken
             return try await next(request, context)
@@ -88,7 +97,8 @@ struct Gate: RouterMiddleware {
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
             response.setCookie(
                 Cookie(
-                    name: Self.tokenCookie, value: token, path: "/", secure: settings.isSecure(request, peer: context.peer), httpOnly: true,
+                    name: Self.tokenCookie(secure: settings.isSecure(request, peer: context.peer)), value: token, path: "/",
+                    secure: settings.isSecure(request, peer: context.peer), httpOnly: true,
                     sameSite: .strict))
             return response
         }
@@ -96,8 +106,9 @@ struct Gate: RouterMiddleware {
         return APIError.response(status: .unauthorized, code: "unauthorized", message: "this server needs its session token: open the URL albums serve printed")
     }
 
-    private func presentsToken(_ request: Request) -> Bool {
-        if let cookie = request.cookies[Self.tokenCookie]?.value, Self.same(cookie, settings.token) { return true }
+    private func presentsToken(_ request: Request, _ context: Context) -> Bool {
+        let name = Self.tokenCookie(secure: settings.isSecure(request, peer: context.peer))
+        if let cookie = request.cookies[name]?.value, Self.same(cookie, settings.token) { return true }
         if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer "),
             Self.same(String(authorization.dropFirst(7)), settings.token)
         {
