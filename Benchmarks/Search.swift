@@ -82,5 +82,45 @@ func runSearchBenchmark(in folder: URL, count: Int) throws {
         let label = "months of " + title.replacingOccurrences(of: ", newest first", with: "")
         print("  \(label.padding(toLength: 36, withPad: " ", startingAt: 0)) \(pad(format(median(times)), 8)) ms                \(pad(format(process), 8)) ms")
     }
+    try runSeenSearches(in: library, count: count, searches: searches.map { ($0.0, $0.2) })
     try library.close()
+}
+
+/// What a person who sees 1,000 photos of the library pays: the same
+/// searches, first page and months, as pat (a viewer of one album of 1,000
+/// photos spread over the whole library) beside the holder, in process.
+/// A person's search starts from the photos they see, so its time is what
+/// those cost, whatever the library hides from them.
+func runSeenSearches(in library: Library, count: Int, searches: [(String, (inout PhotoSearch) throws -> Void)]) throws {
+    let person = try library.write { writer -> Person in
+        let ids = try PhotoID.fetchAll(writer.database, sql: "SELECT id FROM photo WHERE id % ? = 0 ORDER BY id LIMIT 1000", arguments: [max(1, count / 1000)])
+        let album = try writer.createAlbum(named: "Seen by pat")
+        try writer.insertPhotos(ids, into: album.id)
+        let pat = try writer.addPerson(named: "pat", password: try PasswordHash(password: "correct horse", cost: 4))
+        try writer.setRole(.viewer, of: pat.id, on: .album(album.id))
+        return pat
+    }
+    func timed(_ principal: Principal, _ body: @escaping (LibraryReader) throws -> Void) throws -> Double {
+        median(try (0..<5).map { _ in
+            let start = ContinuousClock.now
+            try library.read { reader in
+                reader.act(as: principal)
+                try body(reader)
+            }
+            return microseconds(ContinuousClock.now - start) / 1000
+        })
+    }
+    print("")
+    print("a person who sees 1,000 of the \(count) photos — first page of 100 and the months, in process (median of 5)")
+    print("  search                               holder page   pat's page   holder months   pat's months")
+    for (title, apply) in searches {
+        var search = PhotoSearch()
+        try apply(&search)
+        if case .inNoAlbum = search.membership { continue }  // a person sees photos only through albums: none
+        let holderPage = try timed(.holder) { _ = try $0.photos(matching: search, limit: 100) }
+        let personPage = try timed(.person(person)) { _ = try $0.photos(matching: search, limit: 100) }
+        let holderMonths = try timed(.holder) { _ = try $0.photoMonths(matching: search) }
+        let personMonths = try timed(.person(person)) { _ = try $0.photoMonths(matching: search) }
+        print("  \(title.padding(toLength: 36, withPad: " ", startingAt: 0)) \(pad(format(holderPage), 8)) ms  \(pad(format(personPage), 8)) ms  \(pad(format(holderMonths), 10)) ms  \(pad(format(personMonths), 10)) ms")
+    }
 }

@@ -45,7 +45,7 @@ extension CLI {
         func beside() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(library) }.sorted() }
         let before = (try beside(), try run("--json", "album", "list").stdout)
         let damaged = try run("import", "--from", kind, catalog)
-        #expect(damaged.status == 1 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)", sourceLocation: sourceLocation)
+        #expect(damaged.status == 65 && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)", sourceLocation: sourceLocation)
         #expect(damaged.stderr.contains("cannot read \(file)"), "\(damaged.stderr)", sourceLocation: sourceLocation)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "the catalog is never written", sourceLocation: sourceLocation)
         let after = try beside()

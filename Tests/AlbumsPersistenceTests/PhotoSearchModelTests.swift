@@ -132,12 +132,15 @@ struct PhotoSearchModelTests {
     }
 
     /// Every page of `search`, `size` at a time, for `principal`.
-    func allPages(_ search: PhotoSearch, size: Int, in library: Library, as principal: Principal) throws -> [PhotoID] {
+    /// With `walking`, a person's search walks the whole time index as the
+    /// holder's does, instead of starting from the photos they see.
+    func allPages(_ search: PhotoSearch, size: Int, in library: Library, as principal: Principal, walking: Bool = false) throws -> [PhotoID] {
         var found: [PhotoID] = []
         var cursor: PhotoSearchCursor?
         repeat {
             let page = try library.read { reader in
                 reader.act(as: principal)
+                if walking { reader.searchStartsFromSeenUpTo = -1 }
                 return try reader.photos(matching: search, limit: size, after: cursor)
             }
             found += page.photos.map(\.photo.id)
@@ -163,8 +166,13 @@ struct PhotoSearchModelTests {
                     #expect(throws: LibraryError.self) { try allPages(search, size: size, in: fixture.library, as: .person(person)) }
                     continue
                 }
-                #expect(try allPages(search, size: size, in: fixture.library, as: .person(person)) == expected(search, models, visible: visible), "seed \(seed): \(search)")
-                try checkMonths(search, models, in: fixture.library, as: .person(person), visible: visible, "seed \(seed): \(search)")
+                // Both ways a person's search can go: from the photos they see, and down the whole time index.
+                for walking in [false, true] {
+                    #expect(
+                        try allPages(search, size: size, in: fixture.library, as: .person(person), walking: walking) == expected(search, models, visible: visible),
+                        "seed \(seed), walking \(walking): \(search)")
+                    try checkMonths(search, models, in: fixture.library, as: .person(person), visible: visible, walking: walking, "seed \(seed), walking \(walking): \(search)")
+                }
             }
             try checkMonths(PhotoSearch(), models, in: fixture.library, as: .holder, visible: nil, "seed \(seed)")
         }
@@ -172,7 +180,9 @@ struct PhotoSearchModelTests {
 
     /// The months a search counts are those of what it finds, and each
     /// month's start begins a page at that month's newest photo.
-    func checkMonths(_ search: PhotoSearch, _ models: [Model], in library: Library, as principal: Principal, visible: Set<AlbumID>?, _ context: String) throws {
+    func checkMonths(
+        _ search: PhotoSearch, _ models: [Model], in library: Library, as principal: Principal, visible: Set<AlbumID>?, walking: Bool = false, _ context: String
+    ) throws {
         let found = expected(search, models, visible: visible)
         let byID = Dictionary(uniqueKeysWithValues: models.map { ($0.id, $0) })
         let monthOf = { (id: PhotoID) in String((byID[id]!.capturedAt ?? byID[id]!.importedAt).prefix(7)) }
@@ -180,13 +190,21 @@ struct PhotoSearchModelTests {
         for id in found { counts[monthOf(id), default: 0] += 1 }
         let months = try library.read { reader in
             reader.act(as: principal)
+            if walking { reader.searchStartsFromSeenUpTo = -1 }
             return try reader.photoMonths(matching: search)
         }
+        let count = try library.read { reader in
+            reader.act(as: principal)
+            if walking { reader.searchStartsFromSeenUpTo = -1 }
+            return try reader.photoCount(matching: search)
+        }
+        #expect(count == found.count, "\(context): the count")
         #expect(months.map(\.month) == counts.keys.sorted(by: >), "\(context)")
         #expect(months.map(\.count) == counts.keys.sorted(by: >).map { counts[$0]! }, "\(context)")
         for month in months {
             let page = try library.read { reader in
                 reader.act(as: principal)
+                if walking { reader.searchStartsFromSeenUpTo = -1 }
                 return try reader.photos(matching: search, limit: 1, after: month.start)
             }
             #expect(page.photos.first?.photo.id == found.first { monthOf($0) <= month.month }, "\(context): the start of \(month.month)")
@@ -208,6 +226,7 @@ struct PhotoSearchModelTests {
         }
         let after = try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person)) }
         #expect(after == answers)
+        #expect(try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person), walking: true) } == answers, "down the whole index too")
     }
 
     @Test("a name many photos share is found newest first from the whole library; one few share, from the names' trigrams; both exactly")

@@ -51,6 +51,73 @@ struct SmartAlbumTests {
         try library.write { try $0.perform(operation) }
     }
 
+    @Test("a smart album's count and cover are searched once per committed state and kept; anything committed reads them again")
+    func countsAndCoversKept() throws {
+        _ = try perform(.createSmart(name: "July", search: search { $0.search.taken = try CaptureRange("2025-07") }))
+        func countAndCover(as principal: Principal = .holder) throws -> (Int, PhotoID?) {
+            try library.read { reader in
+                reader.act(as: principal)
+                let album = try reader.album(named: "July")
+                return (try reader.smartAlbumCount(album), try reader.cover(of: album)?.photo)
+            }
+        }
+        #expect(try countAndCover() == (6, photos[5]))
+        // A photo written behind the library's back (no journal entry, as no transaction of its own would): the kept answers stand.
+        try library.write { writer in
+            try writer.database.execute(
+                sql: "UPDATE photo SET captured_at = '2025-07-31T09:00:00' WHERE id = ?", arguments: [photos[0].rawValue])
+        }
+        #expect(try countAndCover() == (6, photos[5]), "kept, not searched again")
+        // A person who sees Trip alone has answers of their own.
+        let pat = try library.write { writer in
+            let pat = try writer.addPerson(named: "pat", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.viewer, of: pat.id, on: .album(try writer.album(named: "Trip").id))
+            try writer.setRole(.viewer, of: pat.id, on: .album(try writer.album(named: "July").id))
+            return pat
+        }
+        // Rights changed, so the journal moved: everything is searched again, the photo moved to the 31st among it.
+        #expect(try countAndCover() == (6, photos[0]))
+        #expect(try countAndCover(as: .person(pat)) == (3, photos[0]))
+        // Anything committed through the library reads them again: a new photo of July, in no album.
+        let new = try library.write { writer in
+            try writer.addPhoto(PhotoContent(
+                sha256: Data(repeating: 9, count: 32), byteCount: 3, mediaType: "image/jpeg", pixelWidth: 4, pixelHeight: 3,
+                capturedAt: CaptureDate("2025-07-30T09:00:00"), originalName: "new.jpg", sourcePath: "/nowhere/new.jpg")).photo.id
+        }
+        #expect(try countAndCover() == (7, photos[0]))
+        #expect(try countAndCover(as: .person(pat)) == (3, photos[0]), "not in an album pat sees")
+        try library.write { try $0.insertPhotos([new], into: try $0.album(named: "Trip").id) }
+        #expect(try countAndCover(as: .person(pat)) == (4, photos[0]))
+    }
+
+    @Test("a person keeps at most smartAlbumsPerPerson smart albums; freezing one frees its place; admins and the holder are not counted")
+    func smartAlbumsPerPerson() throws {
+        let pat = try library.write { writer in
+            let folder = try writer.createFolder(named: "Pat's", placement: .into(nil))
+            let pat = try writer.addPerson(named: "pat", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.editor, of: pat.id, on: .folder(folder.id))
+            return pat
+        }
+        let limit = LibraryWriter.smartAlbumsPerPerson
+        var search = PhotoSearch()
+        search.taken = try CaptureRange("2025-07")
+        func create(_ name: String) throws {
+            try library.write { writer in
+                writer.act(as: .person(pat))
+                try writer.createSmartAlbum(named: name, placement: .into(.path("Pat's")), search: search)
+            }
+        }
+        for index in 0..<limit { try create("Smart \(index)") }
+        #expect(throws: LibraryError.tooManySmartAlbums(limit: limit)) { try create("One more") }
+        try library.write { writer in
+            writer.act(as: .person(pat))
+            try writer.freezeSmartAlbum(try writer.album(named: "Smart 0").id)
+        }
+        try create("One more")
+        // The holder is not counted: they hold the file.
+        try library.write { try $0.createSmartAlbum(named: "The holder's", placement: .into(nil), search: search) }
+    }
+
     @Test("a smart album shows what its search finds now, newest first: new photos come, photos that leave an album go")
     func keptCurrent() throws {
         _ = try perform(.createSmart(name: "Loose portraits", search: search { $0.inNoAlbum = true; $0.search.shape = .portrait }))

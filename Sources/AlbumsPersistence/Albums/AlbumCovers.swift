@@ -59,7 +59,7 @@ extension LibraryReader {
     /// nil while it holds no photo.
     public func cover(of album: Album) throws -> AlbumCovers.Cover? {
         // A smart album shows its newest photo, as its reader sees it.
-        if album.isSmart { return try smartAlbumPhotos(album, limit: 1).photos.first.map { AlbumCovers.Cover(photo: $0.photo.id, isChosen: false) } }
+        if album.isSmart { return try smartAlbumCover(album) }
         if let chosen = album.chosenCoverID { return AlbumCovers.Cover(photo: chosen, isChosen: true) }
         guard album.itemCount > album.placeholderCount else { return nil }
         // Segments are the outer loop, as in an album's listing: the first

@@ -19,10 +19,37 @@ extension LibraryReader {
         return try photos(matching: search, limit: limit, after: cursor)
     }
 
-    /// How many photos a smart album shows to the principal.
+    /// How many photos a smart album shows to the principal: searched once
+    /// per committed state of the library and what the principal sees
+    /// (``SmartAlbumSummaries``), then kept.
     public func smartAlbumCount(_ album: Album) throws -> Int {
+        let kept = try keptSummary(of: album)
+        if let count = kept?.summary?.count { return count }
         guard let search = album.savedSearch, try isAvailable(search) else { return 0 }
-        return try photoCount(matching: search)
+        let count = try photoCount(matching: search)
+        if let kept { kept.summaries.update(kept.key, at: kept.sequence) { $0.count = count } }
+        return count
+    }
+
+    /// A smart album's first photo, as its cover, kept as its count is.
+    func smartAlbumCover(_ album: Album) throws -> AlbumCovers.Cover? {
+        let kept = try keptSummary(of: album)
+        if let cover = kept?.summary?.cover { return cover }
+        let cover = try smartAlbumPhotos(album, limit: 1).photos.first.map { AlbumCovers.Cover(photo: $0.photo.id, isChosen: false) }
+        if let kept { kept.summaries.update(kept.key, at: kept.sequence) { $0.cover = .some(cover) } }
+        return cover
+    }
+
+    /// Where `album`'s summary is kept for this read, and what is kept;
+    /// nil when nothing may be (a transaction that wrote, or a library
+    /// without the change journal).
+    private func keptSummary(of album: Album) throws
+        -> (summaries: SmartAlbumSummaries, key: SmartAlbumSummaries.Key, sequence: Int64, summary: SmartAlbumSummaries.Summary?)?
+    {
+        guard let summaries = smartAlbumSummaries, !hasWritten else { return nil }
+        let sequence = try ChangeJournal.latestSequence(in: db)
+        let key = SmartAlbumSummaries.Key(album: album.id, seeing: try visibleAlbumIDs().map { $0.sorted { $0.rawValue < $1.rawValue } })
+        return (summaries, key, sequence, summaries.summary(for: key, at: sequence))
     }
 
     /// `tree` with each smart album counting what it shows the principal
@@ -61,8 +88,23 @@ extension LibraryWriter {
     @discardableResult
     public func createSmartAlbum(named name: String, placement: TreePlacement, search: PhotoSearch) throws -> Album {
         if case .inAlbum(let id) = search.membership { _ = try album(id) }
+        if case .person(let person) = principal, !person.isAdmin {
+            let kept = try Int.fetchOne(
+                db,
+                cachedSQL: """
+                    SELECT count(*) FROM role_grant g JOIN album a ON a.id = g.album_id
+                    WHERE g.person_id = ? AND g.role = 'owner' AND a.search IS NOT NULL
+                    """, arguments: [person.id.rawValue]) ?? 0
+            if kept >= Self.smartAlbumsPerPerson { throw LibraryError.tooManySmartAlbums(limit: Self.smartAlbumsPerPerson) }
+        }
         return try insertAlbum(named: name, placement: placement, search: search)
     }
+
+    /// How many smart albums a person (not an admin) may own: each is a
+    /// search that every album list of everyone who sees it pays for once
+    /// per change to the library, so one editor cannot make the lists of
+    /// others search by the thousand.
+    public static let smartAlbumsPerPerson = 50
 
     /// Makes a smart album an ordinary one holding the photos it shows now,
     /// as the principal sees them, in its order (newest first), to arrange

@@ -58,6 +58,9 @@ public final class Library: Sendable {
     let options: Options
     let broadcaster = ChangeBroadcaster()
     let segmentMaps = SegmentMapCache()
+    /// Kept only where the change journal says when they change.
+    var smartAlbumSummaries: SmartAlbumSummaries? { hasChangeJournal ? keptSmartAlbumSummaries : nil }
+    private let keptSmartAlbumSummaries = SmartAlbumSummaries()
     /// Whether the file has the change journal (migration 0002) and the
     /// history (0005); tests open libraries at older schemas.
     let hasChangeJournal: Bool
@@ -278,7 +281,7 @@ public final class Library: Sendable {
     public func read<T>(_ body: (LibraryReader) throws -> T) throws -> T {
         do {
             guard database is DatabaseQueue else {
-                return try database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps)) }
+                return try database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps, smartAlbumSummaries: smartAlbumSummaries)) }
             }
             // One connection: a deferred transaction is the snapshot. GRDB's
             // read would also switch query_only on and off around it, two
@@ -286,7 +289,7 @@ public final class Library: Sendable {
             return try database.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.deferred) {
-                    result = try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps))
+                    result = try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps, smartAlbumSummaries: smartAlbumSummaries))
                     return .commit
                 }
                 return result!
@@ -303,7 +306,7 @@ public final class Library: Sendable {
     public func read<T: Sendable>(_ body: @escaping @Sendable (LibraryReader) throws -> T) async throws -> T {
         let (path, segmentMaps) = (path, segmentMaps)
         do {
-            return try await database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps)) }
+            return try await database.read { db in try body(LibraryReader(db: db, path: path, segmentMaps: segmentMaps, smartAlbumSummaries: smartAlbumSummaries)) }
         } catch let error as DatabaseError {
             throw LibraryError(error, path: path, busyTimeout: options.busyTimeout)
         }

@@ -11,6 +11,9 @@ public class LibraryReader {
     private let segmentMaps: SegmentMapCache?
     /// Whose rights reads and writes are checked against; nil: the file's holder, unchecked.
     var rights: AccessRights?
+    /// Up to how many items a person's albums hold do their searches start
+    /// from them (``LibraryReader/seenFirstLimit``); tests move it to try both ways.
+    package var searchStartsFromSeenUpTo = LibraryReader.seenFirstLimit
     /// SQLite's count of changes on this connection when the access began:
     /// once it moves, this transaction has written, and maps kept from
     /// committed states no longer describe what it sees.
@@ -19,12 +22,19 @@ public class LibraryReader {
     /// state a writer's count changes apply to.
     private(set) var unwrittenMaps: [AlbumID: SegmentMap] = [:]
 
-    init(db: Database, path: String, segmentMaps: SegmentMapCache? = nil) {
+    /// Smart albums' counts and covers kept between reads, if the library keeps them.
+    let smartAlbumSummaries: SmartAlbumSummaries?
+
+    init(db: Database, path: String, segmentMaps: SegmentMapCache? = nil, smartAlbumSummaries: SmartAlbumSummaries? = nil) {
         self.db = db
         self.path = path
         self.segmentMaps = segmentMaps
+        self.smartAlbumSummaries = smartAlbumSummaries
         self.changesAtStart = db.totalChangesCount
     }
+
+    /// Whether this access has written: what it reads since is no committed state.
+    var hasWritten: Bool { db.totalChangesCount != changesAtStart }
 
     /// The segment map of `album` as this access sees it: kept from an
     /// earlier read at the same revision when this access has not written,

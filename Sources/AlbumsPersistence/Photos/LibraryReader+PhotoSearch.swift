@@ -12,13 +12,18 @@ extension LibraryReader {
     /// album not found; photos "in no album" are, for a person, those in no
     /// album they can see (none: they see photos only through albums).
     ///
-    /// The order walks an index (`photo_by_time`), so a page costs what it
-    /// holds, plus the photos the filters pass over on the way.
+    /// For whoever sees every photo, the order walks an index
+    /// (`photo_by_time`), so a page costs what it holds, plus the photos the
+    /// filters pass over on the way. For a person or a link who sees at
+    /// most ``seenFirstLimit`` items, the search starts from the photos
+    /// their albums hold and sorts those: it costs what they can see, and
+    /// nothing hidden is walked, so its time tells nothing of what is hidden.
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)`` for ``PhotoMembership/inAlbum(_:)`` of an album not seen.
     public func photos(matching search: PhotoSearch, limit: Int = 100, after cursor: PhotoSearchCursor? = nil) throws -> PhotoSearchPage {
         let visible = try visibleAlbumIDs()
-        var (conditions, arguments, indexHint) = try conditions(of: search, visible: visible)
+        var scope = try scope(seeing: visible)
+        var (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
         let time = Self.timeKey
         if let cursor {
             conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
@@ -26,7 +31,7 @@ extension LibraryReader {
         }
         let page = min(max(1, limit), Int.max - 1)  // one more is read, to know whether a next page exists
         let sql = """
-            SELECT p.*, \(time) AS time_key FROM photo p \(indexHint)
+            SELECT p.*, \(time) AS time_key FROM \(scope.source)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(time) DESC, p.id DESC LIMIT \(page + 1)
             """
@@ -53,8 +58,21 @@ extension LibraryReader {
     ///
     /// - Throws: as ``photos(matching:limit:after:)``.
     public func photoMonths(matching search: PhotoSearch) throws -> [PhotoMonth] {
-        let (conditions, arguments, _) = try conditions(of: search, visible: try visibleAlbumIDs())
+        let visible = try visibleAlbumIDs()
+        var scope = try scope(seeing: visible)
+        let (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
         let time = Self.timeKey
+        if case .seen = scope {
+            // What the asker sees, grouped at once: it is few (``seenFirstLimit``), and nothing else is read.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT substr(\(time), 1, 7) AS month, count(*) FROM \(scope.source)
+                    \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+                    GROUP BY month ORDER BY month DESC
+                    """, arguments: StatementArguments(arguments))
+            return rows.map { PhotoMonth(month: $0[0], count: $0[1]) }
+        }
         let filters = conditions.map { " AND " + $0 }.joined()
         var months: [PhotoMonth] = []
         var below: String?  // keys below this are still to count
@@ -80,24 +98,64 @@ extension LibraryReader {
     ///
     /// - Throws: as ``photos(matching:limit:after:)``.
     public func photoCount(matching search: PhotoSearch) throws -> Int {
-        let (conditions, arguments, indexHint) = try conditions(of: search, visible: try visibleAlbumIDs())
-        let sql = "SELECT count(*) FROM photo p \(indexHint) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))"
+        let visible = try visibleAlbumIDs()
+        var scope = try scope(seeing: visible)
+        let (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
+        let sql = "SELECT count(*) FROM \(scope.source) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))"
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
     }
 
     /// The key the timeline is ordered by: the capture date, else the import time.
     private static let timeKey = "coalesce(p.captured_at, p.imported_at)"
 
+    /// The most items a person's albums may hold for their searches to start
+    /// from them (and sort them) rather than walk the whole time index.
+    /// Sorting this many costs about what a page of the walk does; past it,
+    /// they walk the index as an admin does. The choice reads only the
+    /// counts of albums they see.
+    public static let seenFirstLimit = 20_000
+
+    /// Where a search reads photos from.
+    private enum SearchScope {
+        /// Every photo, down the time index (`INDEXED BY` it, or as the planner likes when it names few photos).
+        case everyPhoto(indexHint: String)
+        /// The photos the asker's albums hold, and nothing else: `list` is their albums as SQL.
+        case seen(list: String)
+
+        /// The `FROM` clause: `p` is the photo.
+        var source: String {
+            switch self {
+            case .everyPhoto(let hint): "photo p \(hint)"
+            // CROSS JOIN keeps the albums' items the outer loop: the planner may not walk the time index instead.
+            case .seen(let list):
+                "(SELECT DISTINCT photo_id AS id FROM album_item WHERE album_id IN \(list) AND photo_id IS NOT NULL) seen CROSS JOIN photo p ON p.id = seen.id"
+            }
+        }
+    }
+
+    /// The scope for an asker who sees `visible` albums (nil: all of them).
+    private func scope(seeing visible: Set<AlbumID>?) throws -> SearchScope {
+        guard let visible else { return .everyPhoto(indexHint: "INDEXED BY photo_by_time") }
+        let list = Self.sqlList(visible)
+        let items = try Int.fetchOne(db, sql: "SELECT coalesce(sum(item_count), 0) FROM album WHERE id IN \(list)") ?? 0
+        return items <= searchStartsFromSeenUpTo ? .seen(list: list) : .everyPhoto(indexHint: "INDEXED BY photo_by_time")
+    }
+
+    /// `ids` as a subquery SQLite reads as a list: one JSON array read by json_each.
+    private static func sqlList(_ ids: Set<AlbumID>) -> String {
+        "(SELECT value FROM json_each('[" + ids.map { String($0.rawValue) }.sorted().joined(separator: ",") + "]'))"
+    }
+
     /// The SQL conditions a search's filters make (with the principal's
     /// rights), their arguments, and the index the walk should take.
-    private func conditions(of search: PhotoSearch, visible: Set<AlbumID>?) throws
-        -> (conditions: [String], arguments: [any DatabaseValueConvertible], indexHint: String)
+    private func conditions(of search: PhotoSearch, visible: Set<AlbumID>?, scope: inout SearchScope) throws
+        -> (conditions: [String], arguments: [any DatabaseValueConvertible])
     {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
-        // Visible albums, as one JSON array read by json_each: a person sees photos only through them.
-        let visibleList = visible.map { ids in "(SELECT value FROM json_each('[" + ids.map { String($0.rawValue) }.sorted().joined(separator: ",") + "]'))" }
-        if let visibleList {
+        // Visible albums: a person sees photos only through them.
+        let visibleList = visible.map(Self.sqlList)
+        if let visibleList, case .everyPhoto = scope {
             conditions.append("EXISTS (SELECT 1 FROM album_item v WHERE v.photo_id = p.id AND v.album_id IN \(visibleList))")
         }
         let time = Self.timeKey
@@ -106,7 +164,6 @@ extension LibraryReader {
             conditions.append("p.captured_at >= ? AND p.captured_at < ? AND \(time) >= ? AND \(time) < ?")
             arguments += [taken.start, taken.end, taken.start, taken.end]
         }
-        var indexHint = "INDEXED BY photo_by_time"
         // No name, camera or lens holds a NUL (no file system allows one in a
         // name), and SQLite's LIKE and FTS5 read a text only up to it.
         if [search.name, search.camera, search.lens, search.format].contains(where: { $0?.unicodeScalars.contains("\u{0}") == true }) {
@@ -114,11 +171,12 @@ extension LibraryReader {
         }
         if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, !name.unicodeScalars.contains("\u{0}") {
             let pattern = "%" + Self.likeEscaped(name) + "%"
-            if let candidates = try nameCandidates(containing: name, pattern: pattern) {
+            // Starting from what the asker sees, nothing else is asked: how many hidden photos bear the name must not decide the plan.
+            if case .everyPhoto = scope, let candidates = try nameCandidates(containing: name, pattern: pattern) {
                 // Few photos have such a name: start from them, not from the newest photo.
                 conditions.append("p.id IN \(candidates.sql)")
                 arguments += candidates.arguments
-                indexHint = ""
+                scope = .everyPhoto(indexHint: "")
             }
             if let visibleList {
                 conditions.append("""
@@ -175,7 +233,7 @@ extension LibraryReader {
         case nil:
             break
         }
-        return (conditions, arguments, indexHint)
+        return (conditions, arguments)
     }
 
     /// How many photos a name search may start from before it is cheaper to

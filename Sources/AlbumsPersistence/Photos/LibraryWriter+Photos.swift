@@ -44,6 +44,8 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: "UPDATE photo SET orientation = ?, captured_at = ?, camera_make = ?, camera_model = ?, lens = ?, has_location = ? WHERE id = ?",
             arguments: [facts.orientation.rawValue, facts.capturedAt?.text, facts.cameraMake, facts.cameraModel, facts.lens, facts.hasLocation, id])
+        // What searches find changed: the timeline and smart albums read again, as after an import.
+        notePhotosAdded()
         try markFactsCurrent(of: id)
     }
 
