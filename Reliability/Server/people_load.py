@@ -88,13 +88,14 @@ def cli_writer(library, tally, stop, seed, albums):
 
 
 def narrowed(events, visible):
-    """The admin's events as a person who sees `visible` albums hears them."""
+    """The admin's events as a person who sees `visible` albums hears them,
+    without their numbers: each stream numbers what it heard, 1, 2, 3…"""
     kept = []
     for event in events:
         operations = [[change for change in operation if change["album_id"] in visible] for operation in event["operations"]]
         operations = [operation for operation in operations if operation]
         if operations:
-            kept.append({**event, "operations": operations, "folder_changes": []})
+            kept.append({**event, "operations": operations, "folder_changes": [], "sequence": None})
     return kept
 
 
@@ -206,7 +207,10 @@ def main():
         for stream in streams.values():
             stream.close()
         for name in names:
-            heard = [{**event, "folder_changes": []} for event in streams[name].events]
+            heard = [{**event, "folder_changes": [], "sequence": None} for event in streams[name].events]
+            numbers = [event["sequence"] for event in streams[name].events]
+            if numbers != list(range(1, len(numbers) + 1)):
+                fail(f"{name}'s events are not numbered 1, 2, 3… by what they heard: {numbers[:10]}")
             expected[name] = narrowed(admin.events, {album_ids[owns[name]], album_ids["Shared"]})
             if not expected[name]:
                 fail(f"{name} made no change the admin heard: the check would prove nothing")

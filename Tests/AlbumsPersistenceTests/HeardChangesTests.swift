@@ -52,6 +52,34 @@ struct HeardChangesTests: Sendable {
         #expect(Self.summary(await heard.next()) == nil)
     }
 
+    @Test("a change of someone else's rights is not heard, nor counted: a person's changes are numbered 1, 2, 3 by what they heard", .timeLimit(.minutes(10)))
+    func othersRightsAreNotHeard() async throws {
+        var gran = try await fixture.library.changes(heardBy: .personSession(token: sessions["gran"]!)).makeAsyncIterator()
+        var ana = try await fixture.library.changes(heardBy: .personSession(token: sessions["ana"]!)).makeAsyncIterator()
+        var heard: [(String?, Int64)] = []
+        func hear() async {
+            let change = await gran.next()
+            heard.append((Self.summary(change), change?.sequence ?? 0))
+        }
+        try await rename(wedding, to: "First")
+        await hear()
+        // Between gran's changes: lee is given Secret, and Secret changes twice.
+        try await fixture.library.write { writer in try writer.setRole(.viewer, of: try writer.person(named: "lee").id, on: .album(secret)) }
+        try await rename(secret, to: "Hidden")
+        try await rename(secret, to: "Hidden again")
+        try await rename(wedding, to: "Second")
+        await hear()
+        // Then her own rights change: she is given Secret too.
+        try await fixture.library.write { writer in try writer.setRole(.viewer, of: try writer.person(named: "gran").id, on: .album(secret)) }
+        await hear()
+        #expect(heard.map(\.0) == ["First", "Second", "rights"], "lee's new role and Secret's changes are not hers: \(heard)")
+        #expect(heard.map(\.1) == [1, 2, 3], "numbered by what she heard, not by the library's transactions")
+        // An admin manages everyone's rights, and hears every change of them, whole.
+        var admin: [String?] = []
+        for _ in 0..<6 { admin.append(Self.summary(await ana.next())) }
+        #expect(admin == ["First", "rights", "Hidden", "Hidden again", "Second", "rights"])
+    }
+
     @Test("signing out ends the stream before the next change", .timeLimit(.minutes(10)))
     func signingOut() async throws {
         let token = sessions["gran"]!

@@ -50,13 +50,27 @@ public struct CommittedChange: Hashable, Sendable {
     /// or nil when nothing is left (and rights did not change), for one who
     /// does not see every photo: that photos were added is not theirs to hear
     /// (those of them in albums they see arrive as those albums' changes).
-    public func narrowed(albums isSeenAlbum: (AlbumID) -> Bool, folders isSeenFolder: (FolderID) -> Bool) -> CommittedChange? {
+    ///
+    /// With `theirRightsChanged` false, a change of someone else's rights is
+    /// not theirs to hear either: it is left out as the albums are.
+    public func narrowed(
+        albums isSeenAlbum: (AlbumID) -> Bool, folders isSeenFolder: (FolderID) -> Bool, theirRightsChanged: Bool = true
+    ) -> CommittedChange? {
         let operations = operations.map { $0.filter { isSeenAlbum($0.albumID) } }.filter { !$0.isEmpty }
         let folderChanges = folderChanges.filter { isSeenFolder($0.folderID) }
+        let changedRights = changedRights && theirRightsChanged
         if operations.isEmpty && folderChanges.isEmpty && !changedRights { return nil }
         return CommittedChange(
             sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: followsAGap,
             changedRights: changedRights, addedPhotos: false)
+    }
+
+    /// This change under another sequence number: the listener's own count
+    /// of what they heard, which counts nothing they could not hear.
+    func numbered(_ sequence: Int64) -> CommittedChange {
+        CommittedChange(
+            sequence: sequence, committedAt: committedAt, operations: operations, folderChanges: folderChanges, followsAGap: followsAGap,
+            changedRights: changedRights, addedPhotos: addedPhotos)
     }
 
     /// Every change set of the transaction, operation after operation.
