@@ -309,6 +309,61 @@ struct PeopleTests {
         #expect(running.counts.withLock { $0.most } <= 2)
     }
 
+    @Test("at the top level a person's positions count what they see: every answer is the same whatever else stands there")
+    func topLevelPositionsCountWhatIsSeen() throws {
+        /// Everything pat is told while moving the album pat owns to each place, and past the last.
+        func answers(hiding: Bool) throws -> [String] {
+            let fixture = try LibraryFixture()
+            // What pat cannot see, each its own change, as people make them: the history's entries are then the same but for those.
+            func hidden(_ name: String, in folder: String? = nil) throws {
+                if hiding { try fixture.library.write { try $0.createAlbum(named: name, placement: .into(folder.map { .path($0) })) } }
+            }
+            try hidden("Hidden first")
+            try fixture.library.write { writer in
+                try writer.createAlbum(named: "A")
+            }
+            try hidden("Hidden between")
+            try fixture.library.write { writer in
+                let folder = try writer.createFolder(named: "Hidden folder", placement: .into(nil))
+                try writer.createAlbum(named: "B", placement: .into(.id(folder.id)))
+            }
+            try hidden("Hidden beside B", in: "Hidden folder")
+            try fixture.library.write { writer in
+                try writer.createAlbum(named: "Mine")
+            }
+            try hidden("Hidden last")
+            let pat = try fixture.library.write { writer -> Person in
+                let (a, b, mine) = (try writer.album(named: "A"), try writer.album(named: "Hidden folder/B"), try writer.album(named: "Mine"))
+                let pat = try writer.addPerson(named: "pat", password: try PeopleTests.hash())
+                try writer.setRole(.viewer, of: pat.id, on: .album(a.id))
+                try writer.setRole(.viewer, of: pat.id, on: .album(b.id))
+                try writer.setRole(.owner, of: pat.id, on: .album(mine.id))
+                return pat
+            }
+            let session = TransferSession(library: fixture.library, acting: .person(pat))
+            var told: [String] = []
+            for index in [0, 1, 2, 3, 2, 0] {
+                do {
+                    try session.perform(.album(.move(.named("Mine"), to: .position(index))))
+                    told.append("moved to \(index): " + (try session.read { try $0.tree().map { "\($0.node.name)@\($0.node.index)" } }).joined(separator: " "))
+                } catch {
+                    told.append("\(error)")
+                }
+            }
+            for placement: TreePlacement in [.into(nil), .before(.named("A")), .after(.named("A")), .at(1, in: nil)] {
+                try session.perform(.album(.move(.named("Mine"), to: placement)))
+                told.append(try session.read { try $0.tree().map(\.node.name) }.joined(separator: " "))
+            }
+            told += try session.read { try $0.history(limit: 20).map(\.description) }
+            return told
+        }
+        let seen = try answers(hiding: false)
+        let hidden = try answers(hiding: true)
+        for (a, b) in zip(seen, hidden) { #expect(a == b) }
+        #expect(hidden.count == seen.count, "\(seen)\n\(hidden)")
+        #expect(seen.contains { $0.contains("out of range") }, "position 3 is past the end of what pat sees: \(seen)")
+    }
+
     @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")
     func shareLinks() throws {
         let house = try Household()

@@ -62,6 +62,48 @@ extension LibraryReader {
     /// file leaves unreachable from the top level is not listed (albums
     /// check reports it).
     public func tree() throws -> [TreeEntry] {
+        try seenByPrincipal(try wholeTree())
+    }
+
+    /// The principal's top level as they see it (``tree()``'s entries at
+    /// depth 0), each with the index at the library's top level of where it
+    /// stands: itself, or the folder they cannot see that holds it. Without
+    /// `excluded` (a node being moved), which is counted nowhere. Nil for
+    /// whoever sees the whole tree.
+    ///
+    /// Positions a person gives at the top level count these, never what
+    /// they cannot see: a place among them is found at the library's top
+    /// level before the one that stands there.
+    func topLevelAsSeen(excluding excluded: TreeRow?) throws -> [(row: TreeRow, rootIndex: Int)]? {
+        guard rights != nil, let albums = try visibleAlbumIDs(), let folders = try visibleFolderIDs() else { return nil }
+        var seen: [(row: TreeRow, rootIndex: Int)] = []
+        var rootIndex = -1
+        var skippingBelow: Int?  // the depth of the excluded node while its contents go by
+        for entry in try wholeTree() {
+            if let depth = skippingBelow {
+                if entry.depth > depth { continue }
+                skippingBelow = nil
+            }
+            let row = TreeRow(entry.node)
+            if row == excluded {
+                skippingBelow = entry.depth
+                continue
+            }
+            if entry.depth == 0 { rootIndex += 1 }
+            // What stands in a folder they see stands there, not at their top level.
+            if let parent = entry.node.parentID, folders.contains(parent) { continue }
+            let isSeen =
+                switch row {
+                case .album(let id): albums.contains(id)
+                case .folder(let id): folders.contains(id)
+                }
+            if isSeen { seen.append((row, rootIndex)) }
+        }
+        return seen
+    }
+
+    /// Every album and folder, depth first in the tree's order, whoever asks.
+    private func wholeTree() throws -> [TreeEntry] {
         struct Child {
             let key: Int64
             let node: TreeNode
@@ -123,7 +165,7 @@ extension LibraryReader {
                 push(folder.id.rawValue, depth: depth + 1)
             }
         }
-        return try seenByPrincipal(entries)
+        return entries
     }
 
     /// The tree as the principal sees it: only what they may see; what they

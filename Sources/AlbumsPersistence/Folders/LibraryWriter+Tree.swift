@@ -17,7 +17,10 @@ enum TreeRow: Hashable {
 /// parent's children without it.
 struct TreeSlot {
     let parent: Folder?
+    /// Among the parent's children (without the node moved there).
     let index: Int
+    /// For a person at the top level, the place among what they see there.
+    var asSeen: Int? = nil
 }
 
 extension LibraryWriter {
@@ -39,15 +42,18 @@ extension LibraryWriter {
         case .into(let reference):
             let parent = try self.parent(reference)
             try authorizing(parent)
+            if parent == nil, let seen = try topLevelAsSeen(excluding: moving.map(TreeRow.init)) {
+                return try topLevelSlot(at: seen.count, among: seen, moving: moving)
+            }
             return TreeSlot(parent: parent, index: try countWithout(parent))
         case .at(let index, let reference):
             let parent = try self.parent(reference)
             try authorizing(parent)
-            return try checkedSlot(index, in: parent, count: countWithout)
+            return try checkedSlot(index, in: parent, moving: moving, count: countWithout)
         case .position(let index):
             let parent = try moving?.parentID.map { try folder($0) }
             try authorizing(parent)
-            return try checkedSlot(index, in: parent, count: countWithout)
+            return try checkedSlot(index, in: parent, moving: moving, count: countWithout)
         case .before(let reference), .after(let reference):
             let neighbour = try treeNode(reference)
             let parent = try neighbour.parentID.map { try folder($0) }
@@ -58,16 +64,42 @@ extension LibraryWriter {
             }
             if let moving, moving.parentID == neighbour.parentID, moving.index < neighbour.index { index -= 1 }
             if case .after = placement { index += 1 }
+            if parent == nil, let seen = try topLevelAsSeen(excluding: moving.map(TreeRow.init)),
+                let place = seen.firstIndex(where: { $0.row == TreeRow(neighbour) })
+            {
+                let isAfter = if case .after = placement { true } else { false }
+                return try topLevelSlot(at: place + (isAfter ? 1 : 0), among: seen, moving: moving)
+            }
             return TreeSlot(parent: parent, index: index)
         }
     }
 
-    private func checkedSlot(_ index: Int, in parent: Folder?, count countWithout: (Folder?) throws -> Int) throws -> TreeSlot {
+    private func checkedSlot(_ index: Int, in parent: Folder?, moving: TreeNode?, count countWithout: (Folder?) throws -> Int) throws -> TreeSlot {
+        // At the top level, a person's positions count what they see there
+        // (a folder's children they see all): neither the valid range nor
+        // where a position lands tells them of what they cannot see.
+        if parent == nil, let seen = try topLevelAsSeen(excluding: moving.map(TreeRow.init)) {
+            guard (0...seen.count).contains(index) else { throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<seen.count + 1, folder: nil) }
+            return try topLevelSlot(at: index, among: seen, moving: moving)
+        }
         let count = try countWithout(parent)
         guard (0...count).contains(index) else {
             throw LibraryError.albumIndexOutOfRange(index: index, valid: 0..<count + 1, folder: try parent.map { try path(of: $0.id) })
         }
         return TreeSlot(parent: parent, index: index)
+    }
+
+    /// Where place `place` of a person's top level (`seen`, without
+    /// `moving`) is at the library's top level: before what they see there
+    /// (or the folder hidden from them that holds it); past the last, after
+    /// it. A node already at that place as they see it stays where it is,
+    /// so that whether anything moved never depends on what they cannot see.
+    private func topLevelSlot(at place: Int, among seen: [(row: TreeRow, rootIndex: Int)], moving: TreeNode?) throws -> TreeSlot {
+        if let moving, moving.parentID == nil, try topLevelAsSeen(excluding: nil)?.firstIndex(where: { $0.row == TreeRow(moving) }) == place {
+            return TreeSlot(parent: nil, index: moving.index, asSeen: place)
+        }
+        let absolute = place < seen.count ? seen[place].rootIndex : (seen.last.map { $0.rootIndex + 1 } ?? 0)
+        return TreeSlot(parent: nil, index: absolute, asSeen: place)
     }
 
     /// A key that puts a node at `index` among `parent`'s children without
@@ -217,6 +249,8 @@ extension LibraryWriter {
     /// Words for where a slot is, for the history: "into 'Travel' at position 2".
     func describe(_ slot: TreeSlot) throws -> String {
         let place = try slot.parent.map { "into \(LibraryError.quoted(try path(of: $0.id)))" } ?? "to the top level"
+        // A person's place at the top level is theirs alone: the history's readers see other top levels.
+        guard slot.asSeen == nil else { return place }
         return "\(place) at position \(slot.index + 1)"
     }
 }
