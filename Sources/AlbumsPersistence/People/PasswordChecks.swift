@@ -1,4 +1,9 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a server checks passwords: a bounded pool of threads of its own.
 ///
@@ -6,8 +11,9 @@ import Foundation
 /// on Swift's concurrency threads (one per core) or the server's event
 /// loops, a burst of wrong sign-ins would take every one of them, and
 /// every other request would wait behind the guesses. Here at most
-/// ``width`` checks run at once, on threads nothing else uses; the rest
-/// queue, holding no thread while they wait.
+/// ``width`` checks run at once, on threads nothing else uses, at a lower
+/// priority than the threads that serve requests; the rest queue, holding
+/// no thread while they wait.
 ///
 /// ```swift
 /// let matches = await PasswordChecks.shared.run { hash.matches(password) }
@@ -19,20 +25,53 @@ package final class PasswordChecks: Sendable {
     /// How many checks run at once: half the cores, so that the other half
     /// keep serving while guesses are checked.
     package let width: Int
-    private let queue: OperationQueue
+    private let waiting = Mutex<(jobs: [@Sendable () -> Void], threads: Int)>(([], 0))
+    /// Counts the jobs waiting: a thread of the pool sleeps on it.
+    private let jobCount = DispatchSemaphore(value: 0)
 
     package init(width: Int) {
         self.width = max(1, width)
-        queue = OperationQueue()
-        queue.name = "albums password checks"
-        queue.maxConcurrentOperationCount = self.width
-        queue.qualityOfService = .utility
     }
 
     /// `check`'s answer, computed on the pool.
     package func run<Answer: Sendable>(_ check: @escaping @Sendable () -> Answer) async -> Answer {
         await withCheckedContinuation { continuation in
-            queue.addOperation { continuation.resume(returning: check()) }
+            submit { continuation.resume(returning: check()) }
         }
+    }
+
+    private func submit(_ job: @escaping @Sendable () -> Void) {
+        // Threads start as the first checks come, up to the width, and then stay.
+        let startsThread = waiting.withLock { waiting in
+            waiting.jobs.append(job)
+            guard waiting.threads < width else { return false }
+            waiting.threads += 1
+            return true
+        }
+        if startsThread {
+            let thread = Thread { [self] in work() }
+            thread.name = "albums password check"
+            thread.start()
+        }
+        jobCount.signal()
+    }
+
+    private func work() {
+        Self.yieldToOthers()
+        while true {
+            jobCount.wait()
+            guard let job = waiting.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) else { continue }
+            job()
+        }
+    }
+
+    /// Gives the calling thread, one of the pool's own, a lower priority
+    /// (nice 10): while a check runs, a thread serving a request takes the
+    /// core first.
+    private static func yieldToOthers() {
+        #if os(Linux)
+            // 0: the calling thread (Linux keeps a nice value per thread, not per process).
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 }
