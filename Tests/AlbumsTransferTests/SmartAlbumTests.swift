@@ -118,6 +118,40 @@ struct SmartAlbumTests {
         try library.write { try $0.createSmartAlbum(named: "The holder's", placement: .into(nil), search: search) }
     }
 
+    @Test("freezing shows the freezer's photos to the album's whole audience: widening what any of them sees takes its owner")
+    func freezingWidensOnlyWithTheOwner() throws {
+        _ = try perform(.createSmart(name: "July", search: search { $0.search.taken = try CaptureRange("2025-07") }))
+        // sam edits July and sees Trip (photos 0–2); gran views July and sees Trip too; lee views July and sees nothing else.
+        let (sam, lee) = try library.write { writer -> (Person, Person) in
+            let (july, trip) = (try writer.album(named: "July").id, try writer.album(named: "Trip").id)
+            let hash = try PasswordHash(password: "correct horse", cost: 4)
+            let sam = try writer.addPerson(named: "sam", password: hash)
+            let gran = try writer.addPerson(named: "gran", password: hash)
+            let lee = try writer.addPerson(named: "lee", password: hash)
+            try writer.setRole(.editor, of: sam.id, on: .album(july))
+            try writer.setRole(.viewer, of: gran.id, on: .album(july))
+            for person in [sam, gran] { try writer.setRole(.viewer, of: person.id, on: .album(trip)) }
+            try writer.setRole(.viewer, of: lee.id, on: .album(july))
+            return (sam, lee)
+        }
+        func freeze(as person: Person, dryRun: Bool = true) throws -> TransferResult {
+            try TransferSession(library: library, acting: .person(person)).perform(.album(.freeze(.named("July"))), dryRun: dryRun)
+        }
+        // lee would see Trip's photos in July, which lee cannot see now: sam may not freeze it.
+        #expect(throws: LibraryError.self) { try freeze(as: sam) }
+        do { _ = try freeze(as: sam) } catch LibraryError.forbidden(let reason) { #expect(reason.contains("takes its owner"), "\(reason)") }
+        // Without lee, everyone who sees July sees Trip: sam may freeze it.
+        try library.write { try $0.setRole(nil, of: lee.id, on: .album(try $0.album(named: "July").id)) }
+        _ = try freeze(as: sam)
+        // A live link shows it to anyone holding it: that takes the owner too.
+        try library.write { _ = try $0.createShareLink(for: try $0.album(named: "July").id, expiresAt: nil, password: nil, allowsDownload: true) }
+        #expect(throws: LibraryError.self) { try freeze(as: sam) }
+        // The owner may: sharing is theirs to do.
+        try library.write { try $0.setRole(.owner, of: sam.id, on: .album(try $0.album(named: "July").id)) }
+        _ = try freeze(as: sam, dryRun: false)
+        #expect(try library.read { try $0.album(named: "July").isSmart } == false)
+    }
+
     @Test("a smart album shows what its search finds now, newest first: new photos come, photos that leave an album go")
     func keptCurrent() throws {
         _ = try perform(.createSmart(name: "Loose portraits", search: search { $0.inNoAlbum = true; $0.search.shape = .portrait }))

@@ -253,6 +253,14 @@ class Timeline:
             self.press(self.find("#close-drawer"))
             self.until(lambda: not self.find("#album-list").is_displayed(), "the drawer to close")
         self.press(self.find("#pane-0 .freeze"))
+        # It asks first, saying what it will hold and who will see it.
+        dialog = self.find("#freeze-dialog")
+        self.until(lambda: dialog.is_displayed(), "the dialog that asks first")
+        self.assertIn("1 photo", self.find("#freeze-text").text)
+        self.assertIn("shared with nobody", self.find("#freeze-audience").text)
+        self.screenshot(f"freeze-{self.SIZE}")
+        self.audit("the freeze dialog")
+        self.press(dialog.find_element(By.CSS_SELECTOR, "button[value=freeze]"))
         self.until(lambda: self.files("Tall ones") == ["11-forest.jpg"], "an ordinary album holding what it showed")
         self.until(lambda: self.find("#pane-0 .viewport").is_displayed(), "the album's grid")
 

@@ -130,11 +130,38 @@ extension LibraryWriter {
             }
             cursor = page.next
         } while cursor != nil
+        // Frozen, it shows these photos to its whole audience, as they are: widening what any of them sees is sharing with them.
+        if !photos.isEmpty, !principal.holdsEveryRight, try role(on: album) != .owner, try widensAudience(of: album, to: photos) {
+            throw LibraryError.forbidden(
+                reason: "freezing \(LibraryError.quoted(album.name)) would show photos to people it is shared with who cannot see them now; that takes its owner")
+        }
         describeChange("make an album of smart album \(LibraryError.quoted(album.name)) (\(LibraryError.counted(photos.count, "photo")))")
         try db.execute(cachedSQL: "UPDATE album SET search = NULL WHERE id = ?", arguments: [id])
         let ordinary = try self.album(id)
         changes(of: ordinary) { $0.albumEvents.append(.frozen) }
         if !photos.isEmpty { _ = try executeInsertion(of: photos, named: names, into: ordinary, at: 0) }
         return photos.count
+    }
+
+    /// Whether someone else who sees `album` (a person its roles reach, or
+    /// the holder of one of its live links) would see a photo of `photos`
+    /// they cannot see now. Admins see every photo already.
+    private func widensAudience(of album: Album, to photos: [PhotoID]) throws -> Bool {
+        let asker = principal
+        defer { act(as: asker) }
+        // Every link counts, whoever made it: the asker may not see them, but their holders will see the album.
+        act(as: .holder)
+        if try shareLinks(of: album.id).contains(where: { $0.isLive() }) { return true }
+        let list = "(SELECT value FROM json_each('[" + photos.map { String($0.rawValue) }.joined(separator: ",") + "]'))"
+        for person in try people() where !person.isAdmin && !person.isDisabled {
+            if case .person(let me) = asker, me.id == person.id { continue }
+            act(as: .person(person))
+            guard try role(on: album) != nil, let albums = try visibleAlbumIDs() else { continue }
+            let seen = "(SELECT value FROM json_each('[" + albums.map { String($0.rawValue) }.joined(separator: ",") + "]'))"
+            let shown = try Int.fetchOne(
+                db, sql: "SELECT count(DISTINCT photo_id) FROM album_item WHERE photo_id IN \(list) AND album_id IN \(seen)") ?? 0
+            if shown < Set(photos).count { return true }
+        }
+        return false
     }
 }

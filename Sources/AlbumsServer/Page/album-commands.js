@@ -5,6 +5,7 @@
 // (typing the new name) looks for its row: read once, by the write or by
 // the change stream, whichever comes first.
 
+import { api } from "./api.js";
 import { perform, refused } from "./live.js";
 import { element, plural, say, state } from "./state.js";
 import { searchOf } from "./search-query.js";
@@ -267,8 +268,40 @@ export async function createSmartAlbum(chips) {
   }
 }
 
-/// Makes a smart album an ordinary one holding what it shows now, and shows it so.
+const freezeDialog = document.getElementById("freeze-dialog");
+
+/// Asks before a smart album becomes an ordinary one holding what it shows
+/// now: what it will hold, and who will see those photos in it. What each
+/// person saw in it was their own search; frozen, everyone it is shared
+/// with sees the photos the one who froze it saw.
 export async function freezeAlbum(name) {
+  const album = albumNamed(name);
+  document.getElementById("freeze-title").textContent = `Make an album of ${name}?`;
+  document.getElementById("freeze-text").textContent =
+    `It will hold the ${plural(album?.count ?? 0, "photo")} it shows you now, newest first, to arrange by hand. Undo (Ctrl+Z) makes it a smart album again.`;
+  document.getElementById("freeze-audience").textContent = await audienceOf(name);
+  freezeDialog.returnValue = "";
+  freezeDialog.dataset.album = name;
+  freezeDialog.showModal();
+  freezeDialog.querySelector("button[value=cancel]").focus();
+}
+
+/// Who will see a frozen album's photos: its people, by name, for its owner
+/// (who may read its roles); for anyone else, everyone it is shared with.
+async function audienceOf(name) {
+  try {
+    const { roles } = await api(`/api/albums/${encodeURIComponent(name)}/roles`);
+    const people = [...new Set(roles.map((role) => role.person))];
+    if (people.length === 0) return "It is shared with nobody: you, admins and anyone holding one of its links will see these photos in it.";
+    return `${new Intl.ListFormat("en", { type: "conjunction" }).format(people)} will see these photos in it, as will admins and anyone holding one of its links.`;
+  } catch {
+    return "Everyone it is shared with will see these photos in it. If that shows someone photos they cannot see now, only its owner may make an album of it.";
+  }
+}
+
+freezeDialog.addEventListener("close", async () => {
+  const name = freezeDialog.dataset.album;
+  if (freezeDialog.returnValue !== "freeze" || !name) return;
   try {
     const written = await perform({ op: "freeze_album", album: name });
     await showWritten(written);
@@ -277,4 +310,4 @@ export async function freezeAlbum(name) {
   } catch (error) {
     await refused(error, "Not made an album");
   }
-}
+});
