@@ -65,13 +65,19 @@ package final class PasswordChecks: Sendable {
         }
     }
 
-    /// Gives the calling thread, one of the pool's own, a lower priority
-    /// (nice 10): while a check runs, a thread serving a request takes the
-    /// core first.
+    /// Gives the calling thread, one of the pool's own, the lowest priority:
+    /// Linux's SCHED_IDLE, which runs only when no other thread wants the
+    /// core, so that a thread serving a request never waits behind a
+    /// guess (nice 10 still left a request waiting a scheduler slice).
+    /// Any thread may lower its own; where that fails, nice 10.
     private static func yieldToOthers() {
         #if os(Linux)
-            // 0: the calling thread (Linux keeps a nice value per thread, not per process).
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            var parameters = sched_param()
+            parameters.sched_priority = 0
+            // 5: SCHED_IDLE (<sched.h> declares it for _GNU_SOURCE only); 0: the calling thread.
+            if sched_setscheduler(0, 5, &parameters) != 0 {
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            }
         #endif
     }
 }
