@@ -58,6 +58,10 @@ struct CommandLineTests {
         #expect(try cli.run("export", "Trip", cli.folder.path("out")).status == 0)
         #expect(FileManager.default.fileExists(atPath: cli.folder.path("out/manifest.json")))
         #expect(try cli.run("inspect").stdout.contains("albums library"))
+        // The longest label still stands apart from its answer.
+        let full = try cli.run("inspect", "--full").stdout
+        #expect(full.contains("integrity check ok") && full.contains("\nquick check") == false, "\(full)")
+        #expect(try cli.run("inspect").stdout.contains("\nquick check   ok"))
         #expect(try cli.run("check").stdout.contains("every invariant holds"))
         #expect(try cli.run("album", "lock", "Trip").status == 0)
         #expect(try cli.run("album", "unlock", "Trip").status == 0)

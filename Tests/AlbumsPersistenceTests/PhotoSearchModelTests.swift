@@ -268,5 +268,21 @@ struct PhotoSearchModelTests {
         for bad in ["July", "2025-13", "2025-02-30", "2025-07..2025-06", "", "2025..", "0000", "2025-7"] {
             #expect(throws: CaptureRange.Failure.self, "\(bad)") { try CaptureRange(bad) }
         }
+        // Digits of other scripts, which Regex's \d matches and Int() refuses: refused, never a trap.
+        for other in ["\u{662}\u{660}\u{662}\u{665}", "\u{FF12}\u{FF10}\u{FF12}\u{FF15}", "2025-\u{BD}", "2\u{301}025", "2025-0\u{667}", "\u{968}\u{966}\u{968}\u{96B}"] {
+            #expect(throws: CaptureRange.Failure.self, "\(other)") { try CaptureRange(other) }
+        }
+    }
+
+    @Test("a camera is named as people name it: the model alone where it names its maker")
+    func cameraNames() {
+        func name(_ make: String?, _ model: String?) -> String? {
+            PhotoContent(sha256: Data(count: 32), byteCount: 1, mediaType: "image/jpeg", cameraMake: make, cameraModel: model, originalName: "a.jpg", sourcePath: "/a.jpg").cameraName
+        }
+        #expect(name("Canon", "Canon EOS 400D DIGITAL") == "Canon EOS 400D DIGITAL")
+        #expect(name("NIKON CORPORATION", "NIKON D750") == "NIKON CORPORATION NIKON D750")
+        #expect(name("FUJIFILM", "X100V") == "FUJIFILM X100V")
+        #expect(name("Apple", "apple iPhone") == "apple iPhone")
+        #expect(name(nil, "X100V") == "X100V" && name("FUJIFILM", nil) == "FUJIFILM" && name(nil, nil) == nil && name(" ", " ") == nil)
     }
 }

@@ -60,7 +60,9 @@ struct InspectCommand: ParsableCommand {
         }
         let rows = inspection.tableRows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         lines.append("rows          \(rows.isEmpty ? "no tables" : rows)")
-        lines.append("\(inspection.integrityCheckName.replacingOccurrences(of: "_", with: " ").padding(toLength: 14, withPad: " ", startingAt: 0))\(inspection.integrity.prefix(10).joined(separator: "; "))")
+        // "integrity check" is longer than the other labels' column: a space still parts it from its answer.
+        let check = inspection.integrityCheckName.replacingOccurrences(of: "_", with: " ")
+        lines.append("\(check.padding(toLength: max(14, check.count + 1), withPad: " ", startingAt: 0))\(inspection.integrity.prefix(10).joined(separator: "; "))")
         lines.append("foreign keys  \(inspection.foreignKeyViolations == 0 ? "ok" : "\(inspection.foreignKeyViolations) dangling reference(s)")")
         return lines
     }

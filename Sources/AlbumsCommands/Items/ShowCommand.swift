@@ -56,7 +56,7 @@ struct ShowCommand: ParsableCommand {
             global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
             global.console.result("size       \(Self.sizeDescription(content))")
             global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
-            let camera = [content.cameraMake, content.cameraModel].compactMap { $0 }.joined(separator: " ")
+            let camera = content.cameraName ?? ""
             if !camera.isEmpty { global.console.result("camera     \(camera)\(content.lens.map { ", \($0)" } ?? "")") }
             if content.hasLocation { global.console.result("location   recorded in the file (albums keeps only that it is there)") }
             global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")

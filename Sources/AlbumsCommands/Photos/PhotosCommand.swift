@@ -80,7 +80,7 @@ struct PhotosCommand: ParsableCommand {
         let rows = photos.map { found -> [String] in
             let content = found.photo.content
             let size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
-            let camera = [content.cameraMake, content.cameraModel].compactMap { $0 }.joined(separator: " ")
+            let camera = content.cameraName ?? ""
             return [
                 "id:\(found.photo.id)", content.capturedAt?.text ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
                 camera.isEmpty ? "—" : camera, found.name, found.albums.isEmpty ? "(no album)" : found.albums.joined(separator: ", "),

@@ -73,6 +73,16 @@ public struct PhotoContent: Hashable, Sendable {
     /// when the orientation turns it a quarter.
     public var displayWidth: Int? { orientation.swapsWidthAndHeight ? pixelHeight : pixelWidth }
 
+    /// The camera as people name it: maker and model, or the model alone
+    /// where it names its maker already (EXIF's Canon writes "Canon" and
+    /// "Canon EOS 400D DIGITAL"); nil when the file names neither.
+    public var cameraName: String? {
+        let make = cameraMake?.trimmingCharacters(in: .whitespaces) ?? ""
+        let model = cameraModel?.trimmingCharacters(in: .whitespaces) ?? ""
+        if make.isEmpty || model.lowercased().hasPrefix(make.lowercased()) { return model.isEmpty ? (make.isEmpty ? nil : make) : model }
+        return model.isEmpty ? make : make + " " + model
+    }
+
     /// The height the photo is seen at.
     public var displayHeight: Int? { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
 
