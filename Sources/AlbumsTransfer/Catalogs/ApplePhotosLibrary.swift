@@ -57,10 +57,10 @@ public enum ApplePhotosLibrary {
         let order: String
 
         init?(_ table: String, columns: Set<String>) {
-            guard table.wholeMatch(of: /Z_\d+ASSETS/) != nil,
-                let album = columns.first(where: { $0.wholeMatch(of: /Z_\d+ALBUMS/) != nil }),
-                let asset = columns.first(where: { $0.wholeMatch(of: /Z_\d+ASSETS/) != nil }),
-                let order = columns.first(where: { $0.wholeMatch(of: /Z_FOK_\d+ASSETS/) != nil })
+            guard table.wholeMatch(of: /Z_[0-9]+ASSETS/) != nil,
+                let album = columns.first(where: { $0.wholeMatch(of: /Z_[0-9]+ALBUMS/) != nil }),
+                let asset = columns.first(where: { $0.wholeMatch(of: /Z_[0-9]+ASSETS/) != nil }),
+                let order = columns.first(where: { $0.wholeMatch(of: /Z_FOK_[0-9]+ASSETS/) != nil })
             else { return nil }
             (self.table, self.album, self.asset, self.order) = (table, album, asset, order)
         }

@@ -74,7 +74,7 @@ public enum GoogleTakeout {
 
     /// Whether `name` is one of the year folders (`Photos from 2024`) that hold every photo again.
     static func isYearFolder(_ name: String) -> Bool {
-        name.wholeMatch(of: /Photos from \d{4}/) != nil
+        name.wholeMatch(of: /Photos from [0-9]{4}/) != nil
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -175,7 +175,7 @@ struct Sidecars {
         var stem = file
         var number = ""
         // A duplicate's number moves to the sidecar's end: IMG_1(1).jpg → IMG_1.jpg(1).json.
-        if let match = file.firstMatch(of: /^(.*)(\(\d+\))(\.[^.]*)$/) {
+        if let match = file.firstMatch(of: /^(.*)(\([0-9]+\))(\.[^.]*)$/) {
             stem = String(match.1) + String(match.3)
             number = String(match.2)
         }

@@ -48,7 +48,7 @@ public struct TakeoutArchives: Sendable {
     static func parts(of path: String) -> [String] {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        guard let match = name.wholeMatch(of: /(.+)-\d{3}(\.zip|\.tgz|\.tar\.gz)/) else { return [path] }
+        guard let match = name.wholeMatch(of: /(.+)-[0-9]{3}(\.zip|\.tgz|\.tar\.gz)/) else { return [path] }
         let (stem, suffix) = (String(match.1), String(match.2))
         let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
             $0.hasPrefix(stem + "-") && $0.hasSuffix(suffix) && $0.dropFirst(stem.count + 1).dropLast(suffix.count).allSatisfy(\.isNumber)
