@@ -104,4 +104,58 @@ struct SourceFilesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("out")).sorted()
             == ["001-01-harbour.jpg", "002-02-market.png", "003-03-cliffs.webp", "manifest.json"])
     }
+
+    @Test("exporting again into the album's own folder makes it match the album: the earlier export's other files go, anything else stays and is named")
+    func exportAgain() throws {
+        let (cli, _) = try trip()
+        let out = cli.folder.path("out")
+        func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: out).sorted() }
+        #expect(try cli.run("export", "Trip", "out").status == 0)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        try FileManager.default.createDirectory(atPath: out + "/001-03-cliffs.webp-kept", withIntermediateDirectories: true)
+        try cli.run("swap", "Trip:1", "Trip:3")
+        let swapped = try cli.run("export", "Trip", "out")
+        #expect(swapped.status == 0, "no --force needed for its own folder: \(swapped.stderr)")
+        #expect(swapped.stdout.contains("removed 2 files of the earlier export") && swapped.stdout.contains("notes.txt"), "\(swapped.stdout)")
+        #expect(try files() == ["001-03-cliffs.webp", "001-03-cliffs.webp-kept", "002-02-market.png", "003-01-harbour.jpg", "manifest.json", "notes.txt"])
+
+        try cli.run("remove", "Trip:1-2")
+        let dry = try cli.run("--json", "export", "Trip", "out", "--dry-run")
+        #expect(try json(dry)["removed"] as? [String] == ["001-03-cliffs.webp", "002-02-market.png", "003-01-harbour.jpg"])
+        #expect(try json(dry)["left"] as? [String] == ["001-03-cliffs.webp-kept", "notes.txt"])
+        #expect(try files().count == 6, "a dry run removes nothing")
+        #expect(try cli.run("export", "Trip", "out").status == 0)
+        #expect(try files() == ["001-03-cliffs.webp-kept", "001-01-harbour.jpg", "manifest.json", "notes.txt"].sorted())
+        #expect(try String(contentsOfFile: out + "/notes.txt", encoding: .utf8) == "mine")
+
+        // Another album's folder is not this one's: --force replaces that export.
+        try cli.run("album", "create", "Other")
+        try cli.run("copy", "Trip:1", "--to", "Other")
+        let refused = try cli.run("--json", "export", "Other", "out")
+        #expect(refused.status == 1 && refused.stderr.contains(#""code":"file_exists""#), "\(refused.stderr)")
+        #expect(try cli.run("export", "Other", "out", "--force").status == 0)
+        #expect(try files() == ["001-03-cliffs.webp-kept", "001-01-harbour.jpg", "manifest.json", "notes.txt"].sorted())
+        // A manifest edited to name what lies outside its folder removes nothing there.
+        try Data(#"{"album":"Other","files":[{"file":"../library.albums"},{"file":"/etc/passwd"},{"file":"001-03-cliffs.webp-kept"},{"file":"001-01-harbour.jpg"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: out + "/manifest.json"))
+        #expect(try cli.run("export", "Other", "out").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.libraryPath))
+        #expect(FileManager.default.fileExists(atPath: out + "/001-03-cliffs.webp-kept"), "a folder is never removed")
+    }
+
+    @Test("a smart album exports the photos it shows, newest first, as albums list shows them")
+    func exportSmartAlbum() throws {
+        let (cli, _) = try trip()
+        #expect(try cli.run("album", "smart", "July", "--taken", "2026-07").status == 0)
+        let listed = try json(try cli.run("--json", "list", "July"))
+        let shown = try #require(listed["photos"] as? [[String: Any]]).map { $0["photo_id"] as? Int }
+        #expect(shown.count == 3)
+        let exported = try cli.run("--json", "export", "July", "out")
+        #expect(exported.status == 0)
+        let files = try #require(try json(exported)["files"] as? [[String: Any]])
+        #expect(files.map { $0["photo_id"] as? Int } == shown)
+        #expect(files.map { $0["position"] as? Int } == [1, 2, 3])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("out")).count == 4)
+        #expect(try cli.run("export", "July", "dry", "--dry-run").stdout.hasPrefix("would export 3 photos of 'July'"))
+    }
 }

@@ -10,8 +10,13 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Files are named by position, zero-padded, keeping the original name and
             extension (001-harbour.jpg, 002-market.png, …), and manifest.json lists
-            them with their photo ids and SHA-256. Every source is checked before
-            anything is written; existing files are never overwritten unless --force.
+            them with their photo ids and SHA-256. A smart album exports the photos
+            it shows, newest first, as albums list shows them. Every source is
+            checked before anything is written; existing files are never
+            overwritten unless --force. Exporting an album again into its own
+            folder makes the folder match the album: the files of the earlier
+            export that this one does not write are removed (as rsync --delete
+            would), and any other file there is left and named.
             Every byte copied is verified against the photo's SHA-256: a source
             changed since import refuses the export, naming it, and nothing is
             written (--allow-changed exports it as it is now; the manifest then
@@ -33,28 +38,34 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let planned = try global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
-        let export: AlbumExport
-        if dryRun {
-            try planned.check(folder: folder, replacing: force)
-            export = try planned.verified(allowingChanged: allowChanged)
-        } else {
-            export = try planned.write(to: folder, link: link, replacing: force, allowingChanged: allowChanged)
-        }
+        let contents = try planned.check(folder: folder, replacing: force)
+        let export = try dryRun
+            ? planned.verified(allowingChanged: allowChanged)
+            : planned.write(to: folder, link: link, replacing: force, allowingChanged: allowChanged)
         if global.json {
             try global.console.result(json: [
                 "dry_run": AnyEncodable(dryRun), "folder": AnyEncodable(folder), "files": AnyEncodable(export.entries),
-                "pending_positions": AnyEncodable(export.pendingPositions),
+                "pending_positions": AnyEncodable(export.pendingPositions), "removed": AnyEncodable(contents.stale),
+                "left": AnyEncodable(contents.others),
             ])
             return
         }
         let count = export.entries.count
         let changed = export.entries.filter(\.changed).count
-        let left = (export.pendingPositions.isEmpty ? "" : "; \(export.pendingPositions.count) pending placeholder(s) left out")
-            + (changed == 0 ? "" : "; \(changed) changed since import (manifest: \"changed\": true)")
+        let notes = [
+            export.pendingPositions.isEmpty ? nil : "\(LibraryError.counted(export.pendingPositions.count, "pending placeholder")) left out",
+            changed == 0 ? nil : "\(changed) changed since import (manifest: \"changed\": true)",
+            contents.stale.isEmpty ? nil : "\(dryRun ? "would remove" : "removed") \(LibraryError.counted(contents.stale.count, "file")) of the earlier export",
+        ].compactMap { $0 }.map { "; " + $0 }.joined()
         let name = LibraryError.quoted(export.album.name)
         global.console.result(dryRun
-            ? "would export \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue))\(left)"
-            : "exported \(count) photo\(count == 1 ? "" : "s") of \(name) to \(folder) (\(link.rawValue)), with manifest.json\(left)")
+            ? "would export \(LibraryError.counted(count, "photo")) of \(name) to \(folder) (\(link.rawValue))\(notes)"
+            : "exported \(LibraryError.counted(count, "photo")) of \(name) to \(folder) (\(link.rawValue)), with manifest.json\(notes)")
+        if !contents.others.isEmpty {
+            let named = contents.others.prefix(10).joined(separator: ", ")
+            let more = contents.others.count > 10 ? " and \(contents.others.count - 10) more" : ""
+            global.console.result("  left in the folder (no export of this album wrote them): \(named)\(more)")
+        }
     }
 }
 

@@ -2,8 +2,9 @@ import AlbumsPersistence
 import Crypto
 import Foundation
 
-/// An album written out as files: its photos in album order, named by
-/// position (zero-padded, keeping the original name and extension), and a
+/// An album written out as files: the photos it shows in its order (a
+/// smart album's newest first, as it lists them), named by position
+/// (zero-padded, keeping the original name and extension), and a
 /// `manifest.json` that lists them.
 ///
 /// ```swift
@@ -16,6 +17,11 @@ import Foundation
 /// already in the folder refuses the whole export. Copies are written into
 /// a hidden folder inside the destination, verified as they are read, and
 /// moved into place only once every one is good.
+///
+/// An export into the folder of an earlier export of the same album makes
+/// the folder match the album: the files the earlier manifest listed and
+/// this export does not write go (``FolderContents/stale``); anything else
+/// in the folder stays and is named (``FolderContents/others``).
 public struct AlbumExport: Sendable {
     /// How each file reaches the folder.
     public enum LinkMode: String, Sendable, CaseIterable {
@@ -59,6 +65,15 @@ public struct AlbumExport: Sendable {
         }
     }
 
+    /// What an export finds in its folder, besides the files it writes.
+    public struct FolderContents: Hashable, Sendable {
+        /// Files of the folder's earlier export that this one does not
+        /// write: removed by ``AlbumExport/write(to:link:replacing:allowingChanged:)``.
+        public var stale: [String] = []
+        /// Files no export of this album wrote there: left as they are.
+        public var others: [String] = []
+    }
+
     /// The album exported, as it stood when planned.
     public let album: Album
     /// The photos, in album order.
@@ -71,22 +86,28 @@ public struct AlbumExport: Sendable {
     /// - Throws: ``LibraryError/albumNotFound(_:)``, or a failing file.
     public init(album reference: AlbumReference, in reader: LibraryReader) throws {
         let album = try reader.album(reference)
-        let width = max(3, String(album.itemCount).count)
-        var entries: [Entry] = []
+        var shown: [(position: Int, photo: Photo)] = []
         var pending: [Int] = []
-        try reader.forEachListedItem(in: album.id) { item, photo in
-            let position = item.index + 1
-            guard let photo else {
-                pending.append(position)
+        if album.isSmart {
+            var cursor: PhotoSearchCursor?
+            repeat {
+                let page = try reader.smartAlbumPhotos(album, limit: 2_000, after: cursor)
+                for found in page.photos { shown.append((shown.count + 1, found.photo)) }
+                cursor = page.next
+            } while cursor != nil
+        } else {
+            try reader.forEachListedItem(in: album.id) { item, photo in
+                if let photo { shown.append((item.index + 1, photo)) } else { pending.append(item.index + 1) }
                 return true
             }
+        }
+        let width = max(3, String(shown.count + pending.count).count)
+        self.entries = shown.map { position, photo in
             let number = String(position)
             let name = String(repeating: "0", count: max(0, width - number.count)) + number + "-" + photo.content.originalName
-            entries.append(Entry(position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: photo.content.sourcePath))
-            return true
+            return Entry(position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: photo.content.sourcePath)
         }
         self.album = album
-        self.entries = entries
         self.pendingPositions = pending
     }
 
@@ -95,11 +116,13 @@ public struct AlbumExport: Sendable {
     public func manifest() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(Manifest(album: album.name, revision: album.revision, files: entries, pendingPositions: pendingPositions))
+        return try encoder.encode(
+            Manifest(album: album.name, albumID: album.id.rawValue, revision: album.revision, files: entries, pendingPositions: pendingPositions))
     }
 
     private struct Manifest: Encodable {
         let album: String
+        let albumID: Int64
         let revision: Int64
         let files: [Entry]
         let pendingPositions: [Int]
@@ -107,26 +130,75 @@ public struct AlbumExport: Sendable {
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
             case album
+            case albumID = "album_id"
             case revision
             case files
             case pendingPositions = "pending_positions"
         }
     }
 
-    /// Refuses, before anything is written, an export whose sources are
-    /// missing or whose files (or manifest) already exist in `folder`
-    /// (unless `replacing`). Reads no source: ``verified(allowingChanged:)`` does.
+    /// What an earlier export left in a folder: its manifest, read only as
+    /// far as this needs (manifests written before `album_id` name the album only).
+    private struct EarlierManifest: Decodable {
+        struct File: Decodable { let file: String }
+        let album: String
+        let albumID: Int64?
+        let files: [File]
+
+        enum CodingKeys: String, CodingKey {
+            case album, files
+            case albumID = "album_id"
+        }
+
+        /// The manifest in `folder`, if one is there and reads as an export's.
+        static func read(in folder: String) -> EarlierManifest? {
+            let path = (folder as NSString).appendingPathComponent("manifest.json")
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return try? JSONDecoder().decode(EarlierManifest.self, from: data)
+        }
+
+        func isExport(of album: Album) -> Bool {
+            albumID.map { $0 == album.id.rawValue } ?? (self.album == album.name)
+        }
+
+        /// The files it lists that are plain names in its folder: a manifest
+        /// is a file anyone can edit, and never names what lies elsewhere.
+        var fileNames: Set<String> {
+            Set(files.map(\.file).filter { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
+        }
+    }
+
+    /// Checks, before anything is written, that every source is there and
+    /// that the export may write into `folder`, and says what it finds there.
+    /// A file of the same name as one it writes refuses it (unless
+    /// `replacing`), except one the folder's earlier export of this album
+    /// wrote; an earlier export of another album is replaced only when
+    /// `replacing`. Reads no source: ``verified(allowingChanged:)`` does.
     ///
     /// - Throws: ``LibraryError/sourceMissing(path:position:count:)``, ``LibraryError/fileExists(path:)``.
-    public func check(folder: String, replacing: Bool) throws {
+    @discardableResult
+    public func check(folder: String, replacing: Bool) throws -> FolderContents {
         let manager = FileManager.default
         let missing = entries.filter { !manager.isReadableFile(atPath: $0.source) }
         if let first = missing.first {
             throw LibraryError.sourceMissing(path: first.source, position: first.position, count: missing.count)
         }
-        if !replacing, let existing = targets(in: folder).first(where: { manager.fileExists(atPath: $0) }) {
-            throw LibraryError.fileExists(path: existing)
+        let present = Set((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
+        let earlier = EarlierManifest.read(in: folder)
+        let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
+        if present.contains("manifest.json"), !replacing, earlier?.isExport(of: album) != true {
+            throw LibraryError.fileExists(path: manifestPath)
         }
+        // Only files and links are ever replaced or removed: never a folder someone keeps there.
+        let files = present.filter { Self.isFileOrLink((folder as NSString).appendingPathComponent($0)) }
+        let earlierFiles = earlier?.fileNames.intersection(files) ?? []
+        let writing = Set(entries.map(\.file) + ["manifest.json"])
+        if let clash = writing.sorted().first(where: { present.contains($0) && (!files.contains($0) || !replacing && !earlierFiles.contains($0) && $0 != "manifest.json") }) {
+            throw LibraryError.fileExists(path: (folder as NSString).appendingPathComponent(clash))
+        }
+        let stale = earlierFiles.subtracting(writing)
+        let others = present.subtracting(writing).subtracting(stale)
+        return FolderContents(stale: stale.sorted(), others: others.sorted())
     }
 
     /// The export with each source read and its SHA-256 compared with the
@@ -177,7 +249,7 @@ public struct AlbumExport: Sendable {
     ///   nothing is then left in `folder`.
     @discardableResult
     public func write(to folder: String, link: LinkMode = .copy, replacing: Bool = false, allowingChanged: Bool = false) throws -> AlbumExport {
-        try check(folder: folder, replacing: replacing)
+        let contents = try check(folder: folder, replacing: replacing)
         let manager = FileManager.default
         var export = self
         let createdFolder = !manager.fileExists(atPath: folder)
@@ -195,23 +267,31 @@ public struct AlbumExport: Sendable {
                 if createdFolder { try? manager.removeItem(atPath: folder) }
                 throw error
             }
+            for name in contents.stale { try manager.removeItem(atPath: (folder as NSString).appendingPathComponent(name)) }
             let targets = export.targets(in: folder)
             for (entry, target) in zip(export.entries, targets) {
-                if replacing { try? manager.removeItem(atPath: target) }
+                // check(folder:replacing:) let only the earlier export's files, or any file with `replacing`, stand here.
+                if Self.isFileOrLink(target) { try manager.removeItem(atPath: target) }
                 switch link {
                 case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(entry.file), toPath: target)
                 case .hard: try manager.linkItem(atPath: entry.source, toPath: target)
                 case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.source)
                 }
             }
-            if replacing { try? manager.removeItem(atPath: targets.last!) }
-            try export.manifest().write(to: URL(fileURLWithPath: targets.last!))
+            try export.manifest().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("manifest.json")), options: .atomic)
             return export
         } catch let error as LibraryError {
             throw error
         } catch {
             throw LibraryError.fileAccess(path: folder, error: error)
         }
+    }
+
+    /// Whether `path` is a file or a symbolic link (dangling or not), not a folder.
+    private static func isFileOrLink(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT != S_IFDIR
     }
 
     /// Where each entry goes in `folder`, then the manifest.
