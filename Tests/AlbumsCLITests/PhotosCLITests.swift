@@ -67,4 +67,26 @@ struct PhotosCLITests {
         let missing = try cli.run("photos", "--in", "Nowhere")
         #expect(missing.status != 0 && missing.stderr.contains("Nowhere"), "\(missing.stderr)")
     }
+
+    @Test("a smart album lists its photos numbered, one date form in the column; ALBUM:N copies them out; a chosen cover is refused for what it is")
+    func smartAlbumByPosition() throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        #expect(try cli.run("import", CLI.examplePhotos, "--to", "Trip").status == 0)
+        #expect(try cli.run("album", "smart", "July", "--taken", "2026-07").status == 0)
+        let listed = try cli.run("list", "July")
+        let rows = listed.stdout.split(separator: "\n").dropFirst(2)
+        #expect(rows.first?.hasPrefix("1  id:") == true, "\(listed.stdout)")
+        // 01-harbour says +02:00, 02-market has no offset: the column shows both to the minute.
+        #expect(listed.stdout.contains("2026-07-14 09:12") && listed.stdout.contains("2026-07-14 11:40") && !listed.stdout.contains("T09:12"))
+        let shown = try #require(try cli.json(try cli.run("--json", "list", "July"))["photos"] as? [[String: Any]]).map { $0["photo_id"] as? Int }
+        try cli.run("album", "create", "Book")
+        let copied = try cli.run("copy", "July:2-3", "--to", "Book")
+        #expect(copied.status == 0, "\(copied.stderr)")
+        let book = try #require(try cli.json(try cli.run("--json", "list", "Book"))["items"] as? [[String: Any]]).map { $0["photo_id"] as? Int }
+        #expect(book == Array(shown[1...2]))
+        #expect(try cli.run("move", "July:1", "--to", "Book").stderr.contains("nothing is put in, taken out or moved by hand"))
+        let cover = try cli.run("--json", "album", "cover", "July", "id:1")
+        #expect(cover.status == 1 && cover.stderr.contains(#""code":"smart_album_cover""#), "\(cover.stderr)")
+    }
 }

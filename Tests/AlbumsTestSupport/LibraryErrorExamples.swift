@@ -12,7 +12,7 @@ extension LibraryError {
         .upgradeNeedsWriting(path: "/x", fileVersion: 2, currentVersion: 3), .diskFull(path: "/x"),
         .ioFailure(path: "/x", detail: "no such file"), .busy(path: "/x", timeout: 5),
         .albumNotFound(.named("Trip")), .albumNameTaken("Trip"), .invalidAlbumName("", reason: "a name cannot be empty"),
-        .albumLocked(name: "Trip"), .smartAlbum(name: "Best"), .tooManySmartAlbums(limit: 50), .albumHasPendingLoads(name: "Trip", count: 2),
+        .albumLocked(name: "Trip"), .smartAlbum(name: "Best"), .smartAlbumCover(name: "Best"), .tooManySmartAlbums(limit: 50), .albumHasPendingLoads(name: "Trip", count: 2),
         .positionOutOfRange(index: 9, valid: 0..<3, album: "Trip"), .albumIndexOutOfRange(index: 5, valid: 0..<2),
         .folderNotFound(.path("Travel")), .invalidFolderName("a/b", reason: "a folder's name cannot hold '/'"),
         .nameTakenInFolder("Lisbon", folder: "Travel"), .folderLocked(name: "Travel"),
@@ -39,7 +39,7 @@ extension LibraryError {
         Set(examples.map(\.caseName)).count == caseCount
     }
 
-    private static let caseCount = 54
+    private static let caseCount = 55
 
     private var caseName: String {
         switch self {
@@ -74,6 +74,7 @@ extension LibraryError {
         case .photoAlreadyInAlbum: "photoAlreadyInAlbum"
         case .photoNotInAlbum: "photoNotInAlbum"
         case .smartAlbum: "smartAlbum"
+        case .smartAlbumCover: "smartAlbumCover"
         case .tooManySmartAlbums: "tooManySmartAlbums"
         case .ambiguousPhoto: "ambiguousPhoto"
         case .duplicateItem: "duplicateItem"

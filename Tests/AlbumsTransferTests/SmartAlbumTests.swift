@@ -183,7 +183,7 @@ struct SmartAlbumTests {
         #expect(try shown("In Trip") == [])
     }
 
-    @Test("nothing is put in, taken out or moved in a smart album by hand, and it takes no chosen cover")
+    @Test("nothing is put in, taken out or moved in a smart album by hand, and it takes no chosen cover; what it shows is copied out by position")
     func readOnly() throws {
         _ = try perform(.createSmart(name: "July", search: search { $0.search.taken = try CaptureRange("2025-07") }))
         let refusals: [() throws -> Void] = [
@@ -191,13 +191,23 @@ struct SmartAlbumTests {
             { _ = try library.write { try $0.perform(TransferOperation.move([.position(0, in: .named("July"))], to: .into(.named("Trip")))) } },
             { _ = try library.write { try $0.perform(TransferOperation.remove([.position(0, in: .named("July"))])) } },
             { _ = try perform(.sort(.named("July"), by: .name, ascending: true)) },
-            { _ = try perform(.setCover(.named("July"), to: .photo(self.photos[0], in: nil))) },
             { _ = try library.write { try $0.insertPlaceholders([testLoad("/in/x.jpg")], into: try $0.album(named: "July").id) } },
         ]
         for refusal in refusals {
             #expect(throws: LibraryError.smartAlbum(name: "July")) { try refusal() }
         }
+        #expect(throws: LibraryError.smartAlbumCover(name: "July")) { _ = try perform(.setCover(.named("July"), to: .photo(self.photos[0], in: nil))) }
         #expect(try shown("July").count == 6)
+        // Copying out changes nothing in it: positions count what it shows, newest first.
+        let shownNow = try shown("July")
+        _ = try perform(.create(name: "Best"))
+        let copy = TransferOperation.copy([.position(4, in: .named("July")), .position(1, in: .named("July"))], to: .into(.named("Best")))
+        #expect(try library.write { try $0.perform(copy) }.outcome == .copy)
+        #expect(try library.photoOrder(of: try library.read { try $0.album(named: "Best").id }) == [shownNow[4], shownNow[1]])
+        #expect(try shown("July") == shownNow)
+        #expect(throws: LibraryError.positionOutOfRange(index: 6, valid: 0..<6, album: "July")) {
+            _ = try library.write { try $0.perform(TransferOperation.copy([.position(6, in: .named("July"))], to: .into(.named("Best")))) }
+        }
         // Its cover is its newest photo.
         #expect(try library.read { try $0.cover(of: try $0.album(named: "July")) } == AlbumCovers.Cover(photo: photos[5], isChosen: false))
         #expect(try library.violations() == [])

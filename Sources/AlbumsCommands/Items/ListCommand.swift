@@ -18,6 +18,10 @@ struct ListCommand: ParsableCommand {
             "captured_at", "byte_count", "sha256", "source", "stale"}]}. Text shows
             the size as seen.
 
+            A smart album lists the photos its search finds now, newest first,
+            numbered as ALBUM:N names them: albums copy July:1-3 --to Book copies
+            them out ({"album", "photos": [...]} with --json, in that order).
+
             Examples:
               albums list "Summer 2026"
               albums --json list "Summer 2026" | jq '.items[].file'
@@ -57,7 +61,7 @@ struct ListCommand: ParsableCommand {
             return
         }
         global.console.result("\(album.name): a smart album, \(LibraryError.counted(photos.count, "photo")) found now, newest first")
-        for line in PhotosCommand.table(photos).lines { global.console.result(line) }
+        for line in PhotosCommand.table(photos, numbered: true).lines { global.console.result(line) }
     }
 
     /// Writes the JSON document item by item, so a million items never sit in memory.
@@ -88,7 +92,7 @@ struct ListCommand: ParsableCommand {
                 let content = photo?.content
                 let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
                 let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
-                let date = content?.capturedAt.map { String($0.text.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? ""
+                let date = content?.capturedAt?.columnText ?? ""
                 output.write("\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\n")
             case .placeholder(let load):
                 output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")

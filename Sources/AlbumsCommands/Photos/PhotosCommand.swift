@@ -76,16 +76,18 @@ struct PhotosCommand: ParsableCommand {
     }
 
     /// Found photos as a table: id, date, format, size, camera, name, albums.
-    static func table(_ photos: [FoundPhoto]) -> Table {
-        let rows = photos.map { found -> [String] in
+    /// The photos' rows; `numbered` puts each one's position first, as a
+    /// smart album's `ALBUM:N` names it.
+    static func table(_ photos: [FoundPhoto], numbered: Bool = false) -> Table {
+        let rows = photos.enumerated().map { offset, found -> [String] in
             let content = found.photo.content
             let size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
             let camera = content.cameraName ?? ""
-            return [
-                "id:\(found.photo.id)", content.capturedAt?.text ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
+            return (numbered ? [String(offset + 1)] : []) + [
+                "id:\(found.photo.id)", content.capturedAt?.columnText ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
                 camera.isEmpty ? "—" : camera, found.name, found.albums.isEmpty ? "(no album)" : found.albums.joined(separator: ", "),
             ]
         }
-        return Table(header: ["PHOTO", "TAKEN", "FORMAT", "SIZE", "CAMERA", "FILE", "ALBUMS"], rows: rows)
+        return Table(header: (numbered ? ["#"] : []) + ["PHOTO", "TAKEN", "FORMAT", "SIZE", "CAMERA", "FILE", "ALBUMS"], rows: rows)
     }
 }

@@ -15,7 +15,9 @@ extension LibraryError {
         case .albumLocked(let name):
             "albums album unlock \(Self.shellQuoted(name)) unlocks it"
         case .smartAlbum(let name):
-            "albums list \(Self.shellQuoted(name)) shows its photos (copy them by id:P); albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it"
+            "albums list \(Self.shellQuoted(name)) shows its photos (copy them by position or id:P); albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it"
+        case .smartAlbumCover(let name):
+            "albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it, whose cover you choose"
         case .albumHasPendingLoads:
             "delete it with --force to cancel them"
         case .folderNotFound(.path):

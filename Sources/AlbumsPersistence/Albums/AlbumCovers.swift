@@ -88,11 +88,12 @@ extension LibraryWriter {
     /// ```
     ///
     /// - Throws: ``LibraryError/albumNotFound(_:)``, ``LibraryError/forbidden(reason:)``
-    ///   (it takes an editor), ``LibraryError/photoNotInAlbum(_:album:)``.
+    ///   (it takes an editor), ``LibraryError/smartAlbumCover(name:)``,
+    ///   ``LibraryError/photoNotInAlbum(_:album:)``.
     public func setAlbumCover(_ id: AlbumID, to photo: PhotoID?) throws {
         let album = try album(id)
         try require(.editor, on: album)
-        if album.isSmart { throw LibraryError.smartAlbum(name: album.name) }
+        if album.isSmart { throw LibraryError.smartAlbumCover(name: album.name) }
         if let photo,
             try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [id, photo]) != true
         {

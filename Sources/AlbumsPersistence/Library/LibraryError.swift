@@ -53,6 +53,8 @@ public enum LibraryError: Error, Hashable, Sendable {
     case albumLocked(name: String)
     /// A smart album shows what its search finds: nothing enters, leaves or moves in it by hand.
     case smartAlbum(name: String)
+    /// A smart album's cover is the newest photo its search finds; none is chosen by hand.
+    case smartAlbumCover(name: String)
     /// A person keeps at most `limit` smart albums (``LibraryWriter/smartAlbumsPerPerson``).
     case tooManySmartAlbums(limit: Int)
     /// Deleting an album with pending loads needs `force`.
@@ -155,7 +157,7 @@ public enum LibraryError: Error, Hashable, Sendable {
             .inputOutput
         case .busy:
             .busy
-        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .smartAlbum, .tooManySmartAlbums, .albumHasPendingLoads,
+        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .smartAlbum, .smartAlbumCover, .tooManySmartAlbums, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
             .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum, .photoNotInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
@@ -189,6 +191,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .invalidAlbumName: "invalid_album_name"
         case .albumLocked: "album_locked"
         case .smartAlbum: "smart_album"
+        case .smartAlbumCover: "smart_album_cover"
         case .tooManySmartAlbums: "too_many_smart_albums"
         case .albumHasPendingLoads: "album_has_pending_loads"
         case .positionOutOfRange: "position_out_of_range"
@@ -270,6 +273,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "album \(Self.quoted(name)) is locked"
         case .smartAlbum(let name):
             "album \(Self.quoted(name)) is a smart album: it shows what its search finds, and nothing is put in, taken out or moved by hand"
+        case .smartAlbumCover(let name):
+            "album \(Self.quoted(name)) is a smart album: its cover is always the newest photo its search finds"
         case .tooManySmartAlbums(let limit):
             "a person keeps at most \(limit) smart albums: freeze or delete one first"
         case .albumHasPendingLoads(let name, let count):

@@ -149,8 +149,12 @@ struct TransferPlanner {
         var seenItems = Set<AlbumItemID>()
         var seenPhotos = Set<PhotoID>()
         var names: [PhotoID: String] = [:]
+        var smartAlbumPhotos: [AlbumID: [PhotoID]] = [:]
         for reference in operation.sources {
-            if action == .copy, case .photo(let photo, nil) = reference {
+            if action == .copy, let photo = try photoShown(by: reference, among: operation.sources, found: &smartAlbumPhotos) {
+                photos.append(photo)
+                names[photo] = try reader.nameAsSeen(of: photo)
+            } else if action == .copy, case .photo(let photo, nil) = reference {
                 photos.append(try existingPhoto(photo, reference: reference))
                 names[photo] = try reader.nameAsSeen(of: photo)
             } else {
@@ -207,6 +211,30 @@ struct TransferPlanner {
         }
         let changes = ([destinationChanges] + otherChanges.values).sorted { $0.albumID < $1.albumID }
         return TransferPlan(outcome: action == .copy ? .copy : .move, work: work, albums: albums.byID, foreseenChanges: changes)
+    }
+
+    /// The photo a smart album shows at the position `reference` names, for
+    /// a copy out of it: it holds no items, only what its search finds now,
+    /// in the order `albums list` shows. nil for any other reference. Each
+    /// smart album is searched once, as far as the furthest position `sources` name.
+    ///
+    /// - Throws: ``LibraryError/positionOutOfRange(index:valid:album:)``.
+    private func photoShown(by reference: ItemReference, among sources: [ItemReference], found: inout [AlbumID: [PhotoID]]) throws -> PhotoID? {
+        guard case .position(let index, let albumReference) = reference else { return nil }
+        let album = try album(albumReference)
+        guard album.isSmart else { return nil }
+        if found[album.id] == nil {
+            let furthest = sources.reduce(index) { furthest, source in
+                guard case .position(let other, albumReference) = source else { return furthest }
+                return max(furthest, other)
+            }
+            found[album.id] = try reader.smartAlbumPhotos(album, limit: furthest + 1).photos.map(\.photo.id)
+        }
+        let shown = found[album.id] ?? []
+        guard index < shown.count else {
+            throw LibraryError.positionOutOfRange(index: index, valid: 0..<shown.count, album: album.name)
+        }
+        return shown[index]
     }
 
     /// The destination album and index, counted in the album without the moving items.
