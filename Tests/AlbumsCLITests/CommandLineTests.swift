@@ -48,6 +48,15 @@ struct CommandLineTests {
         #expect(items?.map { $0["position"] as? Int } == [1, 2, 3])
         #expect(items?.allSatisfy { $0.keys.contains("photo_id") && $0.keys.contains("placeholder_id") } == true)
         #expect(try cli.run("show", "Trip:1").stdout.contains("sha256"))
+        // JSON says what the text says: file, type, size, dates, source and SHA-256.
+        for reference in ["Trip:1", "id:1"] {
+            let shown = try JSONSerialization.jsonObject(with: Data(try cli.run("--json", "show", reference).stdout.utf8)) as? [String: Any]
+            let photo = try #require(shown?["photo"] as? [String: Any], "\(reference)")
+            #expect(photo["file"] as? String == "01-harbour.jpg" && photo["media_type"] as? String == "image/jpeg")
+            #expect(photo["display_width"] as? Int == 640 && photo["byte_count"] as? Int != nil && photo["imported_at"] as? String != nil)
+            #expect(photo["captured_at"] as? String == "2026-07-14T09:12:00+02:00" && (photo["sha256"] as? String)?.count == 64)
+            #expect((photo["source"] as? String)?.hasSuffix("01-harbour.jpg") == true && photo["albums"] as? [String] == ["Trip"])
+        }
         let dryRun = try cli.run("remove", "Trip:1", "--dry-run")
         #expect(dryRun.stdout.hasPrefix("would remove 1 item"), "\(dryRun.stdout)")
         #expect(try cli.run("list", "Trip").stdout.split(separator: "\n").count == 4)  // header + 3, the dry run wrote nothing

@@ -7,6 +7,12 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show one item or photo: its facts and the albums that hold it.",
         discussion: """
+            --json prints {"item" (as list prints it; null for id:P), "photo" (as
+            albums photos prints it: file, media_type, sizes, orientation,
+            captured_at, imported_at, camera_make, camera_model, lens,
+            has_location, byte_count, sha256, albums, source; null for a
+            placeholder), "photo_id", "imported_at", "albums"}.
+
             Examples:
               albums show Trip:3
               albums show id:42
@@ -40,6 +46,7 @@ struct ShowCommand: ParsableCommand {
                     "photo_id": AnyEncodable(photo?.id.rawValue),
                     "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
                     "albums": AnyEncodable(albums),
+                    "photo": AnyEncodable(photo.map { FoundPhotoJSON($0, name: $0.content.originalName, albums: albums) }),
                 ])
                 return
             }

@@ -1,6 +1,7 @@
 import AlbumsPersistence
 
-/// A photo a search found, as `albums photos --json` prints it and the API serves it.
+/// A photo a search found, as `albums photos --json` prints it and the API
+/// serves it; `show --json` prints a photo so too.
 package struct FoundPhotoJSON: Encodable, Sendable {
     let photoID: Int64
     let file: String
@@ -25,9 +26,14 @@ package struct FoundPhotoJSON: Encodable, Sendable {
 
     /// A found photo as JSON; `showingPaths` false leaves out where its file lies.
     package init(_ found: FoundPhoto, showingPaths: Bool = true) {
-        let content = found.photo.content
-        photoID = found.photo.id.rawValue
-        file = found.name
+        self.init(found.photo, name: found.name, albums: found.albums, showingPaths: showingPaths)
+    }
+
+    /// A photo as JSON, named `name`, in `albums` (what `show` prints).
+    package init(_ photo: Photo, name: String, albums: [String], showingPaths: Bool = true) {
+        let content = photo.content
+        photoID = photo.id.rawValue
+        file = name
         mediaType = content.mediaType
         pixelWidth = content.pixelWidth
         pixelHeight = content.pixelHeight
@@ -35,14 +41,14 @@ package struct FoundPhotoJSON: Encodable, Sendable {
         displayWidth = content.displayWidth
         displayHeight = content.displayHeight
         capturedAt = content.capturedAt?.text
-        importedAt = Timestamp.text(found.photo.importedAt)
+        importedAt = Timestamp.text(photo.importedAt)
         cameraMake = content.cameraMake
         cameraModel = content.cameraModel
         lens = content.lens
         hasLocation = content.hasLocation
         byteCount = content.byteCount
         sha256 = content.sha256Hex
-        albums = found.albums
+        self.albums = albums
         source = showingPaths ? content.sourcePath : nil
     }
 
