@@ -31,19 +31,19 @@ struct ExactOutputTests {
         try expectOutput(cli, ["album", "create", "Lisbon", "--into", "Travel/2026"], "created album 'Lisbon' at position 1\n")
         try expectOutput(cli, ["album", "create", "Porto", "--after", "Travel/2026"], "created album 'Porto' at position 2\n")
         try expectOutput(cli, ["album", "list", "--tree"], """
-            #  NAME        ITEMS  PENDING  REVISION
-            1  Travel/                     3
-            1    2026/                     2
-            1      Lisbon  0               1
-            2    Porto     0               1
-            2  Book        0               1
+            #  NAME        ITEMS  PENDING  STATE
+            1  Travel/
+            1    2026/
+            1      Lisbon  0
+            2    Porto     0
+            2  Book        0
 
             """)
         try expectOutput(cli, ["album", "list"], """
-            #  ALBUM   ITEMS  PENDING  REVISION    FOLDER
-            1  Lisbon  0               1           Travel/2026
-            2  Porto   0               1           Travel
-            2  Book    0               1           /
+            ALBUM   ITEMS  PENDING  STATE  FOLDER
+            Lisbon  0                      Travel/2026
+            Porto   0                      Travel
+            Book    0                      /
 
             """)
         try expectJSON(cli, ["album", "list", "--tree"], #"""
@@ -56,9 +56,9 @@ struct ExactOutputTests {
               {"id": 2, "locked": false, "name": "2026", "parent_id": 1, "path": "Travel/2026", "position": 1, "revision": 2}]}
             """#)
         try expectOutput(cli, ["folder", "list"], """
-            #  FOLDER       REVISION
-            1  Travel       3
-            1  Travel/2026  2
+            FOLDER       STATE
+            Travel
+            Travel/2026
 
             """)
         try expectJSON(cli, ["album", "move", "Book", "--into", "Travel/2026", "--at", "1"], #"""
@@ -80,11 +80,11 @@ struct ExactOutputTests {
         #expect(usage.status == 64)
         try expectOutput(cli, ["folder", "delete", "Portugal", "--move-contents"], "deleted folder 'Portugal'\n")
         try expectOutput(cli, ["album", "list", "--tree"], """
-            #  NAME     ITEMS  PENDING  REVISION
-            1  Travel/                  4
-            1    Porto  0               1
-            2  Book     0               3
-            3  Lisbon   0               2
+            #  NAME     ITEMS  PENDING  STATE
+            1  Travel/
+            1    Porto  0
+            2  Book     0
+            3  Lisbon   0
 
             """)
         try expectOutput(cli, ["check"], "ok: every invariant holds\n")
@@ -106,9 +106,9 @@ struct ExactOutputTests {
         try expectOutput(cli, ["import", "\(photos)/01-harbour.jpg", "\(photos)/02-market.png", "\(photos)/03-cliffs.webp", "--to", "Trip", "--jobs", "1"],
             "imported 3 files into 'Trip' at positions 1–3\n")
         try expectOutput(cli, ["album", "list"], """
-            #  ALBUM  ITEMS  PENDING  REVISION
-            1  Book   0               1
-            2  Trip   3               5
+            #  ALBUM  ITEMS  PENDING  STATE
+            1  Book   0
+            2  Trip   3
 
             """)
         try expectJSON(cli, ["album", "list"], #"""

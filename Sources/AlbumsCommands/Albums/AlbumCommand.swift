@@ -66,8 +66,11 @@ struct AlbumCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the albums in order, with their item counts, pending loads and state.",
             discussion: """
-                Albums are listed in the tree's order: a folder's albums where the folder stands.
-                --tree shows the folders too, indented.
+                Albums are listed in the tree's order: a folder's albums where the folder stands,
+                with the folder named beside them. # is an album's position (album move --to N);
+                once there are folders, positions count within each folder, and --tree shows
+                them with the folders, indented. STATE says locked and smart. Revisions are
+                in --json.
 
                 --json prints {"albums": [{"id", "name", "parent_id", "position", "count", "pending",
                 "revision", "locked"}], "folders": [{"id", "name", "path", "parent_id", "position",
@@ -99,15 +102,16 @@ struct AlbumCommand: ParsableCommand {
                 for line in TreeText(entries).lines { global.console.result(line) }
                 return
             }
-            // With folders, each album's folder is named beside it.
+            // With folders, each album's folder is named beside it, and positions
+            // (which count within a folder) are left to --tree.
             let paths = entries.folderPaths()
             let rows = entries.compactMap { entry -> [String]? in
                 guard case .album(let album) = entry.node else { return nil }
-                return [String(album.index + 1), album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "",
-                        String(album.revision), [album.isLocked ? "locked" : nil, album.isSmart ? "smart" : nil].compactMap { $0 }.joined(separator: ", ")]
+                return (paths.isEmpty ? [String(album.index + 1)] : [])
+                    + [album.name, String(album.itemCount), album.placeholderCount > 0 ? String(album.placeholderCount) : "", TreeText.state(of: album)]
                     + (paths.isEmpty ? [] : [album.parentID.flatMap { paths[$0] } ?? "/"])
             }
-            let header = ["#", "ALBUM", "ITEMS", "PENDING", "REVISION", ""] + (paths.isEmpty ? [] : ["FOLDER"])
+            let header = paths.isEmpty ? ["#", "ALBUM", "ITEMS", "PENDING", "STATE"] : ["ALBUM", "ITEMS", "PENDING", "STATE", "FOLDER"]
             for line in Table(header: header, rows: rows).lines {
                 global.console.result(line)
             }

@@ -91,8 +91,9 @@ struct FolderCommand: ParsableCommand {
                 global.console.result("no folders yet: albums folder create NAME")
                 return
             }
-            let rows = tree.folders.map { [String($0.position), $0.path, String($0.revision), $0.locked ? "locked" : ""] }
-            for line in Table(header: ["#", "FOLDER", "REVISION", ""], rows: rows).lines { global.console.result(line) }
+            // Positions count within each folder: --tree shows them where they mean something.
+            let rows = tree.folders.map { [$0.path, $0.locked ? "locked" : ""] }
+            for line in Table(header: ["FOLDER", "STATE"], rows: rows).lines { global.console.result(line) }
         }
     }
 

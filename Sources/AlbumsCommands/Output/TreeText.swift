@@ -15,14 +15,19 @@ struct TreeText {
             let indent = String(repeating: "  ", count: entry.depth)
             switch entry.node {
             case .folder(let folder):
-                return [String(folder.index + 1), indent + folder.name + "/", "", "", String(folder.revision), folder.isLocked ? "locked" : ""]
+                return [String(folder.index + 1), indent + folder.name + "/", "", "", folder.isLocked ? "locked" : ""]
             case .album(let album):
                 return [
                     String(album.index + 1), indent + album.name, String(album.itemCount),
-                    album.placeholderCount > 0 ? String(album.placeholderCount) : "", String(album.revision), album.isLocked ? "locked" : "",
+                    album.placeholderCount > 0 ? String(album.placeholderCount) : "", Self.state(of: album),
                 ]
             }
         }
-        return Table(header: ["#", "NAME", "ITEMS", "PENDING", "REVISION", ""], rows: rows).lines
+        return Table(header: ["#", "NAME", "ITEMS", "PENDING", "STATE"], rows: rows).lines
+    }
+
+    /// What the STATE column says of an album: locked, smart, both or nothing.
+    static func state(of album: Album) -> String {
+        [album.isLocked ? "locked" : nil, album.isSmart ? "smart" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 }
