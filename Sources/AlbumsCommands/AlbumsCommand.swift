@@ -55,6 +55,7 @@ extension AlbumsCommand {
         do {
             command = try TopLevelCommands.parseNamedCommand(arguments) ?? parseAsRoot(arguments)
         } catch {
+            if let mistyped = TopLevelCommands.mistypedCommand(in: arguments) { exitFailing(mistyped, json: json) }
             exitReporting(error, json: json)
         }
         if let host, let serve = command as? ServeCommand {
@@ -125,10 +126,22 @@ extension AlbumsCommand {
             Foundation.exit(0)
         }
         // A command's own failure was reported already; help is no error.
-        guard json, status != .success, !(error is ExitCode) else { exit(withError: error) }
-        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-        let report = ExitStatus.Report(status: status.rawValue, code: "usage", message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
-        StandardStream.error.write(report.json + "\n")
+        guard status != .success, !(error is ExitCode) else { exit(withError: error) }
+        let lines = fullMessage(for: error).split(separator: "\n")
+        let first = lines.first.map(String.init) ?? "invalid arguments"
+        // ArgumentParser's sentences, in the voice of the rest: lower case, one sentence.
+        var message = (first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first).replacingOccurrences(of: ". Did you mean", with: "; did you mean")
+        if let initial = message.first, initial.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = initial.lowercased() + message.dropFirst()
+        }
+        if json {
+            StandardStream.error.write(ExitStatus.Report(status: status.rawValue, code: "usage", message: message).json + "\n")
+        } else {
+            // One voice for every mistake, as a command's own failures say theirs: `albums: …`, one line.
+            let help = lines.lazy.compactMap { line in line.firstRange(of: "See '").flatMap { start in
+                line[start.upperBound...].split(separator: "'", maxSplits: 1).first.map(String.init) } }.first
+            StandardStream.error.write("albums: \(message)\(help.map { "; '\($0)' shows the usage" } ?? "")\n")
+        }
         Foundation.exit(status.rawValue)
     }
 }

@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import ArgumentParser
 
 /// The commands directly under `albums`, and the one a command line names.
@@ -91,6 +92,45 @@ enum TopLevelCommands {
         // Help asked of the command comes back as ArgumentParser's help command: the root's to give.
         guard let parsed = try? command.parseAsRoot(Array(rootOptions) + arguments[index...]), type(of: parsed) == command else { return nil }
         return parsed
+    }
+
+    /// What a line that parses as no command was probably meant to be: a
+    /// first word that is no command, or a word after a group (`album`,
+    /// `folder`, …) that is none of its commands, with the nearest name
+    /// where one is a typo or two away. Nil for any other mistake.
+    static func mistypedCommand(in arguments: [String]) -> CommandFailure? {
+        guard let index = commandIndex(in: arguments) else { return nil }
+        let word = arguments[index]
+        guard var command = named(word) else {
+            return mistyped("'\(word)' is not an albums command; " + suggestion(for: word, among: names, help: "albums --help"))
+        }
+        var path = word
+        var next = index + 1
+        while next < arguments.endIndex {
+            let subcommands = command.configuration.subcommands
+            if subcommands.isEmpty { return nil }
+            let typed = arguments[next]
+            guard !typed.hasPrefix("-") else { return nil }
+            guard let subcommand = subcommands.first(where: { $0._commandName == typed || $0.configuration.aliases.contains(typed) }) else {
+                let names = subcommands.map { $0._commandName }
+                // A group that runs a command when given none takes its arguments: only a near miss is a typo there.
+                if command.configuration.defaultSubcommand != nil, EditDistance.nearest(to: typed, among: names) == nil { return nil }
+                let article = path.first.map { "aeio".contains($0) } == true ? "an" : "a"
+                return mistyped("'\(typed)' is not \(article) \(path) command; " + suggestion(for: typed, among: names, help: "albums \(path) --help"))
+            }
+            command = subcommand
+            path += " " + typed
+            next += 1
+        }
+        return nil
+    }
+
+    private static func mistyped(_ message: String) -> CommandFailure {
+        CommandFailure(status: ExitStatus.usage, code: "usage", message: message)
+    }
+
+    private static func suggestion(for word: String, among names: [String], help: String) -> String {
+        EditDistance.nearest(to: word, among: names).map { "did you mean '\($0)'?" } ?? "\(help) lists them"
     }
 
     /// The commands that wait on other work (serving, loading, relinking

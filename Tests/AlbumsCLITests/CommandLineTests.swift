@@ -88,7 +88,7 @@ struct CommandLineTests {
         BadInput(arguments: ["list", "Nope"], status: 1, message: "no album named 'Nope'"),
         BadInput(arguments: ["move", "Trip:9", "--to", "Book"], status: 1, message: "valid positions are 1…4"),
         BadInput(arguments: ["move", "Trip:1", "--to", "Book", "--at", "9"], status: 1, message: "valid positions are 1…3"),
-        BadInput(arguments: ["move", "Trip:0", "--to", "Book"], status: 64, message: "out of range for a position"),
+        BadInput(arguments: ["move", "Trip:0", "--to", "Book"], status: 64, message: "positions start at 1"),
         BadInput(arguments: ["move", "Trip", "--to", "Book"], status: 64, message: "expected ALBUM:N"),
         BadInput(arguments: ["move", "Trip:2-1", "--to", "Book"], status: 64, message: "runs backwards"),
         BadInput(arguments: ["move", "Trip:1"], status: 64, message: "say where the items go"),

@@ -61,7 +61,7 @@ struct TopLevelCommandsTests {
         }
         let typo = try cli.run("mvoe")
         #expect(typo.status == 64)
-        #expect(typo.stderr.contains("Unexpected argument 'mvoe'"))
+        #expect(typo.stderr == "albums: 'mvoe' is not an albums command; did you mean 'move'?\n")
         let moveHelp = try cli.run("--library", "move", "move", "--help")
         #expect(moveHelp.status == 0)
         #expect(moveHelp.stdout.contains("USAGE: albums move "))

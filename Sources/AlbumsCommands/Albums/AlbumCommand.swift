@@ -36,6 +36,8 @@ struct AlbumCommand: ParsableCommand {
             commandName: "create", abstract: "Create an empty album.",
             discussion: """
                 Names are unique (case-sensitive), any Unicode, not empty, without control characters.
+                A name that differs from another album's only in case or accents ("summer 2026"
+                beside "Summer 2026") makes another album, and a note on stderr says so.
 
                 Without a place it goes last at the top level.
 
@@ -51,8 +53,12 @@ struct AlbumCommand: ParsableCommand {
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() throws {
-            let album = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation", purpose: .creating).write(dryRun: dryRun) {
-                try $0.createAlbum(named: name, placement: place.placement ?? .into(nil))
+            let library = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation", purpose: .creating)
+            let (album, alike) = try library.write(dryRun: dryRun) {
+                (try $0.createAlbum(named: name, placement: place.placement ?? .into(nil)), try $0.albumNames(alike: name))
+            }
+            for other in alike {
+                global.console.notice("album \(LibraryError.quoted(other)) differs from \(LibraryError.quoted(album.name)) only in case or accents; they are two albums")
             }
             if global.json {
                 try global.console.result(json: ["album": AnyEncodable(AlbumJSON(album)), "dry_run": AnyEncodable(dryRun)])

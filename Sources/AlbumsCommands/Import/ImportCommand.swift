@@ -93,12 +93,12 @@ struct ImportCommand: AsyncParsableCommand {
             if to != nil || at != nil || before != nil || after != nil { throw ValidationError("--tree makes its own albums; use --into FOLDER instead of --to, --at, --before or --after") }
             if recursive { throw ValidationError("--tree always descends into folders; drop --recursive") }
         } else if into != nil || order != .name {
-            throw ValidationError("--into and --order go with --tree or --from")
+            throw ValidationError("--into and --order go with --tree (a folder's tree of albums) or --from (a catalog); --to ALBUM names the album the files go into")
         }
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
         if (before != nil || after != nil) && (to != nil || at != nil) { throw ValidationError("--before and --after name the album themselves; drop --to / --at") }
         if before != nil && after != nil { throw ValidationError("give --before or --after, not both") }
-        if let at, at < 1 { throw ValidationError("--at takes a position from 1") }
+        if let at, at < 1 { throw ValidationError("--at \(at): positions start at 1") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number from 1") }
     }
 

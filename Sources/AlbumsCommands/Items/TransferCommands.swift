@@ -10,10 +10,13 @@ struct DestinationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Put the items just after this item (ALBUM:N or id:P).", valueName: "REF")) var after: String?
 
     func validate() throws {
-        let given = [to != nil || at != nil, before != nil, after != nil].filter { $0 }.count
-        if given != 1 { throw ValidationError("say where the items go: --to ALBUM [--at N], --before REF or --after REF") }
+        let given = [to != nil || at != nil ? "--to/--at" : nil, before != nil ? "--before" : nil, after != nil ? "--after" : nil].compactMap { $0 }
+        if given.isEmpty { throw ValidationError("say where the items go: --to ALBUM [--at N], --before REF or --after REF") }
+        if given.count > 1 {
+            throw ValidationError("\(given.joined(separator: " and ")) cannot be used together: give --to ALBUM [--at N], --before REF or --after REF")
+        }
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
-        if let at, at < 1 { throw ValidationError("--at takes a position from 1") }
+        if let at, at < 1 { throw ValidationError("--at \(at): positions start at 1") }
     }
 
     func destination(from: String?) throws -> Destination {

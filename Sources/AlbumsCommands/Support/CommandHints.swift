@@ -1,6 +1,28 @@
 import AlbumsPersistence
 
 extension LibraryError {
+    /// The hint, and first what a name that found nothing probably meant,
+    /// where the library the command opened holds something near it.
+    var commandHintLookingNearby: String? {
+        switch self {
+        case .albumNotFound(.named(let name)):
+            if let near = OpenedLibrary.read({ try $0.nearbyName(to: name) }) {
+                if case .folder(let path) = near {
+                    return "\(Self.quoted(path)) is a folder: albums folder rename, move, lock and delete act on folders, and albums album list --tree shows what it holds"
+                }
+                return "did you mean \(Self.quoted(near.name))?"
+            }
+        case .folderNotFound(.path(let path)):
+            if let near = OpenedLibrary.read({ try $0.nearbyName(to: path, wantsFolder: true) }) {
+                if case .album(let name) = near { return "\(Self.quoted(name)) is an album: albums album --help lists what acts on albums" }
+                return "did you mean \(Self.quoted(near.name))?"
+            }
+        default:
+            break
+        }
+        return commandHint
+    }
+
     /// What to type next, in the CLI's words, where there is something to
     /// type: added to the library's message of facts when the CLI reports it
     /// (the page says the same with its buttons).

@@ -49,7 +49,7 @@ package enum ExitStatus {
             return Report(status: error.status, code: error.code, message: error.message)
         default:
             let outcome = FailureOutcome(error) ?? FailureOutcome(fileError: error)
-            let hint = outcome.libraryError?.commandHint
+            let hint = outcome.libraryError?.commandHintLookingNearby
             return Report(status: outcome.exitStatus, code: outcome.code, message: outcome.message + (hint.map { "; " + $0 } ?? ""))
         }
     }

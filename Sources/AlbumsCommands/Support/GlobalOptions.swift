@@ -59,6 +59,7 @@ package struct GlobalOptions: ParsableArguments {
         let (library, opening) = try Library.openForUse(
             at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .creating ? .createIfMissing : .existing))
         if wasMissing { CreatedLibrary.note(library, wasEmptyFile: wasEmptyFile, folder: madeFolder) }
+        OpenedLibrary.note(library)
         for note in opening.upgradeNotes { console.notice(note) }
         return library
     }

@@ -20,7 +20,7 @@ struct TreePlacementOptions: ParsableArguments {
     var after: String?
 
     func validate() throws {
-        if let at, at < 1 { throw ValidationError("--at takes a position from 1, not \(at)") }
+        if let at, at < 1 { throw ValidationError("--at \(at): positions start at 1") }
         let relative = [before, after].compactMap { $0 }.count
         if relative > 1 || (relative == 1 && (into != nil || at != nil)) {
             throw ValidationError("give --into (with or without --at), --at, or one of --before / --after")

@@ -63,8 +63,11 @@ public enum ReferenceParser {
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
             throw ParseError(reference: text, reason: "\(LibraryError.quoted(digits)) is not \(role) (a whole number from 1)")
         }
-        guard let value = Int64(digits), value >= 1, value <= Int64(Int32.max) else {
-            throw ParseError(reference: text, reason: "\(digits) is out of range for \(role) (1 to \(Int32.max))", isBeyondLimits: digits.contains { $0 != "0" })
+        guard digits.contains(where: { $0 != "0" }) else {
+            throw ParseError(reference: text, reason: "\(role == "a position" ? "positions" : "photo ids") start at 1")
+        }
+        guard let value = Int64(digits), value <= Int64(Int32.max) else {
+            throw ParseError(reference: text, reason: "\(digits) is past the largest \(role.dropFirst(2)), \(Int32.max)", isBeyondLimits: true)
         }
         return value
     }
