@@ -16,6 +16,9 @@ struct ImportCLITests {
         let listing = try cli.run("list", "Trip")
         #expect(listing.stdout.split(separator: "\n").count == 10)  // header + 9 items
         #expect(try cli.library().violations() == [])
+        // The history counts what came in (what undo takes out), not the 12 files given.
+        #expect(try cli.run("history", "--limit", "1").stdout.contains("import 9 files into 'Trip' at position 1"))
+        #expect(try cli.run("undo").stdout.hasPrefix("undid #2: import 9 files into 'Trip'"))
     }
 
     @Test("--json prints the report with positions, and a refusal as a JSON error on stderr")
@@ -46,7 +49,7 @@ struct ImportCLITests {
         #expect(try cli.library().read { try $0.album(named: "Trip") }.itemCount == 1)
     }
 
-    @Test("Ctrl-C stops cleanly: finished loads stay, no placeholder is left")
+    @Test("Ctrl-C stops cleanly with status 130: finished loads stay, no placeholder is left, and it says how to finish")
     func interrupt() async throws {
         let cli = try CLI()
         try cli.run("album", "create", "Trip")
@@ -56,10 +59,19 @@ struct ImportCLITests {
         kill(process.processIdentifier, SIGINT)
         kill(process.processIdentifier, SIGCONT)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.terminationStatus == 130)
+        let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
+        #expect(stderr.contains("running the same import again finishes it"), "stderr: \(stderr)")
         let album = try await cli.library().read { try $0.album(named: "Trip") }
         #expect(album.placeholderCount == 0 && album.itemCount >= 5 && album.itemCount < 300)
         #expect(try cli.library().violations() == [])
+        // As it says: the same import again brings the rest, after what came in.
+        let again = try cli.run("import", inbox, "--to", "Trip")
+        #expect(again.status == 0 && again.stdout.contains("\(album.itemCount) already in the album"), "\(again.stdout)")
+        let names = try await cli.library().read { reader in
+            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
+        }
+        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
     }
 
     @Test("a second Ctrl-C stops at once, during loads; their placeholders stay, recoverable")
@@ -82,8 +94,8 @@ struct ImportCLITests {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
-        #expect(process.terminationStatus == 1)
-        #expect(stderr.contains("albums pending resume finishes the import"), "stderr: \(stderr)")
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("left pending, holding") && stderr.contains("albums pending resume, finishes the import"), "stderr: \(stderr)")
         let pending = try await cli.library().read { try $0.pendingPlaceholders() }
         #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
         #expect(try cli.run("pending", "cancel").status == 0)
@@ -112,6 +124,31 @@ struct ImportCLITests {
         }
         #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
         await #expect(try library.read { try $0.pendingPlaceholders() }.isEmpty)
+    }
+
+    @Test("killed at an instant, then run again as people do: the same import fills its own stale placeholders in place, and the history counts what came in")
+    func killAndRunAgain() async throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Trip")
+        let inbox = try cli.largePhotos(300, megabytes: 8)
+        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "2"])
+        try await freezeAfterCommits(20, process, cli)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let stale = try await cli.library().read { try $0.pendingPlaceholders() }
+        #expect(!stale.isEmpty && stale.allSatisfy(\.isStale))
+        let committed = 300 - stale.count
+        let again = try cli.run("import", inbox, "--to", "Trip")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("imported \(stale.count) files into 'Trip' at positions \(committed + 1)–300, \(committed) already in the album"), "\(again.stdout)")
+        let names = try await cli.library().read { reader in
+            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
+        }
+        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
+        await #expect(try cli.library().read { try $0.pendingPlaceholders() }.isEmpty)
+        let history = try cli.run("history", "--limit", "2").stdout
+        #expect(history.contains("import 300 files into 'Trip' at position 1") && history.contains("import 0 files into 'Trip' at position 301"), "\(history)")
+        #expect(try cli.library().violations() == [])
     }
 
     /// Stops (SIGSTOP) the importer once it has committed at least `count`

@@ -36,9 +36,17 @@ struct ImportCommand: AsyncParsableCommand {
             `albums pending resume` finds it. What is not carried (ratings,
             tags, edits) is counted.
 
-            Ctrl-C stops cleanly: finished loads stay, pending placeholders go.
+            The library refers to the files where they are: it keeps no copy, so
+            keep the originals (do not wipe a camera card after importing from it).
+
+            Ctrl-C stops cleanly: finished loads stay, pending placeholders go, and
+            running the same import again finishes it (files already in the album
+            are reported, not added twice); a second Ctrl-C stops at once, leaving
+            placeholders that the same import again, or albums pending resume,
+            fills in their slots. An import that died (killed, a crash) is finished
+            the same way: run again, it fills its own stale placeholders in place.
             Exit status 0 when every file was imported or knowingly skipped,
-            1 when a load failed or was cancelled.
+            1 when a load failed or was cancelled, 130 when Ctrl-C stopped it.
 
             Examples:
               albums import ~/Pictures/Rome --to "Rome 2026"
@@ -194,14 +202,15 @@ extension ImportCommand {
         }
         if let archives { try extract(archives) }
         let outcome = Mutex<(plan: TreeImportPlan, missing: Set<String>)?>(nil)
-        let report = try await LoadSession(library: library, console: global.console).run { progress in
+        let loads = LoadSession(library: library, console: global.console)
+        let report = try await loads.run { progress in
             let result = try await importer.run(root, from: source, into: destination, order: order, progress: progress)
             outcome.withLock { $0 = (result.plan, result.missing) }
             return result.report
         }
         let (plan, missing) = outcome.withLock { $0! }
         try output.print(plan, report: report, missing: missing)
-        if !report.succeeded { throw ExitCode(ExitStatus.refused) }
+        try loads.finish(report)
     }
 }
 

@@ -15,6 +15,21 @@ import Synchronization
 struct LoadSession {
     let library: Library
     let console: Console
+    /// How many times Ctrl-C was pressed during the loads.
+    private let interrupts = Interrupts()
+
+    /// The status a command stopped by Ctrl-C ends with, as shells and
+    /// scripts expect of SIGINT (128 + 2).
+    static let interruptedStatus: Int32 = 130
+
+    init(library: Library, console: Console) {
+        self.library = library
+        self.console = console
+    }
+
+    private final class Interrupts: Sendable {
+        let count = Mutex(0)
+    }
 
     /// Runs `work`, cancelling it on Ctrl-C, and returns its report.
     func run(_ work: @escaping @Sendable (@escaping @Sendable (LoadProgress) -> Void) async throws -> LoadReport) async throws -> LoadReport {
@@ -30,20 +45,27 @@ struct LoadSession {
         // leaving placeholders that `albums pending resume` recovers. Set up
         // before the work starts, so that no early Ctrl-C is lost.
         let running = Mutex<Task<LoadReport, any Error>?>(nil)
-        let interrupts = Mutex(0)
+        let interrupts = self.interrupts
+        let library = self.library
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
-            let count = interrupts.withLock { count in
+            let count = interrupts.count.withLock { count in
                 count += 1
                 return count
             }
             if count == 1 {
-                console.note("albums: stopping after the loads under way; Ctrl-C again to stop now")
+                console.note("albums: stopping after the loads under way (Ctrl-C again stops at once); running the same import again finishes it")
                 running.withLock { $0?.cancel() }
             } else {
-                console.note("albums: stopped; albums pending resume finishes the import")
-                exit(ExitStatus.refused)
+                let owner = LoadOwner.current
+                let left = (try? library.read { reader in
+                    try reader.pendingPlaceholders().filter { $0.load.owner.host == owner.host && $0.load.owner.processID == owner.processID }.count
+                }) ?? 0
+                console.note(
+                    "albums: stopped; \(LibraryError.counted(left, "placeholder")) left pending, holding \(left == 1 ? "its slot" : "their slots"): "
+                        + "running the same import again, or albums pending resume, finishes the import")
+                exit(Self.interruptedStatus)
             }
         }
         interrupt.resume()
@@ -53,13 +75,14 @@ struct LoadSession {
         }
         let task = Task { try await work(progress) }
         running.withLock { $0 = task }
-        if interrupts.withLock({ $0 }) > 0 { task.cancel() }
+        if interrupts.count.withLock({ $0 }) > 0 { task.cancel() }
         let report = try await task.value
         console.endProgress()
         return report
     }
 
-    /// Prints the report; throws the exit status when a load failed or was cancelled.
+    /// Prints the report; throws the exit status when a load failed or was
+    /// cancelled (130 when Ctrl-C stopped the loads).
     func print(_ report: LoadReport, album: String?, verb: String) throws {
         // Positions as they stand now. Another process may have moved an
         // imported item out of the album or removed it since it committed:
@@ -114,6 +137,13 @@ struct LoadSession {
                 console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; their placeholders were removed")
             }
         }
+        try finish(report)
+    }
+
+    /// Throws the exit status of loads that were stopped by Ctrl-C (130),
+    /// or of which one failed or was cancelled (1).
+    func finish(_ report: LoadReport) throws {
+        if interrupts.count.withLock({ $0 }) > 0 { throw ExitCode(Self.interruptedStatus) }
         if !report.succeeded { throw ExitCode(ExitStatus.refused) }
     }
 }

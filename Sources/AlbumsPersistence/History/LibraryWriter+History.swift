@@ -185,7 +185,7 @@ extension LibraryReader {
 
     /// Whether the file has the history tables (a library at an older
     /// schema opened read-only has not).
-    private func hasHistory() throws -> Bool {
+    func hasHistory() throws -> Bool {
         try db.hasTable("history_entry")
     }
 }

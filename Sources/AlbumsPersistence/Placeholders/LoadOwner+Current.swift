@@ -32,9 +32,25 @@ extension LoadOwner {
         if processStartedAt == Self.stoppedMarker { return true }
         guard host == ProcessInfo.processInfo.hostName else { return false }
         if kill(processID, 0) != 0 && errno == ESRCH { return true }
+        // A killed process whose parent has not reaped it yet still has its
+        // id, but will never run again.
+        if Self.isZombie(processID) { return true }
         // The id exists; it is the owner only if it started when the owner did.
         guard let recorded = processStartedAt else { return false }
         return Self.processStartTime(of: processID) != recorded
+    }
+
+    /// Whether the process has ended and waits only to be reaped (Linux's
+    /// state `Z`, the field after the command name in /proc/PID/stat).
+    static func isZombie(_ processID: Int32) -> Bool {
+        #if os(Linux)
+            guard let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
+                let closing = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[stat.index(after: closing)...].split(separator: " ").first == "Z"
+        #else
+            return false
+        #endif
     }
 
     /// An identity of a process's start that survives neither its exit nor

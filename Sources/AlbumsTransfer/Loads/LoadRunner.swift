@@ -75,6 +75,11 @@ public struct LoadRunner: Sendable {
         return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
     }
 
+    /// The placeholders of `sources`, in their order. A source that a stale
+    /// placeholder of the destination album still waits for (an import of
+    /// the same files that died) takes that placeholder over, in its slot:
+    /// running a crashed import again finishes it instead of appending the
+    /// files a second time. The others get new placeholders at `destination`.
     private static func insertPlaceholders(
         for sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64], _ writer: LibraryWriter
     ) throws -> [AlbumItemID] {
@@ -82,7 +87,22 @@ public struct LoadRunner: Sendable {
         let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
         try writer.requireChangeable(album)
         guard !sources.isEmpty else { return [] }
-        return try writer.insertPlaceholders(sources.map { PendingLoad(source: $0) }, into: album.id, at: index)
+        var stale: [String: [AlbumItemID]] = [:]
+        if album.placeholderCount > 0 {
+            let wanted = Set(sources)
+            for placeholder in try writer.pendingPlaceholders(in: album.id) where placeholder.isStale && wanted.contains(placeholder.load.source) {
+                stale[placeholder.load.source, default: []].append(placeholder.id)
+            }
+        }
+        var reused: [AlbumItemID?] = []
+        for source in sources {
+            reused.append(stale[source]?.isEmpty == false ? stale[source]?.removeFirst() : nil)
+        }
+        let claimed = reused.compactMap { $0 }
+        if !claimed.isEmpty { try writer.claimPlaceholders(claimed) }
+        let fresh = zip(sources, reused).compactMap { $1 == nil ? PendingLoad(source: $0) : nil }
+        var inserted = fresh.isEmpty ? [] : try writer.insertPlaceholders(fresh, into: album.id, at: index)[...]
+        return reused.map { reused in reused ?? inserted.removeFirst() }
     }
 
     /// Where loads at `destination` would go: the album and the 0-based
@@ -178,6 +198,8 @@ public struct LoadRunner: Sendable {
             unfinished.append(placeholder)
         }
         if !unfinished.isEmpty { deleteStillPending(unfinished) }
+        // The imports' history says what came in: what their undo takes out.
+        recountImports(holding: loads.compactMap(\.placeholder))
         return report.finished()
     }
 
@@ -243,6 +265,11 @@ public struct LoadRunner: Sendable {
     /// Deletes those of `placeholders` that are still pending (another
     /// process may have removed some meanwhile). Best effort: a placeholder
     /// that cannot be deleted stays, stale, for `albums pending` to resolve.
+    private func recountImports(holding placeholders: [AlbumItemID]) {
+        guard !placeholders.isEmpty else { return }
+        _ = try? session.library.write { try $0.recountImports(holding: placeholders) }
+    }
+
     private func deleteStillPending(_ placeholders: [AlbumItemID]) {
         _ = try? session.library.write { writer in
             let existing = placeholders.filter { (try? writer.item($0))?.isPlaceholder == true }
