@@ -72,6 +72,24 @@ struct LibraryAccessTests {
         let byDefault = try run(["/usr/bin/env", "-u", "ALBUMS_LIBRARY", "XDG_DATA_HOME=\(home)", CLI.binary.path] + command)
         #expect(byDefault.status == result.status, "\(byDefault.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home + "/albums"), "\((try? cli.folder.fileNames()) ?? [])")
+        // So do folders made for a --library given in folders that did not exist.
+        let nested = try run([CLI.binary.path, "--library", cli.folder.path("new/deeper/typo.albums")] + command)
+        #expect(nested.status == result.status, "\(nested.stderr)")
+        #expect(try cli.folder.fileNames().filter { $0 != "data" }.isEmpty)
+    }
+
+    @Test("a command that creates a library makes the folders it is given in; a first import or init leaves no -wal or -shm beside it")
+    func createdWhereGiven() throws {
+        let cli = try CLI()
+        let nested = cli.folder.path("photos/2026/library.albums")
+        let made = try cli.run("--library", nested, "init")
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("photos/2026")) == ["library.albums"])
+        let imported = try cli.run("--library", cli.folder.path("first/library.albums"), "import", CLI.examplePhotos)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("first")) == ["library.albums"])
+        #expect(try cli.run("--library", cli.folder.path("nowhere/library.albums"), "list", "Trip").status == 74, "a read makes no folder")
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("nowhere")))
     }
 
     @Test("a created library stays when its command succeeds, or when something was made in it before the failure")

@@ -348,6 +348,17 @@ struct APITests: Sendable {
                 uri: "/", method: .get, headers: [.cookie: "albums_session=\(Self.token)"], body: nil)
             #expect(page.status == .ok && String(buffer: page.body).contains("<title>albums</title>"))
             #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+            // The API read with the printed URL's token (curl): answered, not redirected to nothing; a write so is refused.
+            let pasted = try await client.executeRequest(uri: "/api/albums?token=\(Self.token)", method: .get, headers: [:], body: nil)
+            #expect(pasted.status == .ok && String(buffer: pasted.body).contains("\"Trip\""))
+            let pastedWrong = try await client.executeRequest(uri: "/api/albums?token=\(String(Self.token.reversed()))", method: .get, headers: [:], body: nil)
+            #expect(pastedWrong.status == .unauthorized && String(buffer: pastedWrong.body).contains("Authorization: Bearer"))
+            let pastedWrite = try await client.executeRequest(
+                uri: "/api/operations?token=\(Self.token)", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"op": "create_album", "name": "X"}"#))
+            #expect(pastedWrite.status == .unauthorized)
+            let names = try await fixture.library.read { try $0.albums().map(\.name) }
+            #expect(names == ["Trip", "Book"])
         }
     }
 

@@ -46,7 +46,8 @@ struct LoadSession {
         // before the work starts, so that no early Ctrl-C is lost.
         let running = Mutex<Task<LoadReport, any Error>?>(nil)
         let interrupts = self.interrupts
-        let library = self.library
+        // The path, not the library: a handler holding the library would keep it open past the command.
+        let path = library.path
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
@@ -59,7 +60,7 @@ struct LoadSession {
                 running.withLock { $0?.cancel() }
             } else {
                 let owner = LoadOwner.current
-                let left = (try? library.read { reader in
+                let left = (try? Library.open(at: path, options: Library.Options(allowsConcurrentReads: false, access: .existing)).read { reader in
                     try reader.pendingPlaceholders().filter { $0.load.owner.host == owner.host && $0.load.owner.processID == owner.processID }.count
                 }) ?? 0
                 console.note(

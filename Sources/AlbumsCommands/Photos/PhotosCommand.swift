@@ -26,7 +26,7 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var filters: SearchOptions
-    @Option(help: "How many photos at most (default 100).") var limit = 100
+    @Option(help: "How many photos at most.") var limit = 100
     @Option(help: ArgumentHelp("Start after this point: the `next` a page before gave.", valueName: "CURSOR")) var after: String?
     @Flag(help: "Count the photos found in each month instead of listing them.") var months = false
 

@@ -44,24 +44,35 @@ package struct GlobalOptions: ParsableArguments {
     /// shows the notes an upgrade left.
     package func openLibrary(for purpose: Purpose, concurrentReads: Bool = false) throws -> Library {
         let path = resolvedPath()
-        var madeFolder: String?
         // Only a command that may create looks first (a stat): every other one opens an existing library.
         let wasMissing = purpose == .creating && LibraryPath.inspect(path) == .missingOrEmpty
         let wasEmptyFile = wasMissing && FileIdentity.of(path) != nil
-        if wasMissing && library == nil && ProcessEnvironment.value("ALBUMS_LIBRARY").map(\.isEmpty) != false {
-            let folder = LibraryPath.folder(of: path)
-            if !FileManager.default.fileExists(atPath: folder) {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                madeFolder = folder
-            }
-        }
+        // A command that creates the library makes its folder too, wherever it is
+        // given; should the command then fail, the folders go with the file.
+        let madeFolders = wasMissing ? Self.makeFolders(holding: path) : []
         // What opening means (upgrade, facts read again, notes) is the library's rule, not the CLI's.
         let (library, opening) = try Library.openForUse(
             at: path, options: Library.Options(allowsConcurrentReads: concurrentReads, access: purpose == .creating ? .createIfMissing : .existing))
-        if wasMissing { CreatedLibrary.note(library, wasEmptyFile: wasEmptyFile, folder: madeFolder) }
+        if wasMissing { CreatedLibrary.note(library, wasEmptyFile: wasEmptyFile, folders: madeFolders) }
         OpenedLibrary.note(library)
         for note in opening.upgradeNotes { console.notice(note) }
         return library
+    }
+
+    /// Makes the missing folders above `path`, and says which it made,
+    /// innermost first; none when they all exist or cannot be made (the
+    /// open then says why).
+    private static func makeFolders(holding path: String) -> [String] {
+        var missing: [String] = []
+        var folder = LibraryPath.folder(of: path)
+        while !FileManager.default.fileExists(atPath: folder), folder != "/", folder != ".", !missing.contains(folder) {
+            missing.append(folder)
+            folder = LibraryPath.folder(of: folder)
+        }
+        guard let innermost = missing.first,
+            (try? FileManager.default.createDirectory(atPath: innermost, withIntermediateDirectories: true)) != nil
+        else { return [] }
+        return missing
     }
 
     /// For the dry run of a command that would create the library: the

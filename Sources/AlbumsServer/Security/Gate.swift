@@ -92,8 +92,16 @@ struct Gate: RouterMiddleware {
             context.credential = .serverToken
             return try await next(request, context)
         }
+        let givenInURL = request.uri.queryParameters.get("token").map { Self.same(String($0), token) } == true
+        // A read of the API with the token in its URL (curl pasting the printed
+        // URL's token) is answered: a redirect would answer it with nothing.
+        if givenInURL, request.method == .get, request.uri.path.hasPrefix("/api/") {
+            var context = context
+            context.credential = .serverToken
+            return try await next(request, context)
+        }
         // The first visit: the URL printed by `albums serve` carries the token once.
-        if request.method == .get, let given = request.uri.queryParameters.get("token"), Self.same(String(given), token) {
+        if request.method == .get, givenInURL {
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
             response.setCookie(
                 Cookie(
@@ -103,7 +111,9 @@ struct Gate: RouterMiddleware {
             return response
         }
         if request.uri.path == "/api/session", request.method == .get { return try await next(request, context) }
-        return APIError.response(status: .unauthorized, code: "unauthorized", message: "this server needs its session token: open the URL albums serve printed")
+        return APIError.response(
+            status: .unauthorized, code: "unauthorized",
+            message: "this server needs its session token: open the URL albums serve printed, or send it as Authorization: Bearer TOKEN")
     }
 
     private func presentsToken(_ request: Request, _ context: Context) -> Bool {
