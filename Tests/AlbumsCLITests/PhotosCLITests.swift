@@ -89,4 +89,23 @@ struct PhotosCLITests {
         let cover = try cli.run("--json", "album", "cover", "July", "id:1")
         #expect(cover.status == 1 && cover.stderr.contains(#""code":"smart_album_cover""#), "\(cover.stderr)")
     }
+
+    @Test("photos that record no date come last, the last imported first, and --months counts them as no date, not under the month they were imported")
+    func undatedLast() throws {
+        let cli = try CLI()
+        #expect(try cli.run("import", CLI.examplePhotos).status == 0)
+        let found = try files(try cli.run("--json", "photos"), cli)
+        // The example's four undated photos after the dated ones.
+        let undated = ["10-meadow.webp", "07-scan.tiff", "06-map.gif", "04-lighthouse.webp"]
+        #expect(Array(found.suffix(undated.count)) == undated.map(Optional.some), "\(found)")
+        #expect(found.first == "11-forest.jpg")
+        let months = try #require(try cli.json(try cli.run("--json", "photos", "--months"))["months"] as? [[String: Any]])
+        #expect(months.map { $0["month"] as? String } == ["2026-07", ""] && months.last?["count"] as? Int == undated.count)
+        let text = try cli.run("photos", "--months").stdout
+        #expect(text.hasSuffix("no date  \(undated.count)\n"), "\(text)")
+        // No month of an import holds them: each month counted is one --taken finds its photos in.
+        for month in months.compactMap({ $0["month"] as? String }) where !month.isEmpty {
+            #expect(try files(try cli.run("--json", "photos", "--taken", month), cli).count == months.first { $0["month"] as? String == month }?["count"] as? Int)
+        }
+    }
 }

@@ -126,7 +126,8 @@ struct PhotoSearchModelTests {
             return true
         }
         return matching.sorted { a, b in
-            let (ta, tb) = (a.capturedAt ?? a.importedAt, b.capturedAt ?? b.importedAt)
+            // Newest first by capture date; the undated ('') last, the last imported (highest id) first.
+            let (ta, tb) = (a.capturedAt ?? "", b.capturedAt ?? "")
             return ta != tb ? ta > tb : a.id.rawValue > b.id.rawValue
         }.map(\.id)
     }
@@ -185,7 +186,7 @@ struct PhotoSearchModelTests {
     ) throws {
         let found = expected(search, models, visible: visible)
         let byID = Dictionary(uniqueKeysWithValues: models.map { ($0.id, $0) })
-        let monthOf = { (id: PhotoID) in String((byID[id]!.capturedAt ?? byID[id]!.importedAt).prefix(7)) }
+        let monthOf = { (id: PhotoID) in String((byID[id]!.capturedAt ?? "").prefix(7)) }
         var counts: [String: Int] = [:]
         for id in found { counts[monthOf(id), default: 0] += 1 }
         let months = try library.read { reader in

@@ -77,12 +77,12 @@ class Timeline:
     def test_every_photo_by_day_and_the_chips_narrow_it(self):
         self.open_library()
         drawn = self.drawn()
-        # Newest first: the three that record no date by their import (today), then forest (17 July),
-        # sunset and cliffs (15), market and harbour (14), each day under its heading.
-        self.assertTrue(drawn[0].startswith("# Imported "), drawn)
-        self.assertEqual(set(drawn[1:4]), {"07-scan.tiff", "06-map.gif", "04-lighthouse.webp"})
-        self.assertEqual(drawn[4:], ["# Friday 17 July 2026", "11-forest.jpg", "# Wednesday 15 July 2026", "05-sunset.heic", "03-cliffs.webp",
+        # Newest first: forest (17 July), sunset and cliffs (15), market and harbour (14), each day under
+        # its heading; then the three that record no date, under their import's day (today).
+        self.assertEqual(drawn[:8], ["# Friday 17 July 2026", "11-forest.jpg", "# Wednesday 15 July 2026", "05-sunset.heic", "03-cliffs.webp",
                                      "# Tuesday 14 July 2026", "02-market.png", "01-harbour.jpg"])
+        self.assertTrue(drawn[8].startswith("# No date · imported "), drawn)
+        self.assertEqual(set(drawn[9:]), {"07-scan.tiff", "06-map.gif", "04-lighthouse.webp"})
         self.until(lambda: self.find("#pane-0 .pane-info").text == "8 photos", "the count")
         self.screenshot(f"timeline-{self.SIZE}")
         self.audit("the timeline")
@@ -177,10 +177,11 @@ class Timeline:
         self.until(lambda: self.driver.execute_script("return document.activeElement.classList.contains('timeline-viewport')"), "the click's focus")
         self.assertEqual(self.ringed(), [], "no ring after a click, until a key is pressed")
         ActionChains(self.driver).send_keys(Keys.END).pause(0.3).perform()
-        self.until(lambda: self.ringed() == ["01-harbour.jpg"], "the ring on the last photo")
+        # The last photo: the first imported of those that record no date, which come last.
+        self.until(lambda: self.ringed() == ["04-lighthouse.webp"], "the ring on the last photo")
         ActionChains(self.driver).send_keys(Keys.ENTER).perform()
         self.until(lambda: self.find("#viewer").is_displayed(), "the viewer")
-        self.assertEqual(self.find("#viewer-title").text, "01-harbour.jpg")
+        self.assertEqual(self.find("#viewer-title").text, "04-lighthouse.webp")
         ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
         self.until(lambda: not self.find("#viewer").is_displayed(), "the viewer to close")
 

@@ -8,15 +8,16 @@ const photo = (id, captured, [width, height] = [400, 300], imported = "2026-11-2
   ({ photo_id: id, captured_at: captured, imported_at: imported, display_width: width, display_height: height });
 
 describe("days", () => {
-  it("a photo's day is its capture date's, else its import's, said in words", () => {
+  it("a photo's day is its capture date's, else its import's, said in words; the undated are said to have no date", () => {
     assert.deepEqual(dayOf(photo(1, "2025-07-14T09:12:00+02:00")), { key: "2025-07-14", imported: false });
     assert.deepEqual(dayOf(photo(1, null)), { key: "2026-11-26", imported: true });
     assert.equal(dayLabel({ key: "2025-07-14", imported: false }), "Monday 14 July 2025");
-    assert.equal(dayLabel({ key: "2026-11-26", imported: true }), "Imported Thursday 26 November 2026");
+    assert.equal(dayLabel({ key: "2026-11-26", imported: true }), "No date · imported Thursday 26 November 2026");
     assert.equal(dayLabel({ key: "1975", imported: false }), "1975");
     assert.equal(dayLabel({ key: "1975-06", imported: false }), "June 1975");
     assert.equal(monthLabel("2025-07"), "Jul 2025");
     assert.equal(monthLabel("1975"), "1975");
+    assert.equal(monthLabel(""), "No date");
   });
 
   it("a shape is width over height as seen, 1 unknown, held to 1:4…4:1", () => {
@@ -36,7 +37,7 @@ describe("layOut: justified rows", () => {
 
   it("a heading for each day, then rows of photos at their shapes", () => {
     assert.deepEqual(layout.rows.map((row) => row.kind === "heading" ? row.label : `${row.first}+${row.count}`),
-      ["Tuesday 15 July 2025", "0+3", "3+1", "Monday 14 July 2025", "4+1", "Imported Thursday 26 November 2026", "5+1"]);
+      ["Tuesday 15 July 2025", "0+3", "3+1", "Monday 14 July 2025", "4+1", "No date · imported Thursday 26 November 2026", "5+1"]);
     // Each photo keeps its shape: width over row height as its own, to a pixel.
     for (const [index, place] of layout.places.entries()) {
       const row = layout.rows[place.row];
@@ -85,9 +86,10 @@ describe("reading a window again after a change", () => {
     const newer = { photo_id: 3, captured_at: "2025-05-01", imported_at: "2026-01-01" };
     const undated = { photo_id: 4, captured_at: null, imported_at: "2026-02-01T10:00:00Z" };
     assert.ok(comesAfter(older, newer) && !comesAfter(newer, older));
-    assert.ok(comesAfter(newer, undated), "an undated photo stands at its import time");
+    assert.ok(comesAfter(undated, newer) && comesAfter(undated, older), "an undated photo comes after every dated one");
+    assert.ok(comesAfter({ photo_id: 2, captured_at: null }, undated) && !comesAfter(undated, { photo_id: 2, captured_at: null }), "the undated: the smaller id after");
     assert.ok(comesAfter({ photo_id: 2, captured_at: "2025-05-01" }, newer), "as old, the smaller id after");
-    assert.equal(cursorOf(undated), "4@2026-02-01T10:00:00Z");
+    assert.equal(cursorOf(undated), "4@");
   });
 
   it("a page read again in the middle takes the place of what it covers; above and below stay, said stale", () => {

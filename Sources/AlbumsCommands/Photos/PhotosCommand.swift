@@ -19,8 +19,11 @@ struct PhotosCommand: ParsableCommand {
               albums photos --name IMG_20 --shape portrait --format heic
               albums photos --months --camera x100v
 
+            Photos that record no capture date come last, the last imported first.
+
             --months counts the photos found in each month instead, newest first
-            (the month of the capture date, else of the import); --json gives each
+            (the month of the capture date, as --taken finds it; the photos with no
+            date last, as "no date", "" with --json); --json gives each
             month's `start`, which --after takes to list from that month on.
             """)
 
@@ -59,7 +62,7 @@ struct PhotosCommand: ParsableCommand {
             global.console.result("no photos found")
             return
         }
-        for line in Table(header: ["MONTH", "PHOTOS"], rows: months.map { [$0.month, String($0.count)] }).lines { global.console.result(line) }
+        for line in Table(header: ["MONTH", "PHOTOS"], rows: months.map { [$0.month.isEmpty ? "no date" : $0.month, String($0.count)] }).lines { global.console.result(line) }
     }
 
     private func print(_ page: PhotoSearchPage) {

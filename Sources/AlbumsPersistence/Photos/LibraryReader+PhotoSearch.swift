@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 extension LibraryReader {
-    /// The photos that match `search`, newest first (by capture date, by
-    /// import time where there is none), a page of at most `limit` at a
-    /// time, starting after `cursor`.
+    /// The photos that match `search`, newest first by capture date (those
+    /// that record none last, the last imported first), a page of at most
+    /// `limit` at a time, starting after `cursor`.
     ///
     /// Only photos the principal can see are found, and each is matched
     /// and named as they see it: its name as they see it, the albums they
@@ -47,9 +47,10 @@ extension LibraryReader {
     }
 
     /// How many photos `search` finds in each month of the timeline, newest
-    /// month first: the months of their time keys (capture date, else
-    /// import time), as a timeline's scrubber shows them. A photo dated by
-    /// its year alone counts in that year (`month` is then `1975`).
+    /// month first: the months of their capture dates, as a timeline's
+    /// scrubber shows them, and the month `taken` finds them in. A photo
+    /// dated by its year alone counts in that year (`month` is then
+    /// `1975`); the photos that record no date come last, as `month` ''.
     ///
     /// Month by month down the time index, which carries every filtered
     /// fact: the newest key below the months counted, then a count of its
@@ -85,11 +86,14 @@ extension LibraryReader {
             guard let newest else { return months }
             let month = String(newest.prefix(7))
             let end = PhotoMonth(month: month, count: 0).start.time
+            // The undated come last, all under the key '': nothing is below them.
+            let range = month.isEmpty ? "\(time) = ''" : "\(time) >= ? AND \(time) < ?"
             let count = try Int.fetchOne(
                 db,
-                sql: "SELECT count(*) FROM photo p INDEXED BY photo_by_time WHERE \(time) >= ? AND \(time) < ?\(filters)",
-                arguments: StatementArguments([month, end] + arguments)) ?? 0
+                sql: "SELECT count(*) FROM photo p INDEXED BY photo_by_time WHERE \(range)\(filters)",
+                arguments: StatementArguments((month.isEmpty ? [] : [month, end]) + arguments)) ?? 0
             months.append(PhotoMonth(month: month, count: count))
+            if month.isEmpty { return months }
             below = month
         }
     }
@@ -105,8 +109,10 @@ extension LibraryReader {
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
     }
 
-    /// The key the timeline is ordered by: the capture date, else the import time.
-    private static let timeKey = "coalesce(p.captured_at, p.imported_at)"
+    /// The key the timeline is ordered by: the capture date, '' for none,
+    /// which sorts below every date, so undated photos come last (newest
+    /// imported first, by id), in the "month" '' (migration 0020).
+    private static let timeKey = "coalesce(p.captured_at, '')"
 
     /// The most items a person's albums may hold for their searches to start
     /// from them (and sort them) rather than walk the whole time index.

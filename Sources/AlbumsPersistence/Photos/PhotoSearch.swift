@@ -129,7 +129,8 @@ public struct FoundPhoto: Hashable, Sendable {
 
 /// A page of a search's photos, newest first.
 public struct PhotoSearchPage: Hashable, Sendable {
-    /// The photos, newest first by capture date (by import time where there is none).
+    /// The photos, newest first by capture date; those that record none
+    /// last, the last imported first.
     public let photos: [FoundPhoto]
     /// Where the next page starts; nil when this is the last.
     public let next: PhotoSearchCursor?
@@ -138,7 +139,8 @@ public struct PhotoSearchPage: Hashable, Sendable {
 /// How many photos a search finds in one month of the timeline
 /// (``LibraryReader/photoMonths(matching:)``).
 public struct PhotoMonth: Hashable, Sendable {
-    /// `2025-07`; a year alone (`1975`) for photos dated by their year.
+    /// `2025-07`; a year alone (`1975`) for photos dated by their year; ''
+    /// for the photos that record no capture date, which come last.
     public let month: String
     /// How many photos.
     public let count: Int
@@ -152,9 +154,11 @@ public struct PhotoMonth: Hashable, Sendable {
     /// Where a timeline starts to show this month: a cursor after every
     /// photo of later months, for ``LibraryReader/photos(matching:limit:after:)``.
     public var start: PhotoSearchCursor {
+        // The undated share the key '': past every dated photo, their ids decide.
+        if month.isEmpty { return PhotoSearchCursor(time: "", id: Int64.max) }
         // Every time key of this month or before sorts below this text, and
         // none equals it: the id never decides.
-        PhotoSearchCursor(time: Self.after(month), id: 1)
+        return PhotoSearchCursor(time: Self.after(month), id: 1)
     }
 
     /// The text that sorts just after every key of `month` and before the
@@ -166,7 +170,7 @@ public struct PhotoMonth: Hashable, Sendable {
 
 /// Where a page of a search starts: just after the last photo of the one before.
 public struct PhotoSearchCursor: Hashable, Sendable, CustomStringConvertible {
-    /// The photo's time key: its capture date, or its import time.
+    /// The photo's time key: its capture date, '' for none.
     let time: String
     let id: Int64
 

@@ -1,7 +1,7 @@
 // The timeline's layout, without the page: photos newest first, grouped
-// by the day they were taken (by the day they were imported where they
-// record none), each day a heading and then rows of tiles. Only what is
-// in view is drawn; this says where everything stands.
+// by the day they were taken, each day a heading and then rows of tiles;
+// the photos that record no date last, by the day they were imported.
+// Only what is in view is drawn; this says where everything stands.
 
 import { aspectOf, justify, nearestInRow, rowsBetween } from "./justified-rows.js";
 
@@ -19,7 +19,7 @@ export function dayOf(photo) {
 }
 
 /// A day's heading: "Monday 14 July 2025", "July 2025", "1975", and
-/// "Imported …" for photos that record no capture date.
+/// "No date · imported …" for photos that record no capture date.
 export function dayLabel({ key, imported }) {
   const [year, month, day] = key.split("-").map(Number);
   let text = String(year);
@@ -29,11 +29,13 @@ export function dayLabel({ key, imported }) {
   } else if (month) {
     text = `${MONTH_NAMES[month - 1]} ${year}`;
   }
-  return imported ? `Imported ${text}` : text;
+  return imported ? `No date · imported ${text}` : text;
 }
 
-/// A month of the scrubber (`2025-07`, or a year alone) in words.
+/// A month of the scrubber (`2025-07`, or a year alone) in words; the
+/// photos that record no date come last, as the month "".
 export function monthLabel(month) {
+  if (!month) return "No date";
   const [year, number] = month.split("-").map(Number);
   return number ? `${MONTH_NAMES[number - 1].slice(0, 3)} ${year}` : String(year);
 }
@@ -82,9 +84,10 @@ export function stepFrom(index, key, { rows, places }, count) {
 }
 
 /// A photo's place in the timeline's order (newest first): its capture
-/// date, else its import time, as the server sorts and its cursors say.
+/// date, "" for none (below every date: the undated come last, the last
+/// imported first), as the server sorts and its cursors say.
 function timeKey(photo) {
-  return photo.captured_at ?? photo.imported_at;
+  return photo.captured_at ?? "";
 }
 
 /// The cursor that reads on just after `photo` (the API's `after`).

@@ -225,7 +225,7 @@ export class Timeline {
     this.monthChoice.value = this.start ?? "";
     // The strip: each year once, at its newest month.
     const years = new Map();
-    for (const month of answer.months) if (!years.has(month.month.slice(0, 4))) years.set(month.month.slice(0, 4), month.start);
+    for (const month of answer.months) if (month.month && !years.has(month.month.slice(0, 4))) years.set(month.month.slice(0, 4), month.start);
     this.years.replaceChildren(...[...years].map(([year, start]) => {
       const button = element("button", { type: "button", textContent: year, title: `Go to ${year}` });
       button.addEventListener("click", () => this.jump(start));
