@@ -269,5 +269,10 @@ struct CommandLineTests {
             #expect(help.status == 0 && help.stdout.contains("Example"), "\(command) --help has no example")
         }
         #expect(try cli.run("--generate-completion-script", "bash").stdout.contains("albums"))
+        // Where the photos live is said where a newcomer reads: the library keeps no copy.
+        #expect(try cli.run("import", "--help").stdout.contains("keeps no copy"))
+        // A default is said once, by ArgumentParser.
+        let photos = try cli.run("photos", "--help").stdout
+        #expect(photos.components(separatedBy: "default").count - 1 == photos.components(separatedBy: "(default: ").count - 1, "\(photos)")
     }
 }

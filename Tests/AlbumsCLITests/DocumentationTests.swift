@@ -26,6 +26,9 @@ struct DocumentationTests {
             #expect(readme.contains("(Documentation/\(page).md)"), "the README does not point to Documentation/\(page).md")
         }
         #expect(readme.contains("(ARCHITECTURE.md)"))
+        // Its first paragraph says where the photos live: a library keeps no copy of them.
+        let first = readme.components(separatedBy: "\n\n").dropFirst().first ?? ""
+        #expect(first.contains("keeps no") && first.contains("copy"), "\(first)")
     }
 
     @Test("every relative link of the docs names a file that exists")

@@ -68,10 +68,7 @@ struct ImportCLITests {
         // As it says: the same import again brings the rest, after what came in.
         let again = try cli.run("import", inbox, "--to", "Trip")
         #expect(again.status == 0 && again.stdout.contains("\(album.itemCount) already in the album"), "\(again.stdout)")
-        let names = try await cli.library().read { reader in
-            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
-        }
-        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
+        #expect(try await tripNames(cli) == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
     }
 
     @Test("a second Ctrl-C stops at once, during loads; their placeholders stay, recoverable")
@@ -105,12 +102,7 @@ struct ImportCLITests {
     @Test("killed at an instant: the file holds, placeholders are stale, resume finishes the import in order")
     func killAndResume() async throws {
         let cli = try CLI()
-        try cli.run("album", "create", "Trip")
-        let inbox = try cli.largePhotos(300, megabytes: 8)
-        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "2"])
-        try await freezeAfterCommits(20, process, cli)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = try await killedImport(cli)
         let library = try cli.library()
         #expect(try library.violations() == [])
         let pending = try await library.read { try $0.pendingPlaceholders() }
@@ -119,36 +111,44 @@ struct ImportCLITests {
         #expect(listed.status == 0 && listed.stdout.contains("stale"))
         let resumed = try cli.run("pending", "resume")
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        let names = try await library.read { reader in
-            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
-        }
-        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
+        #expect(try await tripNames(cli) == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
         await #expect(try library.read { try $0.pendingPlaceholders() }.isEmpty)
     }
 
     @Test("killed at an instant, then run again as people do: the same import fills its own stale placeholders in place, and the history counts what came in")
     func killAndRunAgain() async throws {
         let cli = try CLI()
-        try cli.run("album", "create", "Trip")
-        let inbox = try cli.largePhotos(300, megabytes: 8)
-        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "2"])
-        try await freezeAfterCommits(20, process, cli)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let inbox = try await killedImport(cli)
         let stale = try await cli.library().read { try $0.pendingPlaceholders() }
         #expect(!stale.isEmpty && stale.allSatisfy(\.isStale))
         let committed = 300 - stale.count
         let again = try cli.run("import", inbox, "--to", "Trip")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.hasPrefix("imported \(stale.count) files into 'Trip' at positions \(committed + 1)–300, \(committed) already in the album"), "\(again.stdout)")
-        let names = try await cli.library().read { reader in
-            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
-        }
-        #expect(names == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
+        #expect(try await tripNames(cli) == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
         await #expect(try cli.library().read { try $0.pendingPlaceholders() }.isEmpty)
         let history = try cli.run("history", "--limit", "2").stdout
         #expect(history.contains("import 300 files into 'Trip' at position 1") && history.contains("import 0 files into 'Trip' at position 301"), "\(history)")
         #expect(try cli.library().violations() == [])
+    }
+
+    /// An import of 300 large files into a new album Trip, killed (SIGKILL)
+    /// once 20 have committed; the folder it imported.
+    func killedImport(_ cli: CLI) async throws -> String {
+        try cli.run("album", "create", "Trip")
+        let inbox = try cli.largePhotos(300, megabytes: 8)
+        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "2"])
+        try await freezeAfterCommits(20, process, cli)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return inbox
+    }
+
+    /// The names of Trip's photos, in order.
+    func tripNames(_ cli: CLI) async throws -> [String] {
+        try await cli.library().read { reader in
+            try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo($0.photoID!).content.originalName }
+        }
     }
 
     /// Stops (SIGSTOP) the importer once it has committed at least `count`
