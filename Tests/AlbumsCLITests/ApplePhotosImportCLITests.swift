@@ -66,6 +66,27 @@ struct ApplePhotosImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("what Photos does not show in an album stays out, counted: hidden photos and burst frames not picked")
+    func hiddenStaysOut() throws {
+        let cli = try CLI()
+        let library = try library(cli, .photos6)
+        try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+            try db.execute(sql: """
+                ALTER TABLE ZASSET ADD COLUMN ZHIDDEN INTEGER;
+                ALTER TABLE ZASSET ADD COLUMN ZAVALANCHEPICKTYPE INTEGER;
+                UPDATE ZASSET SET ZHIDDEN = 1 WHERE Z_PK = 1;
+                UPDATE ZASSET SET ZAVALANCHEPICKTYPE = 2 WHERE Z_PK = 3;
+                UPDATE ZASSET SET ZAVALANCHEPICKTYPE = 52 WHERE Z_PK = 2;
+                """)
+        }
+        let result = try cli.run("import", "--from", "apple-photos", library)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // Harbour (hidden) and cliffs (a burst frame not picked) are in no album; market (a picked frame) is.
+        #expect(try cli.albumsByPath() == ["Photos/Beste": ["B3C4.png"], "Photos/Reisen/Rom": [nil, "B3C4.png"]])
+        #expect(result.stdout.contains("1 hidden photos, 1 burst frames not picked"), "\(result.stdout)")
+        #expect(try cli.run("--json", "photos").stdout.contains("A1B2") == false, "a hidden photo never reaches the library")
+    }
+
     @Test("a library made before Photos 5 is refused with one line saying so")
     func olderLibrary() throws {
         let cli = try CLI()

@@ -116,6 +116,22 @@ struct CatalogImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("what Shotwell hides stays out, counted: a photo in its trash, a hidden one, a rejected one")
+    func hiddenStaysOut() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try DatabaseQueue(path: catalog.path).write { db in
+            // Shotwell's LibraryPhoto flags: 0x1 hidden, 0x4 in the trash; rating -1 rejected.
+            try db.execute(sql: "UPDATE PhotoTable SET flags = 4 WHERE filename LIKE '%a-harbour.jpg'")
+            try db.execute(sql: "UPDATE PhotoTable SET flags = 1 WHERE filename LIKE '%b-market.png'")
+            try db.execute(sql: "UPDATE PhotoTable SET rating = -1 WHERE filename LIKE '%d-forest.jpg'")
+        }
+        let result = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try cli.albumsByPath() == ["Shotwell/Fête à Nîmes": ["c-falaises.webp"], "Shotwell/No Event": ["loose.webp"]])
+        #expect(result.stdout.contains("1 photos in the trash, 1 hidden photos, 1 rejected photos"), "\(result.stdout)")
+    }
+
     @Test("originals not found hold their places as placeholders; pending resume fills them in place once the drive is back")
     func missingOriginals() throws {
         let cli = try CLI()

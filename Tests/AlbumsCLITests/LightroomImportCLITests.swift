@@ -103,6 +103,20 @@ struct LightroomImportCLITests {
         #expect(again.stdout.hasPrefix("nothing new"), "\(again.stdout)")
     }
 
+    @Test("a photo flagged rejected stays out of its collections, counted")
+    func rejectedStaysOut() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: false)
+        try catalog.execute("UPDATE Adobe_images SET pick = -1 WHERE id_local = 13")  // Hafen
+        let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            try cli.albumsByPath() == [
+                "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Markt.png"], "Lightroom/Reisen/Leer": [], "Lightroom/Beste": ["Markt.png"],
+            ])
+        #expect(result.stdout.contains("1 rejected photos"), "\(result.stdout)")
+    }
+
     @Test("a digiKam catalog given as Lightroom's is refused with one line")
     func refused() throws {
         let cli = try CLI()

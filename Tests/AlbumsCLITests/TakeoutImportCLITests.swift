@@ -55,6 +55,36 @@ struct TakeoutImportCLITests {
         #expect(try cli.run("import", "--from", "takeout", cli.folder.path("Takeout")).stdout.hasPrefix("nothing new"))
     }
 
+    @Test("what the owner threw away stays out: photos whose sidecar says trashed, and the trash's folder, by its name or in any language by its contents")
+    func trashStaysOut() throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("Takeout/Google Photos")
+        func trashedSidecar(_ title: String, at path: String) throws {
+            try write(#"{"title": "\#(title)", "trashed": true, "photoTakenTime": {"timestamp": "1720958400"}}"#, to: path)
+        }
+        try write(#"{"title": "Rom"}"#, to: photos + "/Rom/metadata.json")
+        try cli.copyExample("01-harbour.jpg", to: photos + "/Rom/a.jpg")
+        try sidecar("a.jpg", minutes: 0, at: photos + "/Rom/a.jpg.json")
+        try cli.copyExample("02-market.png", to: photos + "/Rom/b.png")
+        try trashedSidecar("b.png", at: photos + "/Rom/b.png.json")
+        try cli.copyExample("03-cliffs.webp", to: photos + "/Trash/c.webp")
+        try cli.copyExample("04-lighthouse.webp", to: photos + "/Papierkorb/d.webp")
+        try trashedSidecar("d.webp", at: photos + "/Papierkorb/d.webp.json")
+        try cli.copyExample("05-sunset.heic", to: photos + "/Cestino/e.heic")
+        try trashedSidecar("e.heic", at: photos + "/Cestino/e.heic.json")
+        // An album its owner named "Trash" has an album's metadata: it is theirs.
+        try write(#"{"title": "Trash"}"#, to: photos + "/Trash(1)/metadata.json")
+        try cli.copyExample("06-map.gif", to: photos + "/Trash(1)/f.gif")
+
+        let result = try cli.run("import", "--from", "takeout", cli.folder.path("Takeout"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try files(cli, "Rom") == ["a.jpg"])
+        #expect(try files(cli, "Trash") == ["f.gif"])
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(albums.sorted() == ["Rom", "Trash"], "no album of a trash: \(albums)")
+        #expect(result.stdout.contains("4 photos in the trash"), "\(result.stdout)")
+    }
+
     @Test("a folder that is not a Takeout is refused with one line")
     func refused() throws {
         let cli = try CLI()

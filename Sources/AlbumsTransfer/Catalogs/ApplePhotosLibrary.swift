@@ -6,7 +6,9 @@ import Foundation
 /// order Photos shows them, inside a folder "Photos"; each album in its
 /// manual order. Originals are read from the library's own `originals`
 /// folder. Smart albums, shared albums and projects are counted, not
-/// imported.
+/// imported; so are the photos Photos does not show in an album (hidden,
+/// in the trash, burst frames not picked): a library shared with others
+/// must not show what its owner hid.
 ///
 /// Read from `database/Photos.sqlite`, a Core Data store: albums and
 /// folders are `ZGENERICALBUM` rows (`ZKIND` 2 an album, 4000 a folder,
@@ -102,12 +104,21 @@ public enum ApplePhotosLibrary {
             nodes.append(Node(id: id, kind: kind, title: row.text("ZTITLE") ?? "Untitled", parent: row.integer("ZPARENTFOLDER"), place: row.integer("place")))
         }
 
+        // What Photos shows in an album: a photo (not a video), not in the
+        // trash, not hidden (ZHIDDEN: in the Hidden album only, behind a
+        // password), and of a burst only the frames picked (pick type 2 is a
+        // frame not selected, which Photos keeps in the burst's stack);
+        // osxphotos reads these columns so. What it hides stays out.
+        let assetColumns = columns[assets] ?? []
+        var shown = ["coalesce(a.ZTRASHEDSTATE, 0) = 0", "a.ZKIND = 0"]
+        if assetColumns.contains("ZHIDDEN") { shown.append("coalesce(a.ZHIDDEN, 0) = 0") }
+        if assetColumns.contains("ZAVALANCHEPICKTYPE") { shown.append("(coalesce(a.ZAVALANCHEPICKTYPE, 0) & 2) = 0") }
         var photos: [Int64: [(order: Int64, path: String)]] = [:]
         let originals = (library as NSString).appendingPathComponent("originals")
         try file.forEachRow("""
             SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name
             FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
-            WHERE coalesce(a.ZTRASHEDSTATE, 0) = 0 AND a.ZKIND = 0
+            WHERE \(shown.joined(separator: " AND "))
             """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
             let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
@@ -139,6 +150,13 @@ public enum ApplePhotosLibrary {
         ] + [
             try file.counted("videos", "SELECT count(*) AS n FROM \(assets) WHERE ZKIND = 1", needs: assets, in: columns),
             try file.counted("photos in the trash", "SELECT count(*) AS n FROM \(assets) WHERE ZTRASHEDSTATE = 1", needs: assets, in: columns),
+            try file.counted(
+                "hidden photos", "SELECT count(*) AS n FROM \(assets) WHERE ZHIDDEN = 1 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
+                needs: assets, ["ZHIDDEN"], in: columns),
+            try file.counted(
+                "burst frames not picked",
+                "SELECT count(*) AS n FROM \(assets) WHERE (coalesce(ZAVALANCHEPICKTYPE, 0) & 2) != 0 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
+                needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
         ].compactMap { $0 }
         return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried)

@@ -15,7 +15,8 @@ import Foundation
 /// (`IMG_1(1).jpg` → `IMG_1.jpg(1).json`), else by the `title` inside.
 ///
 /// The year folders (`Photos from 2024`) hold every photo again; those in
-/// no album are counted, not imported.
+/// no album are counted, not imported. The trash (its folder, and any
+/// photo whose sidecar says `trashed`) stays out, counted.
 public enum GoogleTakeout {
     /// Reads the unzipped Takeout at `path`.
     ///
@@ -39,6 +40,7 @@ public enum GoogleTakeout {
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
         var videos = 0
+        var trashed = 0
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
             if isYearFolder(name) {
                 yearFolders.append(name)
@@ -48,16 +50,30 @@ public enum GoogleTakeout {
             let listing = contents.files(in: name)
             let title = listing.sidecars.contains("metadata.json") ? contents.json("metadata.json", in: name)?.title : nil
             var album = SourceFolder(name: title ?? name, path: folder, key: "album/\(name)")
-            videos += listing.others
             var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
             var timed: [(time: Int64?, path: String)] = []
+            var thrownAway = 0
             for file in listing.media {
                 let path = (folder as NSString).appendingPathComponent(file)
-                let time = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name)?.takenTime }
-                if let time, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
-                timed.append((time, path))
+                let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
+                // A photo its owner put in the trash is marked so in its sidecar, in any album.
+                if sidecar?.trashed == true {
+                    thrownAway += 1
+                    continue
+                }
+                if let time = sidecar?.takenTime, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
+                timed.append((sidecar?.takenTime, path))
                 inAlbums.insert(file)
             }
+            trashed += thrownAway
+            // The trash itself is no album: by its name where it has no album's
+            // metadata.json (an album of that name has one), or, in any language,
+            // a folder whose every photo was thrown away.
+            if (Self.trashNames.contains(name) && title == nil) || (timed.isEmpty && thrownAway > 0) {
+                trashed += timed.count
+                continue
+            }
+            videos += listing.others
             album.photos = timed.sorted { ($0.time ?? .max, $0.path) < ($1.time ?? .max, $1.path) }.map(\.path)
             root.folders.append(album)
         }
@@ -69,8 +85,11 @@ public enum GoogleTakeout {
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
-            notCarried: [("photos in no album", noAlbum), ("videos and other files", videos)], capturedAt: dates)
+            notCarried: [("photos in no album", noAlbum), ("photos in the trash", trashed), ("videos and other files", videos)], capturedAt: dates)
     }
+
+    /// The names Takeout gives the trash's folder in the languages it is known in.
+    static let trashNames: Set<String> = ["Trash", "Bin", "Papierkorb", "Corbeille", "Papelera", "Cestino", "Lixeira", "Prullenbak"]
 
     /// Whether `name` is one of the year folders (`Photos from 2024`) that hold every photo again.
     static func isYearFolder(_ name: String) -> Bool {
@@ -110,11 +129,14 @@ struct TakeoutJSON: Hashable, Sendable {
     var title: String?
     /// The sidecar's `photoTakenTime.timestamp`: seconds since 1970, UTC.
     var takenTime: Int64?
+    /// Whether the sidecar says the photo is in the trash (`"trashed": true`).
+    var trashed = false
 
     init?(_ data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.title = title?.isEmpty == false ? title : nil
+        trashed = object["trashed"] as? Bool == true
         if let taken = object["photoTakenTime"] as? [String: Any] {
             takenTime = (taken["timestamp"] as? String).flatMap { Int64($0) } ?? (taken["timestamp"] as? NSNumber)?.int64Value
         }

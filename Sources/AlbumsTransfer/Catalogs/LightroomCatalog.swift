@@ -34,6 +34,8 @@ public enum LightroomCatalog {
                 "AgLibraryRootFolder": ["id_local", "absolutePath"],
             ], of: "Lightroom Classic")
         let captureTime = columns["Adobe_images"]?.contains("captureTime") == true ? "i.captureTime" : "NULL"
+        // A photo flagged rejected (pick -1) is one its owner marked to throw away: it stays out, counted.
+        let picked = columns["Adobe_images"]?.contains("pick") == true ? "WHERE coalesce(i.pick, 0) != -1" : ""
         let systemOnly = columns["AgLibraryCollection"]?.contains("systemOnly") == true ? "c.systemOnly" : "0"
 
         struct Node {
@@ -67,6 +69,7 @@ public enum LightroomCatalog {
             JOIN AgLibraryFile l ON l.id_local = i.rootFile
             JOIN AgLibraryFolder f ON f.id_local = l.folder
             JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
+            \(picked)
             """
         ) { row in
             guard let collection = row.integer("collection"), let root = row.text("root"), let base = row.text("base") else { return }
@@ -101,6 +104,7 @@ public enum LightroomCatalog {
         root.folders = nodes.filter { $0.parent.map { !ids.contains($0) } ?? true }.compactMap(folder(for:)).sorted(by: byName)
 
         let notCarried: [(what: String, count: Int)] = [("smart collections", smartCount)] + [
+            try file.counted("rejected photos", "SELECT count(*) AS n FROM Adobe_images WHERE pick = -1", needs: "Adobe_images", ["pick"], in: columns),
             try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
             try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),

@@ -5,7 +5,8 @@ import Foundation
 /// become albums, each in exposure-time order (Shotwell's own), inside a
 /// folder "Shotwell"; photos in no event go to an album "No Event", as
 /// Shotwell shows them. An unnamed event is named by its first photo's
-/// day, as Shotwell shows it.
+/// day, as Shotwell shows it. Hidden, trashed and rejected photos stay
+/// out, counted.
 ///
 /// Read from the tables Shotwell creates (`src/db/PhotoTable.vala` and
 /// `EventTable.vala` in its sources): `PhotoTable (id, filename,
@@ -19,6 +20,12 @@ public enum ShotwellCatalog {
     public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
         try CatalogFailure.reading(path) { file in try read(file, map: map) }
     }
+
+    /// `PhotoTable.flags` bits (`LibraryPhoto` in Shotwell's `src/Photo.vala`).
+    private static let hiddenFlag = 0x1
+    private static let trashFlag = 0x4
+    /// `PhotoTable.rating` of a rejected photo (Shotwell's `Rating.REJECTED`).
+    private static let rejected = -1
 
     private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
         let columns = try file.columns(
@@ -36,8 +43,15 @@ public enum ShotwellCatalog {
             let path: String
             let time: Int64?
         }
+        // What Shotwell shows in an event: not hidden (LibraryPhoto's flag
+        // 0x1), not in its trash (0x4), not rejected (rating -1, which its
+        // default filter leaves out). What it hides stays out, counted.
+        let photoColumns = columns["PhotoTable"] ?? []
+        var shown: [String] = []
+        if photoColumns.contains("flags") { shown.append("(coalesce(flags, 0) & \(hiddenFlag | trashFlag)) = 0") }
+        if photoColumns.contains("rating") { shown.append("coalesce(rating, 0) != \(rejected)") }
         var events: [Int64: [Photo]] = [:]
-        try file.forEachRow("SELECT filename, exposure_time, event_id FROM PhotoTable") { row in
+        try file.forEachRow("SELECT filename, exposure_time, event_id FROM PhotoTable\(shown.isEmpty ? "" : " WHERE " + shown.joined(separator: " AND "))") { row in
             guard let filename = row.text("filename") else { return }
             let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
             let time = row.integer("exposure_time").flatMap { $0 > 0 ? $0 : nil }
@@ -64,6 +78,13 @@ public enum ShotwellCatalog {
         var root = SourceFolder(name: "Shotwell", path: file.path, key: "catalog")
         root.folders = albums.sorted { ($0.first, $0.folder.key) < ($1.first, $1.folder.key) }.map(\.folder)
         let notCarried: [(what: String, count: Int)] = [
+            try file.counted("photos in the trash", "SELECT count(*) AS n FROM PhotoTable WHERE (flags & \(trashFlag)) != 0", needs: "PhotoTable", ["flags"], in: columns),
+            try file.counted(
+                "hidden photos", "SELECT count(*) AS n FROM PhotoTable WHERE (flags & \(trashFlag)) = 0 AND (flags & \(hiddenFlag)) != 0",
+                needs: "PhotoTable", ["flags"], in: columns),
+            try file.counted(
+                "rejected photos", "SELECT count(*) AS n FROM PhotoTable WHERE (coalesce(flags, 0) & \(hiddenFlag | trashFlag)) = 0 AND rating = \(rejected)",
+                needs: "PhotoTable", ["flags", "rating"], in: columns),
             try file.counted("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"], in: columns),
             try file.counted("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"], in: columns),
             try file.counted("edits", "SELECT count(*) AS n FROM PhotoTable WHERE length(transformations) > 0", needs: "PhotoTable", ["transformations"], in: columns),
