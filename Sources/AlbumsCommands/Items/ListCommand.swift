@@ -92,7 +92,7 @@ struct ListCommand: ParsableCommand {
                 let content = photo?.content
                 let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
                 let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
-                let date = content?.capturedAt?.columnText ?? ""
+                let date = content?.capturedColumnText ?? ""
                 output.write("\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\n")
             case .placeholder(let load):
                 output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")

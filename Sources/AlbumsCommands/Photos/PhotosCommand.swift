@@ -87,7 +87,7 @@ struct PhotosCommand: ParsableCommand {
             let size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
             let camera = content.cameraName ?? ""
             return (numbered ? [String(offset + 1)] : []) + [
-                "id:\(found.photo.id)", content.capturedAt?.columnText ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
+                "id:\(found.photo.id)", content.capturedColumnText ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
                 camera.isEmpty ? "—" : camera, found.name, found.albums.isEmpty ? "(no album)" : found.albums.joined(separator: ", "),
             ]
         }
