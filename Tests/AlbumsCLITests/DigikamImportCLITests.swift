@@ -63,7 +63,7 @@ struct DigikamImportCLITests {
             "INSERT INTO AlbumRoots VALUES (1, 'Family', 0, 1, 'volumeid:?uuid=800b21c2-dadc-4930-829e-a96b04ce26fa', '/mnt/old/Pictures')")
         try catalog.execute("INSERT INTO Albums (id, albumRoot, relativePath) VALUES (1, 1, '/2024'), (2, 1, '/2024/Summer'), (3, 1, '/Été à Nîmes')")
         try catalog.addImage(1, "sunset.heic")
-        // By hand: cliffs, harbour, then market (no manual place: after the rest).
+        // By hand: cliffs, harbour; market has no manual place (NULL), which digiKam reads as 0: first.
         try catalog.addImage(2, "a-harbour.jpg", manualOrder: 2)
         try catalog.addImage(2, "b-market.png")
         try catalog.addImage(2, "c-cliffs.webp", manualOrder: 1)
@@ -72,13 +72,13 @@ struct DigikamImportCLITests {
         return (catalog, pictures)
     }
 
-    @Test("albums nest as their paths do, each in its manual order where one was set, or in name order before manual order existed", arguments: [true, false])
+    @Test("albums nest as their paths do, each in digiKam's manual order (an unset place first, as digiKam reads it), or in name order before manual order existed", arguments: [true, false])
     func manualOrder(_ hasManualOrder: Bool) throws {
         let cli = try CLI()
         let (catalog, pictures) = try family(cli, hasManualOrder: hasManualOrder)
         let result = try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let summer = hasManualOrder ? ["c-cliffs.webp", "a-harbour.jpg", "b-market.png"] : ["a-harbour.jpg", "b-market.png", "c-cliffs.webp"]
+        let summer = hasManualOrder ? ["b-market.png", "c-cliffs.webp", "a-harbour.jpg"] : ["a-harbour.jpg", "b-market.png", "c-cliffs.webp"]
         #expect(
             try cli.albumsByPath() == [
                 "Family/2024/2024": ["sunset.heic"], "Family/2024/Summer": summer, "Family/Été à Nîmes": ["forêt.jpg"],
@@ -95,7 +95,7 @@ struct DigikamImportCLITests {
         let (catalog, pictures) = try family(cli, hasManualOrder: true)
         try FileManager.default.removeItem(atPath: pictures + "/2024/Summer/a-harbour.jpg")
         #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").status == 0)
-        #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["c-cliffs.webp", nil, "b-market.png"])
+        #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["b-market.png", "c-cliffs.webp", nil])
         let other = cli.folder.path("photo.db")
         try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE PhotoTable (id INTEGER PRIMARY KEY, filename TEXT)") }
         let refused = try cli.run("import", "--from", "digikam", other)

@@ -6,9 +6,9 @@ import Foundation
 /// under it become albums and folders as their relative paths nest (the
 /// same rule as a folder tree: an album holding photos is an album, one
 /// holding albums a folder, with an album of its own photos when it holds
-/// both). Each album is in its manual order where one was set (digiKam's
-/// `Images.manualOrder`), the rest after, in name order; catalogs from
-/// before manual ordering are in name order.
+/// both). Each album is in digiKam's manual order (`Images.manualOrder`,
+/// an unset one read as 0, so first, as digiKam reads it), ties in name
+/// order; catalogs from before manual ordering are in name order.
 ///
 /// Read from the tables digiKam creates (its `dbconfig.xml`; the schemas
 /// of its `tests/databases`): `AlbumRoots (id, label, identifier,
@@ -50,14 +50,15 @@ public enum DigikamCatalog {
 
         struct Photo {
             let name: String
-            let order: Int64?
+            let order: Int64
         }
         var photos: [Int64: [Photo]] = [:]
         let order = hasManualOrder ? "manualOrder" : "NULL AS manualOrder"
         try file.forEachRow(
             "SELECT album, name, \(order) FROM Images WHERE album IS NOT NULL AND status = \(visible) AND category = \(image)") { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
-            photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder").flatMap { $0 > 0 ? $0 : nil }))
+            // digiKam reads an unset order (NULL) as 0, like one set to 0.
+            photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder") ?? 0))
         }
 
         var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
@@ -67,13 +68,10 @@ public enum DigikamCatalog {
             for row in albums {
                 guard let id = row.integer("id"), let relative = row.text("relativePath") else { continue }
                 let parts = relative.split(separator: "/").map(String.init)
+                // digiKam's manual order (ItemSortSettings, SortByManualOrderAndName):
+                // by manualOrder, unset ones (0) first, then by name, naturally.
                 let ordered = (photos[id] ?? []).sorted { a, b in
-                    switch (a.order, b.order) {
-                    case (let x?, let y?): x != y ? x < y : a.name.localizedStandardCompare(b.name) == .orderedAscending
-                    case (.some, nil): true
-                    case (nil, .some): false
-                    case (nil, nil): a.name.localizedStandardCompare(b.name) == .orderedAscending
-                    }
+                    a.order != b.order ? a.order < b.order : a.name.localizedStandardCompare(b.name) == .orderedAscending
                 }
                 let directory = root.path + (relative == "/" ? "" : relative)
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
