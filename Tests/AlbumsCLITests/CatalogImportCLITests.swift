@@ -116,6 +116,24 @@ struct CatalogImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("events newest first, as Shotwell lists them; an unnamed event spanning days named by its span; a photo taken before 1970 keeps its time")
+    func eventsAsShotwellShowsThem() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try cli.copyExample("05-sunset.heic", to: pictures + "/1965.heic")
+        try cli.copyExample("06-map.gif", to: pictures + "/1966.gif")
+        try catalog.addEvent(3, name: nil)
+        // Noon (UTC) on 1 January 1965 and two days later: before 1970, so negative; the same days in any time zone.
+        try catalog.addPhoto("/mnt/old/Pictures/1966.gif", exposure: -157_550_400, event: 3)
+        try catalog.addPhoto("/mnt/old/Pictures/1965.heic", exposure: -157_723_200, event: 3)
+        let result = try cli.run(["import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let albums = try cli.albumsByPath()
+        #expect(albums["Shotwell/1965-01-01 – 1965-01-03"] == ["1965.heic", "1966.gif"], "\(albums.keys.sorted())")
+        let names = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["2024-07-15", "Fête à Nîmes", "1965-01-01 – 1965-01-03", "No Event"], "newest first: \(names)")
+    }
+
     @Test("what Shotwell hides stays out, counted: a photo in its trash, a hidden one, a rejected one")
     func hiddenStaysOut() throws {
         let cli = try CLI()

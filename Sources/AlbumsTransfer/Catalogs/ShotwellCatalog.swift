@@ -2,10 +2,11 @@ import AlbumsPersistence
 import Foundation
 
 /// Shotwell's catalog (`~/.local/share/shotwell/data/photo.db`): its events
-/// become albums, each in exposure-time order (Shotwell's own), inside a
-/// folder "Shotwell"; photos in no event go to an album "No Event", as
-/// Shotwell shows them. An unnamed event is named by its first photo's
-/// day, as Shotwell shows it. Hidden, trashed and rejected photos stay
+/// become albums, newest first as Shotwell lists them, each in
+/// exposure-time order (Shotwell's own), inside a folder "Shotwell";
+/// photos in no event go to an album "No Event", as Shotwell shows them.
+/// An unnamed event is named by its day or span of days, as Shotwell
+/// shows it. Hidden, trashed and rejected photos stay
 /// out, counted.
 ///
 /// Read from the tables Shotwell creates (`src/db/PhotoTable.vala` and
@@ -19,6 +20,16 @@ public enum ShotwellCatalog {
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
         try CatalogFailure.reading(path) { file in try read(file, map: map) }
+    }
+
+    /// An unnamed event's name, as Shotwell names it by its dates: its
+    /// day (`2024-07-15`), or the span of days its photos were taken over
+    /// (`2024-07-15 – 2024-07-17`), in ISO form rather than Shotwell's
+    /// words of the computer's language.
+    private static func dateName(from first: Int64?, to last: Int64?, day: DateFormatter) -> String? {
+        guard let first, let last else { return nil }
+        let (start, end) = (day.string(from: Date(timeIntervalSince1970: TimeInterval(first))), day.string(from: Date(timeIntervalSince1970: TimeInterval(last))))
+        return start == end ? start : "\(start) – \(end)"
     }
 
     /// `PhotoTable.flags` bits (`LibraryPhoto` in Shotwell's `src/Photo.vala`).
@@ -54,7 +65,8 @@ public enum ShotwellCatalog {
         try file.forEachRow("SELECT filename, exposure_time, event_id FROM PhotoTable\(shown.isEmpty ? "" : " WHERE " + shown.joined(separator: " AND "))") { row in
             guard let filename = row.text("filename") else { return }
             let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
-            let time = row.integer("exposure_time").flatMap { $0 > 0 ? $0 : nil }
+            // 0 is Shotwell's "unknown"; a time before 1970 is negative, and a time.
+            let time = row.integer("exposure_time").flatMap { $0 != 0 ? $0 : nil }
             events[event, default: []].append(Photo(path: map.local(filename), time: time))
         }
         // Shotwell's order: by exposure time, photos without one first; ties by file name.
@@ -64,19 +76,24 @@ public enum ShotwellCatalog {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
-        var albums: [(first: Int64, folder: SourceFolder)] = []
+        var albums: [(first: Int64?, folder: SourceFolder)] = []
         for (event, photos) in events {
             let ordered = photos.sorted(by: precedes)
-            let first = ordered.compactMap(\.time).min()
-            let name =
-                event == -1 ? "No Event" : names[event] ?? first.map { day.string(from: Date(timeIntervalSince1970: TimeInterval($0))) } ?? "Event \(event)"
+            let times = ordered.compactMap(\.time)
             var album = SourceFolder(
-                name: name, path: event == -1 ? "photos in no event" : "event \(event)", key: event == -1 ? "no-event" : "event/\(event)")
+                name: event == -1 ? "No Event" : names[event] ?? Self.dateName(from: times.min(), to: times.max(), day: day) ?? "Event \(event)",
+                path: event == -1 ? "photos in no event" : "event \(event)", key: event == -1 ? "no-event" : "event/\(event)")
             album.photos = ordered.map(\.path)
-            albums.append((event == -1 ? .max : first ?? .max - 1, album))
+            albums.append((event == -1 ? nil : times.min(), album))
         }
+        // As Shotwell's Events list shows them by default: newest first (its
+        // events-sort-ascending setting is off); events with no time, then
+        // the photos in no event, last.
         var root = SourceFolder(name: "Shotwell", path: file.path, key: "catalog")
-        root.folders = albums.sorted { ($0.first, $0.folder.key) < ($1.first, $1.folder.key) }.map(\.folder)
+        root.folders = albums.sorted { a, b in
+            let (x, y) = (a.folder.key == "no-event" ? Int64.min : a.first ?? Int64.min + 1, b.folder.key == "no-event" ? Int64.min : b.first ?? Int64.min + 1)
+            return x != y ? x > y : a.folder.key < b.folder.key
+        }.map(\.folder)
         let notCarried: [(what: String, count: Int)] = [
             try file.counted("photos in the trash", "SELECT count(*) AS n FROM PhotoTable WHERE (flags & \(trashFlag)) != 0", needs: "PhotoTable", ["flags"], in: columns),
             try file.counted(
