@@ -14,11 +14,18 @@ public enum ImageSignature: String, Hashable, Sendable {
     case webp
     /// TIFF or BigTIFF, in either byte order.
     case tiff
-    /// HEIF, HEIC or AVIF: an `ftyp` box first.
+    /// HEIF, HEIC or AVIF: an `ftyp` box first, naming an image brand.
     case heif
 
-    /// How many leading bytes ``init(prefix:)`` looks at.
-    public static let length = 12
+    /// How many leading bytes ``init(prefix:)`` looks at: enough for an
+    /// `ftyp` box's major brand and its first compatible brands.
+    public static let length = 32
+
+    /// The `ftyp` brands of a still image (HEIF's, HEIC's, AVIF's). An MP4,
+    /// a QuickTime movie, a 3GP clip or a Canon CR3 raw file has an `ftyp`
+    /// box too, with brands of its own (`isom`, `qt  `, `3gp4`, `crx `): it
+    /// is no photo, and is never listed or loaded as one.
+    static let imageBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "avif", "avis", "mif1", "msf1"]
 
     /// The format `prefix` (a file's first ``length`` bytes or fewer) announces; nil for none.
     public init?(prefix: Data) {
@@ -36,7 +43,8 @@ public enum ImageSignature: String, Hashable, Sendable {
         self.init(prefix: prefix)
     }
 
-    /// The format `bytes` announce; HEIF only by its `ftyp` box, whose brands its header reader checks.
+    /// The format `bytes` announce; HEIF by its `ftyp` box's image brands
+    /// (its header reader reads them all).
     static func of(_ bytes: ByteView) -> ImageSignature? {
         if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }
         if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return .png }
@@ -48,7 +56,12 @@ public enum ImageSignature: String, Hashable, Sendable {
         {
             return .tiff
         }
-        if bytes.matches(Array("ftyp".utf8), at: 4) { return .heif }
+        if bytes.matches(Array("ftyp".utf8), at: 4) {
+            // The major brand at 8, then (after the minor version) compatible brands, within the box.
+            let boxEnd = min(Int(bytes.u32(0, bigEndian: true) ?? 0), length)
+            let brands = [8] + stride(from: 16, to: boxEnd - 3, by: 4)
+            return brands.contains { offset in bytes.ascii(offset, count: 4).map(imageBrands.contains) == true } ? .heif : nil
+        }
         return nil
     }
 }

@@ -58,6 +58,22 @@ struct ImageHeaderTests {
         }
     }
 
+    @Test("an ftyp box names an image only by an image brand: an MP4, a QuickTime movie, a 3GP clip and a CR3 raw file are no photos")
+    func ftypBrands() {
+        func ftyp(_ major: String, _ compatible: [String]) -> Data {
+            let body = Data(major.utf8) + Data([0, 0, 0, 0]) + compatible.reduce(Data()) { $0 + Data($1.utf8) }
+            var size = UInt32(8 + body.count).bigEndian
+            return Data(bytes: &size, count: 4) + Data("ftyp".utf8) + body + Data(repeating: 0, count: 64)
+        }
+        for (major, compatible) in [("heic", ["mif1", "heic"]), ("mif1", ["mif1", "heic"]), ("avif", ["avif", "mif1"]), ("iso8", ["mif1", "heic"])] {
+            #expect(ImageSignature(prefix: ftyp(major, compatible)) == .heif, "\(major) \(compatible)")
+        }
+        for (major, compatible) in [("isom", ["isom", "iso2", "avc1", "mp41"]), ("qt  ", ["qt  "]), ("3gp4", ["3gp4", "isom"]), ("crx ", ["crx ", "isom"]),
+                                    ("mp42", ["mp42", "isom"]), ("M4V ", ["M4V ", "mp42"])] {
+            #expect(ImageSignature(prefix: ftyp(major, compatible)) == nil, "\(major) \(compatible)")
+        }
+    }
+
     @Test("every truncation of every example is refused, never a crash or a hang (TIFF: read or refused)", arguments: manifest)
     func truncations(_ expected: Expected) throws {
         let data = try Data(contentsOf: Self.photos.appending(path: expected.file))
