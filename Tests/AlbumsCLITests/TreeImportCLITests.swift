@@ -41,6 +41,23 @@ struct TreeImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("an application's own folders make no albums: a Photos library, a Lightroom previews cache, Synology's thumbnails, a recycle bin; the report names each")
+    func junkFolders() throws {
+        let cli = try CLI()
+        let root = cli.folder.path("Pictures")
+        try cli.copyExample("01-harbour.jpg", to: root + "/Rom/a.jpg")
+        for junk in ["Fotos.photoslibrary/originals/A", "Catalog Smart Previews.lrdata/1", "Rom/@eaDir/a.jpg", "#recycle", "$RECYCLE.BIN"] {
+            try cli.copyExample("02-market.png", to: root + "/" + junk + "/copy.png")
+        }
+        let result = try cli.run("import", root, "--tree")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try cli.albumsByPath() == ["Pictures/Rom": ["a.jpg"]])
+        for (junk, what) in [("Fotos.photoslibrary", "an Apple Photos library"), ("Catalog Smart Previews.lrdata", "a Lightroom cache of previews"),
+                             ("Rom/@eaDir", "Synology's thumbnails"), ("#recycle", "a recycle bin"), ("$RECYCLE.BIN", "a recycle bin")] {
+            #expect(result.stdout.contains("skipped  \(root)/\(junk): \(what)"), "\(junk): \(result.stdout)")
+        }
+    }
+
     @Test("importing again adds only what is new, at the end of each album it made, and says so")
     func again() throws {
         let cli = try CLI()

@@ -59,7 +59,9 @@ public struct SourceFolder: Hashable, Sendable {
 
     /// Reads the tree at `root`: hidden files and folders (names starting
     /// with ".") are left out, and so are folders with no photo anywhere
-    /// under them and symbolic links to folders (which could loop).
+    /// under them, symbolic links to folders (which could loop), and an
+    /// application's own folders (``notPhotos(_:)``), each skipped with
+    /// what it is.
     ///
     /// - Throws: ``TreeImportFailure/notAFolder(_:)`` for a root that is
     ///   missing or not a folder, ``TreeImportFailure/unreadable(_:)`` for
@@ -74,6 +76,29 @@ public struct SourceFolder: Hashable, Sendable {
         return folder
     }
 
+    /// What a folder named `name` is when it holds an application's own
+    /// files rather than someone's photos (a library package, a cache of
+    /// previews or thumbnails, a recycle bin): its photos are copies, or
+    /// someone else's to arrange, and would make albums nobody made. Nil
+    /// for any other folder.
+    static func notPhotos(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        for (suffix, what) in [
+            (".photoslibrary", "an Apple Photos library (albums import --from apple-photos reads its albums)"),
+            (".photolibrary", "an iPhoto library"), (".migratedphotolibrary", "an iPhoto library"), (".aplibrary", "an Aperture library"),
+            (".lrdata", "a Lightroom cache of previews"),
+        ] where lowered.hasSuffix(suffix) {
+            return what
+        }
+        switch name {
+        case "@eaDir": return "Synology's thumbnails"
+        case "#recycle", "$RECYCLE.BIN": return "a recycle bin"
+        case "#snapshot": return "Synology's snapshots"
+        case "System Volume Information", "lost+found": return "the system's own folder"
+        default: return nil
+        }
+    }
+
     /// nil when the folder cannot be listed.
     private static func read(folderAt path: String) -> SourceFolder? {
         let manager = FileManager.default
@@ -84,6 +109,10 @@ public struct SourceFolder: Hashable, Sendable {
             guard let attributes = try? manager.attributesOfItem(atPath: child), let type = attributes[.type] as? FileAttributeType else { continue }
             switch type {
             case .typeDirectory:
+                if let what = notPhotos(name) {
+                    folder.skipped.append(SkippedSource(path: child, reason: what))
+                    continue
+                }
                 guard let inner = read(folderAt: child) else {
                     folder.skipped.append(SkippedSource(path: child, reason: "cannot list the folder"))
                     continue
