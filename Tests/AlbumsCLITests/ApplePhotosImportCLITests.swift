@@ -87,6 +87,31 @@ struct ApplePhotosImportCLITests {
         #expect(try cli.run("--json", "photos").stdout.contains("A1B2") == false, "a hidden photo never reaches the library")
     }
 
+    @Test("each album in the order Photos shows it: by hand, by date newest or oldest first, or by title")
+    func albumSorts() throws {
+        let cli = try CLI()
+        let library = try library(cli, .photos6)
+        try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+            // Taken: market first, then harbour, then cliffs; titled: "b", "c", "A".
+            try db.execute(sql: """
+                ALTER TABLE ZASSET ADD COLUMN ZADDITIONALATTRIBUTES INTEGER;
+                CREATE TABLE ZADDITIONALASSETATTRIBUTES (Z_PK INTEGER PRIMARY KEY, ZASSET INTEGER, ZTITLE VARCHAR);
+                INSERT INTO ZADDITIONALASSETATTRIBUTES VALUES (11, 1, 'c'), (12, 2, 'b'), (13, 3, 'A');
+                UPDATE ZASSET SET ZADDITIONALATTRIBUTES = Z_PK + 10, ZDATECREATED = CASE Z_PK WHEN 2 THEN 100 WHEN 1 THEN 200 WHEN 3 THEN 300 END;
+                INSERT INTO ZGENERICALBUM (Z_PK, ZKIND, ZTRASHEDSTATE, ZPARENTFOLDER, Z_FOK_PARENTFOLDER, ZTITLE, ZCUSTOMSORTKEY, ZCUSTOMSORTASCENDING)
+                    VALUES (7, 2, 0, 1, 4096, 'Neueste', 1, 0), (8, 2, 0, 1, 5120, 'Älteste', 1, 1), (9, 2, 0, 1, 6144, 'Titel', 5, 1);
+                INSERT INTO Z_28ASSETS VALUES (7, 1, 1), (7, 2, 2), (7, 3, 3), (8, 3, 1), (8, 1, 2), (8, 2, 3), (9, 1, 1), (9, 2, 2), (9, 3, 3);
+                """)
+        }
+        let result = try cli.run("import", "--from", "apple-photos", library)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let albums = try cli.albumsByPath()
+        #expect(albums["Photos/Neueste"] == ["C5D6.webp", "A1B2.jpeg", "B3C4.png"])
+        #expect(albums["Photos/Älteste"] == ["B3C4.png", "A1B2.jpeg", "C5D6.webp"])
+        #expect(albums["Photos/Titel"] == ["C5D6.webp", "B3C4.png", "A1B2.jpeg"])
+        #expect(albums["Photos/Beste"] == ["B3C4.png", "A1B2.jpeg"], "by hand, as before")
+    }
+
     @Test("a library made before Photos 5 is refused with one line saying so")
     func olderLibrary() throws {
         let cli = try CLI()

@@ -3,9 +3,10 @@ import Foundation
 
 /// An Apple Photos library (a `.photoslibrary` folder, from Photos 5 on,
 /// macOS 10.15): its albums become albums and its folders folders, in the
-/// order Photos shows them, inside a folder "Photos"; each album in its
-/// manual order. Originals are read from the library's own `originals`
-/// folder. Smart albums, shared albums and projects are counted, not
+/// order Photos shows them, inside a folder "Photos"; each album in the
+/// order Photos shows it (by hand, by date either way, or by title).
+/// Originals are read from the library's own `originals` folder. Smart
+/// albums, shared albums and projects are counted, not
 /// imported; so are the photos Photos does not show in an album (hidden,
 /// in the trash, burst frames not picked): a library shared with others
 /// must not show what its owner hid.
@@ -51,6 +52,48 @@ public enum ApplePhotosLibrary {
     private static let rootKind: Int64 = 3999
     private static let sharedKind: Int64 = 1505
 
+    /// A photo of an album, with what each of Photos' sorts reads.
+    struct Member {
+        /// Its place in the album's manual order (`Z_FOK_…`).
+        let position: Int64
+        /// `ZDATECREATED`: seconds since 2001, as Core Data keeps dates.
+        let created: Double?
+        /// Its title (`ZADDITIONALASSETATTRIBUTES.ZTITLE`), "" for none.
+        let title: String
+        let path: String
+    }
+
+    /// How Photos sorts an album (View → Sort): `ZCUSTOMSORTKEY` 0 by hand
+    /// (the join's `Z_FOK_`), 1 by date taken (`ZCUSTOMSORTASCENDING` 1
+    /// oldest first, 0 newest first), 5 by title; osxphotos reads them so.
+    /// Ties, and a photo without what the sort reads, keep the manual order.
+    struct AlbumSort {
+        let key: Int64?
+        let ascending: Int64?
+
+        func ordered(_ members: [Member]) -> [Member] {
+            switch key {
+            case 1:
+                let oldestFirst = ascending != 0
+                return members.sorted { a, b in
+                    switch (a.created, b.created) {
+                    case (let x?, let y?) where x != y: oldestFirst ? x < y : x > y
+                    case (.some, nil): true
+                    case (nil, .some): false
+                    default: a.position < b.position
+                    }
+                }
+            case 5:
+                return members.sorted { a, b in
+                    let order = a.title.compare(b.title, options: [.caseInsensitive])
+                    return order != .orderedSame ? order == .orderedAscending : a.position < b.position
+                }
+            default:
+                return members.sorted { $0.position < $1.position }
+            }
+        }
+    }
+
     /// The join table of albums and their photos, as this version of Photos names it.
     struct Join {
         let table: String
@@ -90,18 +133,27 @@ public enum ApplePhotosLibrary {
             let title: String
             let parent: Int64?
             let place: Int64?
+            let sort: AlbumSort
         }
+        // How each album is sorted, where this version of Photos keeps it.
+        let sortKey = albumColumns.contains("ZCUSTOMSORTKEY") ? "ZCUSTOMSORTKEY" : "0"
+        let ascending = albumColumns.contains("ZCUSTOMSORTASCENDING") ? "ZCUSTOMSORTASCENDING" : "1"
         var nodes: [Node] = []
         var skipped: [Int64: Int] = [:]
         for row in try file.rows(
-            "SELECT Z_PK, ZKIND, ZTITLE, ZPARENTFOLDER, \(placeInParent) AS place FROM ZGENERICALBUM WHERE coalesce(ZTRASHEDSTATE, 0) = 0")
+            """
+            SELECT Z_PK, ZKIND, ZTITLE, ZPARENTFOLDER, \(placeInParent) AS place, \(sortKey) AS sort_key, \(ascending) AS ascending
+            FROM ZGENERICALBUM WHERE coalesce(ZTRASHEDSTATE, 0) = 0
+            """)
         {
             guard let id = row.integer("Z_PK"), let kind = row.integer("ZKIND") else { continue }
             guard [albumKind, folderKind, rootKind].contains(kind) else {
                 skipped[kind, default: 0] += 1
                 continue
             }
-            nodes.append(Node(id: id, kind: kind, title: row.text("ZTITLE") ?? "Untitled", parent: row.integer("ZPARENTFOLDER"), place: row.integer("place")))
+            nodes.append(Node(
+                id: id, kind: kind, title: row.text("ZTITLE") ?? "Untitled", parent: row.integer("ZPARENTFOLDER"), place: row.integer("place"),
+                sort: AlbumSort(key: row.integer("sort_key"), ascending: row.integer("ascending"))))
         }
 
         // What Photos shows in an album: a photo (not a video), not in the
@@ -113,16 +165,23 @@ public enum ApplePhotosLibrary {
         var shown = ["coalesce(a.ZTRASHEDSTATE, 0) = 0", "a.ZKIND = 0"]
         if assetColumns.contains("ZHIDDEN") { shown.append("coalesce(a.ZHIDDEN, 0) = 0") }
         if assetColumns.contains("ZAVALANCHEPICKTYPE") { shown.append("(coalesce(a.ZAVALANCHEPICKTYPE, 0) & 2) = 0") }
-        var photos: [Int64: [(order: Int64, path: String)]] = [:]
+        var photos: [Int64: [Member]] = [:]
         let originals = (library as NSString).appendingPathComponent("originals")
+        let created = assetColumns.contains("ZDATECREATED") ? "a.ZDATECREATED" : "NULL"
+        // A photo's title is an attribute of its own table, joined where this version has it.
+        let titled = assetColumns.contains("ZADDITIONALATTRIBUTES") && (columns["ZADDITIONALASSETATTRIBUTES"] ?? []).isSuperset(of: ["Z_PK", "ZTITLE"])
         try file.forEachRow("""
-            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name
+            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name,
+                \(created) AS created, \(titled ? "t.ZTITLE" : "NULL") AS title
             FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
+            \(titled ? "LEFT JOIN ZADDITIONALASSETATTRIBUTES t ON t.Z_PK = a.ZADDITIONALATTRIBUTES" : "")
             WHERE \(shown.joined(separator: " AND "))
             """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
             let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
-            photos[album, default: []].append((row.integer("position") ?? .max, map.local((directory as NSString).appendingPathComponent(name))))
+            photos[album, default: []].append(Member(
+                position: row.integer("position") ?? .max, created: row.real("created"), title: row.text("title") ?? "",
+                path: map.local((directory as NSString).appendingPathComponent(name))))
         }
 
         // As Photos' sidebar shows them: by their place in their folder, then by title.
@@ -136,7 +195,7 @@ public enum ApplePhotosLibrary {
                 folder.folders = (children[node.id] ?? []).sorted(by: precedes).compactMap(folder(for:))
                 return folder.folders.isEmpty ? nil : folder
             }
-            folder.photos = (photos[node.id] ?? []).sorted { $0.order < $1.order }.map(\.path)
+            folder.photos = node.sort.ordered(photos[node.id] ?? []).map(\.path)
             return folder
         }
         let rootIDs = Set(nodes.filter { $0.kind == rootKind }.map(\.id))
