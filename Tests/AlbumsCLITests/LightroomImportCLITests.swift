@@ -103,6 +103,34 @@ struct LightroomImportCLITests {
         #expect(again.stdout.hasPrefix("nothing new"), "\(again.stdout)")
     }
 
+    @Test("each collection in the order Lightroom shows it: its sort (capture time, file name, added order, custom) either way")
+    func collectionSorts() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: false)
+        try catalog.execute("CREATE TABLE AgLibraryCollectionContent (id_local INTEGER PRIMARY KEY, collection INTEGER NOT NULL DEFAULT 0, content, owningModule)")
+        // Rom holds Klippen (captured 5 May), Fehlt (6), Hafen (3), Markt (4), in its custom order.
+        for (collection, name, type, direction) in [
+            (30, "Zeit", "captureTime", "descending"), (31, "Namen", "fileName", "ascending"), (32, "Hinzugefügt", "addedOrder", "descending"),
+            (33, "Eigene", "user", "descending"),
+        ] as [(Int, String, String, String)] {
+            try catalog.execute("INSERT INTO AgLibraryCollection (id_local, name, creationId, parent, systemOnly) VALUES (?, ?, 'com.adobe.ag.library.collection', NULL, 0)", [collection, name])
+            for (image, position) in [(15, 1.0), (13, 2.0), (14, 3.0)] {
+                try catalog.execute("INSERT INTO AgLibraryCollectionImage (collection, image, positionInCollection) VALUES (?, ?, ?)", [collection, image, position])
+            }
+            try catalog.execute(
+                "INSERT INTO AgLibraryCollectionContent (collection, content, owningModule) VALUES (?, ?, 'com.adobe.ag.library.sortType'), (?, ?, 'com.adobe.ag.library.sortDirection')",
+                [collection, type, collection, direction])
+        }
+        let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let albums = try cli.albumsByPath()
+        #expect(albums["Lightroom/Zeit"] == ["Klippen.webp", "Markt.png", "Hafen.jpg"], "newest first")
+        #expect(albums["Lightroom/Namen"] == ["Hafen.jpg", "Klippen.webp", "Markt.png"])
+        #expect(albums["Lightroom/Hinzugefügt"] == ["Klippen.webp", "Markt.png", "Hafen.jpg"], "the last added first")
+        #expect(albums["Lightroom/Eigene"] == ["Markt.png", "Hafen.jpg", "Klippen.webp"], "the custom order, reversed")
+        #expect(albums["Lightroom/Reisen/Rom"] == ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "no sort kept: the custom order")
+    }
+
     @Test("a photo flagged rejected stays out of its collections, counted")
     func rejectedStaysOut() throws {
         let cli = try CLI()

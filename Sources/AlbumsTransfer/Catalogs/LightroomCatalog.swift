@@ -21,6 +21,62 @@ public enum LightroomCatalog {
         try CatalogFailure.reading(path) { file in try read(file, map: map) }
     }
 
+    private static let sortType = "com.adobe.ag.library.sortType"
+    private static let sortDirection = "com.adobe.ag.library.sortDirection"
+
+    /// A photo of a collection, with what each of Lightroom's sorts reads.
+    struct Member {
+        let path: String
+        /// `positionInCollection`: its place in the custom order.
+        let position: Double?
+        /// `captureTime`, ISO 8601 text.
+        let time: String?
+        /// `Adobe_images.id_local`, which grows as photos are added.
+        let image: Int64
+        let rating: Int64
+        /// The file's name, as Lightroom's "File Name" sort reads it.
+        let name: String
+    }
+
+    /// How Lightroom sorts a collection (`AgLibraryCollectionContent`'s
+    /// `sortType`, and `sortDirection` "ascending" or "descending"):
+    /// `user` (the custom order), `captureTime`, `fileName`, `addedOrder`
+    /// and `rating` are followed; any other sort (by edit count, by label,
+    /// …) keeps the custom order. Ties keep the custom order too.
+    struct CollectionSort {
+        var type = "user"
+        var descending = false
+
+        func ordered(_ members: [Member]) -> [Member] {
+            // The custom order; photos without a place after, by capture time, then path.
+            let custom = members.sorted { a, b in
+                switch (a.position, b.position) {
+                case (let x?, let y?) where x != y: x < y
+                case (.some, nil): true
+                case (nil, .some): false
+                default: (a.time ?? "~", a.path) < (b.time ?? "~", b.path)
+                }
+            }
+            // Each with its place in the custom order, which breaks ties.
+            typealias Ranked = (rank: Int, member: Member)
+            let ascending: (Ranked, Ranked) -> Bool
+            switch type {
+            case "captureTime":
+                ascending = { a, b in a.member.time != b.member.time ? (a.member.time ?? "") < (b.member.time ?? "") : a.rank < b.rank }
+            case "fileName":
+                ascending = { a, b in
+                    let order = a.member.name.localizedStandardCompare(b.member.name)
+                    return order != .orderedSame ? order == .orderedAscending : a.rank < b.rank
+                }
+            case "addedOrder": ascending = { a, b in a.member.image != b.member.image ? a.member.image < b.member.image : a.rank < b.rank }
+            case "rating": ascending = { a, b in a.member.rating != b.member.rating ? a.member.rating < b.member.rating : a.rank < b.rank }
+            default: return descending ? custom.reversed() : custom
+            }
+            let ranked: [Ranked] = custom.enumerated().map { ($0.offset, $0.element) }
+            return ranked.sorted { descending ? ascending($1, $0) : ascending($0, $1) }.map(\.member)
+        }
+    }
+
     private static let collection = "com.adobe.ag.library.collection"
     private static let set = "com.adobe.ag.library.group"
     private static let smart = "com.adobe.ag.library.smart_collection"
@@ -55,15 +111,11 @@ public enum LightroomCatalog {
             nodes.append(Node(id: id, name: row.text("name") ?? "Collection \(id)", parent: row.integer("parent"), isSet: kind == set))
         }
 
-        struct Member {
-            let path: String
-            let position: Double?
-            let time: String?
-        }
         var members: [Int64: [Member]] = [:]
+        let rating = columns["Adobe_images"]?.contains("rating") == true ? "i.rating" : "NULL"
         try file.forEachRow("""
-            SELECT ci.collection AS collection, ci.positionInCollection AS position, \(captureTime) AS time,
-                r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
+            SELECT ci.collection AS collection, ci.positionInCollection AS position, \(captureTime) AS time, i.id_local AS image,
+                \(rating) AS rating, r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
             FROM AgLibraryCollectionImage ci
             JOIN Adobe_images i ON i.id_local = ci.image
             JOIN AgLibraryFile l ON l.id_local = i.rootFile
@@ -76,7 +128,23 @@ public enum LightroomCatalog {
             let folder = row.text("folder") ?? ""
             let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
             let path = map.local(join(root, folder) + name)
-            members[collection, default: []].append(Member(path: path, position: row.real("position"), time: row.text("time")))
+            members[collection, default: []].append(Member(
+                path: path, position: row.real("position"), time: row.text("time"), image: row.integer("image") ?? 0,
+                rating: row.integer("rating") ?? 0, name: name))
+        }
+        // How each collection is sorted (the Library's sort, kept per collection).
+        var sorts: [Int64: CollectionSort] = [:]
+        if (columns["AgLibraryCollectionContent"] ?? []).isSuperset(of: ["collection", "content", "owningModule"]) {
+            for row in try file.rows(
+                "SELECT collection, content, owningModule FROM AgLibraryCollectionContent WHERE owningModule IN ('\(sortType)', '\(sortDirection)')")
+            {
+                guard let collection = row.integer("collection"), let content = row.text("content") else { continue }
+                if row.text("owningModule") == sortType {
+                    sorts[collection, default: CollectionSort()].type = content
+                } else {
+                    sorts[collection, default: CollectionSort()].descending = content == "descending"
+                }
+            }
         }
 
         // As Lightroom's panel shows them: by name; a set with nothing in it has nothing to become.
@@ -88,15 +156,7 @@ public enum LightroomCatalog {
                 folder.folders = (children[node.id] ?? []).compactMap(folder(for:)).sorted(by: byName)
                 return folder.folders.isEmpty ? nil : folder
             }
-            // The custom order; photos without a place after, by capture time, then path.
-            folder.photos = (members[node.id] ?? []).sorted { a, b in
-                switch (a.position, b.position) {
-                case (let x?, let y?) where x != y: x < y
-                case (.some, nil): true
-                case (nil, .some): false
-                default: (a.time ?? "~", a.path) < (b.time ?? "~", b.path)
-                }
-            }.map(\.path)
+            folder.photos = (sorts[node.id] ?? CollectionSort()).ordered(members[node.id] ?? []).map(\.path)
             return folder
         }
         var root = SourceFolder(name: "Lightroom", path: file.path, key: "catalog")
