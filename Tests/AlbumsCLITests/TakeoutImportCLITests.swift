@@ -89,6 +89,31 @@ struct TakeoutImportCLITests {
         #expect(result.stdout.contains("4 photos in the trash"), "\(result.stdout)")
     }
 
+    @Test("a Takeout in another language: the album's own JSON by its name or its contents, an edited copy and its original one photo (the edited one), a taken time of \"0\" no date")
+    func otherLanguages() throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("Takeout/Google Fotos")
+        // A German export names the folder "Google Fotos": the reader is given it whole.
+        try write(#"{"title": "Sommer in Rom", "date": {"timestamp": "1720958400"}}"#, to: photos + "/Rom/Metadaten.json")
+        try cli.copyExample("01-harbour.jpg", to: photos + "/Rom/IMG_1.jpg")
+        try cli.copyExample("11-forest.jpg", to: photos + "/Rom/IMG_1-bearbeitet.jpg")
+        try sidecar("IMG_1.jpg", minutes: 30, at: photos + "/Rom/IMG_1.jpg.supplemental-metadata.json")
+        try cli.copyExample("10-meadow.webp", to: photos + "/Rom/Wiese.webp")
+        try write(#"{"title": "Wiese.webp", "photoTakenTime": {"timestamp": "0"}}"#, to: photos + "/Rom/Wiese.webp.json")
+        // A French album's file, named in a way no list holds: known by what it says.
+        try write(#"{"title": "Été à Nîmes", "description": ""}"#, to: photos + "/Nimes/album-info.json")
+        try cli.copyExample("02-market.png", to: photos + "/Nimes/IMG_2.png")
+        try cli.copyExample("03-cliffs.webp", to: photos + "/Nimes/IMG_2-modifié.webp")
+
+        let result = try cli.run("import", "--from", "takeout", photos)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try files(cli, "Sommer in Rom") == ["IMG_1-bearbeitet.jpg", "Wiese.webp"])
+        #expect(try files(cli, "Été à Nîmes") == ["IMG_2-modifié.webp"])
+        // The edited copy takes its original's sidecar time; "0" is no date (the file records none either).
+        #expect(try cli.run("show", "Sommer in Rom:1").stdout.contains("captured   2026-07-17T07:30:00"))
+        #expect(try cli.run("show", "Sommer in Rom:2").stdout.contains("captured   unknown"))
+    }
+
     @Test("a folder that is not a Takeout is refused with one line")
     func refused() throws {
         let cli = try CLI()

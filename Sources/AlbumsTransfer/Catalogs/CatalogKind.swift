@@ -38,7 +38,11 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
         if isDirectory.boolValue {
             func has(_ relative: String) -> Bool { manager.fileExists(atPath: (path as NSString).appendingPathComponent(relative)) }
             if path.hasSuffix(".photoslibrary") || has("database/Photos.sqlite") { return .applePhotos }
-            if (path as NSString).lastPathComponent == "Google Photos" || has("Google Photos") || has("Takeout/Google Photos") { return .takeout }
+            if GoogleTakeout.isPhotosFolder((path as NSString).lastPathComponent)
+                || GoogleTakeout.photosFolderNames.contains(where: { has($0) || has("Takeout/" + $0) })
+            {
+                return .takeout
+            }
             return nil
         }
         // Google names a Takeout's archives takeout-<time>-<part>.zip (or .tgz).

@@ -22,8 +22,10 @@ public enum GoogleTakeout {
     ///
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String) throws(CatalogFailure) -> CatalogImport {
-        let candidates = [path, (path as NSString).appendingPathComponent("Google Photos"), (path as NSString).appendingPathComponent("Takeout/Google Photos")]
-        guard let photos = candidates.first(where: { ($0 as NSString).lastPathComponent == "Google Photos" && isFolder($0) }) else {
+        let candidates = [path] + photosFolderNames.sorted().flatMap { name in
+            [(path as NSString).appendingPathComponent(name), (path as NSString).appendingPathComponent("Takeout/" + name)]
+        }
+        guard let photos = candidates.first(where: { isPhotosFolder(($0 as NSString).lastPathComponent) && isFolder($0) }) else {
             if !isFolder(path) {
                 throw .unreadable(.missing(path: path))
             }
@@ -42,18 +44,19 @@ public enum GoogleTakeout {
         var videos = 0
         var trashed = 0
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
-            if isYearFolder(name) {
+            let folder = (photos as NSString).appendingPathComponent(name)
+            let listing = contents.files(in: name)
+            let metadata = albumMetadata(among: listing.sidecars, media: listing.media) { contents.json($0, in: name) }
+            if isYearFolder(name, hasAlbumMetadata: metadata != nil) {
                 yearFolders.append(name)
                 continue
             }
-            let folder = (photos as NSString).appendingPathComponent(name)
-            let listing = contents.files(in: name)
-            let title = listing.sidecars.contains("metadata.json") ? contents.json("metadata.json", in: name)?.title : nil
+            let title = metadata.flatMap { contents.json($0, in: name)?.title }
             var album = SourceFolder(name: title ?? name, path: folder, key: "album/\(name)")
-            var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
+            var sidecars = Sidecars(names: listing.sidecars.subtracting(metadata.map { [$0] } ?? [])) { contents.json($0, in: name) }
             var timed: [(time: Int64?, path: String)] = []
             var thrownAway = 0
-            for file in listing.media {
+            for file in Self.withoutEditedOriginals(listing.media) {
                 let path = (folder as NSString).appendingPathComponent(file)
                 let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
                 // A photo its owner put in the trash is marked so in its sidecar, in any album.
@@ -88,12 +91,74 @@ public enum GoogleTakeout {
             notCarried: [("photos in no album", noAlbum), ("photos in the trash", trashed), ("videos and other files", videos)], capturedAt: dates)
     }
 
+    /// The names Takeout gives an album's own JSON file, in the languages
+    /// it is known in (NFC).
+    static let albumMetadataNames = ["metadata.json", "Metadaten.json", "métadonnées.json", "metadatos.json", "metadati.json", "metadados.json"]
+
+    /// An album folder's own JSON file (its title, its date): by its name
+    /// in a language Takeout is known to use, else, in any language, the
+    /// JSON file that says nothing of a photo (no `photoTakenTime`, no
+    /// `creationTime`, as every photo's sidecar has) and is titled by no
+    /// file of the folder.
+    static func albumMetadata(among names: Set<String>, media: [String], read: (String) -> TakeoutJSON?) -> String? {
+        let normalized = Dictionary(names.map { ($0.precomposedStringWithCanonicalMapping, $0) }) { first, _ in first }
+        if let known = albumMetadataNames.lazy.compactMap({ normalized[$0] }).first { return known }
+        let files = Set(media)
+        return names.sorted().first { name in
+            guard let json = read(name), !json.describesAPhoto, json.title != nil else { return false }
+            return json.title.map { !files.contains($0) } ?? false
+        }
+    }
+
+    /// The words Takeout adds to an edited copy's name (`IMG_1-edited.jpg`),
+    /// in the languages it is known in.
+    static let editedSuffixes = ["edited", "bearbeitet", "modifié", "editado", "modificato", "bewerkt", "redigeret", "muokattu"]
+
+    /// The parts of an edited copy's name (`IMG_1-bearbeitet.jpg`): the
+    /// original's name (`IMG_1.jpg`); nil for any other name.
+    static func originalName(ofEdited file: String) -> String? {
+        guard let dash = file.lastIndex(of: "-") else { return nil }
+        let rest = file[file.index(after: dash)...]
+        let dot = rest.lastIndex(of: ".") ?? rest.endIndex
+        guard editedSuffixes.contains(String(rest[..<dot]).precomposedStringWithCanonicalMapping) else { return nil }
+        return String(file[..<dash]) + String(rest[dot...])
+    }
+
+    /// `files` with each edited copy's original left out: they are one
+    /// photo, shown as its owner last saw it (edited). The original is the
+    /// file of the same name before its extension, which an edit may change
+    /// (`IMG_2.png` saved as `IMG_2-edited.jpg`).
+    static func withoutEditedOriginals(_ files: [String]) -> [String] {
+        func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
+        let originals = Set(files.compactMap(originalName(ofEdited:)).map(stem))
+        return files.filter { originalName(ofEdited: $0) != nil || !originals.contains(stem($0)) }
+    }
+
     /// The names Takeout gives the trash's folder in the languages it is known in.
     static let trashNames: Set<String> = ["Trash", "Bin", "Papierkorb", "Corbeille", "Papelera", "Cestino", "Lixeira", "Prullenbak"]
 
-    /// Whether `name` is one of the year folders (`Photos from 2024`) that hold every photo again.
-    static func isYearFolder(_ name: String) -> Bool {
-        name.wholeMatch(of: /Photos from [0-9]{4}/) != nil
+    /// What Takeout names the Google Photos folder, in the languages it is
+    /// known in (NFC): a German, Spanish or Dutch export's is "Google Fotos".
+    static let photosFolderNames: Set<String> = ["Google Photos", "Google Fotos", "Google Foto", "Google Zdjęcia", "Google Фото", "Google フォト"]
+
+    /// Whether a folder named `name` is a Takeout's Google Photos folder.
+    static func isPhotosFolder(_ name: String) -> Bool {
+        photosFolderNames.contains(name.precomposedStringWithCanonicalMapping)
+    }
+
+    /// Whether the folder `name` of `contents` is one of the year folders.
+    static func isYearFolder(_ name: String, of contents: some TakeoutContents) -> Bool {
+        let listing = contents.files(in: name)
+        return isYearFolder(name, hasAlbumMetadata: albumMetadata(among: listing.sidecars, media: listing.media) { contents.json($0, in: name) } != nil)
+    }
+
+    /// Whether `name` is one of the year folders that hold every photo
+    /// again: `Photos from 2024`, and in other languages (`Fotos von 2024`,
+    /// `Photos de 2024`, `Foto del 2024`) a name ending in a year, which an
+    /// album's folder is only when its own JSON file (`hasAlbumMetadata`) says it is one.
+    static func isYearFolder(_ name: String, hasAlbumMetadata: Bool = false) -> Bool {
+        if name.wholeMatch(of: /Photos from [0-9]{4}/) != nil { return true }
+        return !hasAlbumMetadata && name.wholeMatch(of: /[^0-9]+ (1[89]|2[0-9])[0-9]{2}/) != nil
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -131,14 +196,20 @@ struct TakeoutJSON: Hashable, Sendable {
     var takenTime: Int64?
     /// Whether the sidecar says the photo is in the trash (`"trashed": true`).
     var trashed = false
+    /// Whether it is a photo's sidecar (it says when the photo was taken
+    /// or made), not an album's own file.
+    var describesAPhoto = false
 
     init?(_ data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.title = title?.isEmpty == false ? title : nil
         trashed = object["trashed"] as? Bool == true
+        describesAPhoto = object["photoTakenTime"] != nil || object["creationTime"] != nil
         if let taken = object["photoTakenTime"] as? [String: Any] {
-            takenTime = (taken["timestamp"] as? String).flatMap { Int64($0) } ?? (taken["timestamp"] as? NSNumber)?.int64Value
+            let seconds = (taken["timestamp"] as? String).flatMap { Int64($0) } ?? (taken["timestamp"] as? NSNumber)?.int64Value
+            // "0" is Takeout's word for a photo it knows no date of, not 1 January 1970.
+            takenTime = seconds == 0 ? nil : seconds
         }
     }
 }
@@ -209,12 +280,12 @@ struct Sidecars {
             }
         }
         // Edited copies share the original's sidecar.
-        if let match = file.firstMatch(of: /^(.*)-edited(\.[^.]*)$/) {
-            return sidecar(for: String(match.1) + String(match.2))
+        if let original = GoogleTakeout.originalName(ofEdited: file) {
+            return sidecar(for: original)
         }
         if byTitle == nil {
             var titles: [String: String] = [:]
-            for name in names.sorted() where name != "metadata.json" {
+            for name in names.sorted() {
                 if let title = read(name)?.title, titles[title] == nil { titles[title] = name }
             }
             byTitle = titles

@@ -197,7 +197,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
     mutating func add(_ entry: ArchiveEntry, of archive: Int) throws {
         let components = entry.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         // Entries that would land outside the folder (an absolute path, "..") are never followed.
-        guard let top = components.firstIndex(of: "Google Photos"), !components.contains(".."), !entry.path.hasPrefix("/"),
+        guard let top = components.firstIndex(where: GoogleTakeout.isPhotosFolder), !components.contains(".."), !entry.path.hasPrefix("/"),
             components.count == top + 3, !components[top + 1].hasPrefix("."), !components[top + 2].hasPrefix(".")
         else { return }
         // Every photo goes under the first Google Photos folder met, where the catalog plans to load it from.
@@ -220,7 +220,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
 
     /// The album folders' photos: what an import extracts (the year folders' stay in the archives).
     var toExtract: [Member] {
-        contents.filter { !GoogleTakeout.isYearFolder($0.key) }.values.flatMap(\.media.values)
+        contents.filter { !GoogleTakeout.isYearFolder($0.key, of: self) }.values.flatMap(\.media.values)
     }
 
     // TakeoutContents
