@@ -85,6 +85,12 @@ struct ApplePhotosImportCLITests {
         #expect(try cli.albumsByPath() == ["Photos/Beste": ["B3C4.png"], "Photos/Reisen/Rom": [nil, "B3C4.png"]])
         #expect(result.stdout.contains("1 hidden photos, 1 burst frames not picked"), "\(result.stdout)")
         #expect(try cli.run("--json", "photos").stdout.contains("A1B2") == false, "a hidden photo never reaches the library")
+
+        // Asked for: the hidden one and the burst frame, and the trashed one whose original is gone, said so (exit 1).
+        let hidden = try cli.run("import", "--from", "apple-photos", library, "--with-hidden")
+        #expect(hidden.status == 1 && hidden.stderr.contains("2 photos Apple Photos hid or threw away set aside in locked album 'Hidden in Apple Photos'"), "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("1 file not found"), "\(hidden.stderr)")
+        #expect(try cli.albumsByPath()["Hidden in Apple Photos"] == ["A1B2.jpeg", "C5D6.webp"])
     }
 
     @Test("each album in the order Photos shows it: by hand, by date newest or oldest first, or by title")

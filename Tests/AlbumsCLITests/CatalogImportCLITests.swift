@@ -148,6 +148,23 @@ struct CatalogImportCLITests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try cli.albumsByPath() == ["Shotwell/Fête à Nîmes": ["c-falaises.webp"], "Shotwell/No Event": ["loose.webp"]])
         #expect(result.stdout.contains("1 photos in the trash, 1 hidden photos, 1 rejected photos"), "\(result.stdout)")
+        let inLibrary = try cli.json(try cli.run("--json", "photos"))["photos"] as? [Any]
+        #expect(!result.stderr.contains("set aside") && inLibrary?.count == 2, "what is hidden never reaches the library")
+
+        // Asked for, they come into a locked album of their own, at the top level, and again adds nothing twice.
+        let dry = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)", "--with-hidden", "--dry-run")
+        #expect(dry.stderr.contains("would set aside 3 photos Shotwell hid or threw away in locked album 'Hidden in Shotwell'"), "\(dry.stderr)")
+        for _ in 0..<2 {
+            let hidden = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)", "--with-hidden")
+            #expect(hidden.status == 0, "\(hidden.stdout)\(hidden.stderr)")
+            #expect(hidden.stderr.contains("set aside in locked album 'Hidden in Shotwell', at the top level, shared with nobody"), "\(hidden.stderr)")
+        }
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]])
+        let set = try #require(albums.first { $0["name"] as? String == "Hidden in Shotwell" })
+        #expect(set["locked"] as? Bool == true && set["parent_id"] is NSNull && set["count"] as? Int == 3)
+        #expect(try cli.albumsByPath()["Hidden in Shotwell"] == ["a-harbour.jpg", "b-market.png", "d-forest.jpg"])
+        #expect(try cli.run("check").status == 0)
+        #expect(try cli.run("import", pictures, "--with-hidden").status == 64, "a folder has nothing hidden")
     }
 
     @Test("originals not found hold their places as placeholders; pending resume fills them in place once the drive is back")

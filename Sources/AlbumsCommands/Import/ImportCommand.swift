@@ -34,7 +34,10 @@ struct ImportCommand: AsyncParsableCommand {
             writing it. --map OLD=NEW says where its paths lie on this machine;
             an original not found keeps its place as a placeholder until
             `albums pending resume` finds it. What is not carried (ratings,
-            tags, edits) is counted.
+            tags, edits) is counted, and so is what the organizer hid or its owner
+            threw away (hidden, trashed, rejected), which stays out; --with-hidden
+            brings it into a locked album of its own ("Hidden in Shotwell"), at the
+            top level, shared with nobody.
 
             The library refers to the files where they are: it keeps no copy, so
             keep the originals (do not wipe a camera card after importing from it).
@@ -74,6 +77,8 @@ struct ImportCommand: AsyncParsableCommand {
     var map: [String] = []
     @Option(help: ArgumentHelp("With a Takeout's archives: the folder their albums' photos are extracted into (default: the archives' own).", valueName: "FOLDER"))
     var extractTo: String?
+    @Flag(help: ArgumentHelp("With --from: also bring what the organizer hid or its owner threw away (hidden, trashed, rejected) into a locked album of its own at the top level, shared with nobody."))
+    var withHidden = false
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
@@ -92,6 +97,9 @@ struct ImportCommand: AsyncParsableCommand {
             }
             if order != .name { throw ValidationError("--from keeps the catalog's order; drop --order") }
             return
+        }
+        if withHidden && (tree || to != nil || before != nil || after != nil) {
+            throw ValidationError("--with-hidden goes with a catalog (--from): a folder has nothing hidden to bring")
         }
         if !map.isEmpty && (tree || to != nil || before != nil || after != nil || paths.count != 1) {
             throw ValidationError("--map goes with --from, or with one catalog")
@@ -135,6 +143,7 @@ struct ImportCommand: AsyncParsableCommand {
             return try await importTree(.takeout)
         }
         if !map.isEmpty { throw ValidationError("--map goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
+        if withHidden { throw ValidationError("--with-hidden goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -198,6 +207,11 @@ extension ImportCommand {
             if let archives {
                 global.console.note("  would extract \(LibraryError.counted(archives.photoCount, "photo")) into \(archives.extractedFolder)")
             }
+            if withHidden, let catalog, !catalog.setAside.isEmpty {
+                global.console.note(
+                    "  would set aside \(LibraryError.counted(catalog.setAside.count, "photo")) \(catalog.kind.organizerName) hid or threw away "
+                        + "in locked album \(LibraryError.quoted(SetAsideImport.albumName(for: catalog.kind)))")
+            }
             return
         }
         if let archives { try extract(archives) }
@@ -210,6 +224,14 @@ extension ImportCommand {
         }
         let (plan, missing) = outcome.withLock { $0! }
         try output.print(plan, report: report, missing: missing)
+        if withHidden, let catalog, let (album, hidden) = try await SetAsideImport.run(catalog, runner: importer.runner) {
+            global.console.note(
+                "albums: \(LibraryError.counted(hidden.committed.count, "photo")) \(catalog.kind.organizerName) hid or threw away set aside in "
+                    + "locked album \(LibraryError.quoted(album.name)), at the top level, shared with nobody"
+                    + (hidden.alreadyInAlbum.isEmpty ? "" : " (\(hidden.alreadyInAlbum.count) there already)")
+                    + (hidden.failed.isEmpty ? "" : "; \(LibraryError.counted(hidden.failed.count, "file")) not found"))
+            try loads.finish(hidden)
+        }
         try loads.finish(report)
     }
 }

@@ -184,6 +184,17 @@ public enum ApplePhotosLibrary {
                 path: map.local((directory as NSString).appendingPathComponent(name))))
         }
 
+        // What Photos does not show, by path, for an import that asks for it.
+        var setAside: [String] = []
+        try file.forEachRow("""
+            SELECT a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            WHERE a.ZKIND = 0 AND NOT (\(shown.joined(separator: " AND "))) ORDER BY a.Z_PK
+            """) { row in
+            guard let name = row.text("name") else { return }
+            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
+            setAside.append(map.local((directory as NSString).appendingPathComponent(name)))
+        }
+
         // As Photos' sidebar shows them: by their place in their folder, then by title.
         func precedes(_ a: Node, _ b: Node) -> Bool {
             (a.place ?? .max, a.title.lowercased(), a.id) < (b.place ?? .max, b.title.lowercased(), b.id)
@@ -218,6 +229,6 @@ public enum ApplePhotosLibrary {
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried)
+        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
     }
 }

@@ -19,11 +19,15 @@ public struct CatalogImport: Sendable {
     public let notCarried: [(what: String, count: Int)]
     /// Capture dates the catalog knows, by photo path: a photo whose file records none takes its catalog's.
     public let capturedAt: [String: CaptureDate]
+    /// The photos the organizer hid or its owner threw away (hidden,
+    /// trashed, rejected), by path: left out of the albums, brought in
+    /// only on request (``SetAsideImport``).
+    public let setAside: [String]
 
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
-        capturedAt: [String: CaptureDate] = [:]
+        capturedAt: [String: CaptureDate] = [:], setAside: [String] = []
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
@@ -31,6 +35,8 @@ public struct CatalogImport: Sendable {
         self.orderInferred = orderInferred
         self.notCarried = notCarried.filter { $0.count > 0 }
         self.capturedAt = capturedAt
+        var seen = Set<String>()
+        self.setAside = setAside.filter { seen.insert($0).inserted }
     }
 
     /// `loader`, with the catalog's capture dates for files that record none.

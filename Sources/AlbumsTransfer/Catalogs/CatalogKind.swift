@@ -14,6 +14,17 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
     /// A Google Takeout of Google Photos: ``GoogleTakeout``.
     case takeout
 
+    /// The organizer's name, as its users know it.
+    public var organizerName: String {
+        switch self {
+        case .applePhotos: "Apple Photos"
+        case .digikam: "digiKam"
+        case .lightroom: "Lightroom"
+        case .shotwell: "Shotwell"
+        case .takeout: "Google Photos"
+        }
+    }
+
     /// Reads the catalog at `path` as this kind's.
     ///
     /// - Throws: ``CatalogFailure``, ``PathMap/Failure``.

@@ -53,15 +53,22 @@ public enum DigikamCatalog {
             let order: Int64
         }
         var photos: [Int64: [Photo]] = [:]
+        var hidden: [Int64: [String]] = [:]
         let order = hasManualOrder ? "manualOrder" : "NULL AS manualOrder"
         try file.forEachRow(
-            "SELECT album, name, \(order) FROM Images WHERE album IS NOT NULL AND status = \(visible) AND category = \(image)") { row in
+            "SELECT album, name, status, \(order) FROM Images WHERE album IS NOT NULL AND category = \(image) ORDER BY id") { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
+            guard row.integer("status") == Int64(visible) else {
+                // Hidden (2) and trashed (3) photos are still on disk; obsolete ones (4) are gone.
+                if let status = row.integer("status"), status == 2 || status == 3 { hidden[album, default: []].append(name) }
+                return
+            }
             // digiKam reads an unset order (NULL) as 0, like one set to 0.
             photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder") ?? 0))
         }
 
         var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
+        var setAside: [String] = []
         for root in roots {
             var folder = SourceFolder(name: root.name, path: root.path, key: "root/\(root.id)")
             let albums = try file.rows("SELECT id, relativePath FROM Albums WHERE albumRoot = ? ORDER BY relativePath", arguments: ["\(root.id)"])
@@ -75,6 +82,7 @@ public enum DigikamCatalog {
                 }
                 let directory = root.path + (relative == "/" ? "" : relative)
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
+                setAside += (hidden[id] ?? []).map { map.local(directory + "/" + $0) }
                 if parts.isEmpty {
                     folder.photos = files  // the root's own photos
                 } else {
@@ -92,7 +100,7 @@ public enum DigikamCatalog {
         ].compactMap { $0 }
         // One root imports as its own folder at the top; several stand under a folder "digiKam".
         let root = top.folders.count == 1 ? top.folders[0] : top
-        return CatalogImport(kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
+        return CatalogImport(kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
     }
 }
 

@@ -42,7 +42,7 @@ public enum GoogleTakeout {
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
         var videos = 0
-        var trashed = 0
+        var trashed: [String] = []
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
             let folder = (photos as NSString).appendingPathComponent(name)
             let listing = contents.files(in: name)
@@ -55,13 +55,13 @@ public enum GoogleTakeout {
             var album = SourceFolder(name: title ?? name, path: folder, key: "album/\(name)")
             var sidecars = Sidecars(names: listing.sidecars.subtracting(metadata.map { [$0] } ?? [])) { contents.json($0, in: name) }
             var timed: [(time: Int64?, path: String)] = []
-            var thrownAway = 0
+            var thrownAway: [String] = []
             for file in Self.withoutEditedOriginals(listing.media) {
                 let path = (folder as NSString).appendingPathComponent(file)
                 let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
                 // A photo its owner put in the trash is marked so in its sidecar, in any album.
                 if sidecar?.trashed == true {
-                    thrownAway += 1
+                    thrownAway.append(path)
                     continue
                 }
                 if let time = sidecar?.takenTime, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
@@ -72,8 +72,8 @@ public enum GoogleTakeout {
             // The trash itself is no album: by its name where it has no album's
             // metadata.json (an album of that name has one), or, in any language,
             // a folder whose every photo was thrown away.
-            if (Self.trashNames.contains(name) && title == nil) || (timed.isEmpty && thrownAway > 0) {
-                trashed += timed.count
+            if (Self.trashNames.contains(name) && title == nil) || (timed.isEmpty && !thrownAway.isEmpty) {
+                trashed += timed.map(\.path)
                 continue
             }
             videos += listing.others
@@ -88,7 +88,8 @@ public enum GoogleTakeout {
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
-            notCarried: [("photos in no album", noAlbum), ("photos in the trash", trashed), ("videos and other files", videos)], capturedAt: dates)
+            notCarried: [("photos in no album", noAlbum), ("photos in the trash", trashed.count), ("videos and other files", videos)], capturedAt: dates,
+            setAside: trashed)
     }
 
     /// The names Takeout gives an album's own JSON file, in the languages

@@ -132,6 +132,22 @@ public enum LightroomCatalog {
                 path: path, position: row.real("position"), time: row.text("time"), image: row.integer("image") ?? 0,
                 rating: row.integer("rating") ?? 0, name: name))
         }
+        // The photos flagged rejected, wherever they are, for an import that asks for them.
+        var setAside: [String] = []
+        if columns["Adobe_images"]?.contains("pick") == true {
+            try file.forEachRow("""
+                SELECT r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
+                FROM Adobe_images i
+                JOIN AgLibraryFile l ON l.id_local = i.rootFile
+                JOIN AgLibraryFolder f ON f.id_local = l.folder
+                JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
+                WHERE i.pick = -1 ORDER BY i.id_local
+                """) { row in
+                guard let root = row.text("root"), let base = row.text("base") else { return }
+                let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
+                setAside.append(map.local(join(root, row.text("folder") ?? "") + name))
+            }
+        }
         // How each collection is sorted (the Library's sort, kept per collection).
         var sorts: [Int64: CollectionSort] = [:]
         if (columns["AgLibraryCollectionContent"] ?? []).isSuperset(of: ["collection", "content", "owningModule"]) {
@@ -170,7 +186,7 @@ public enum LightroomCatalog {
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
             try file.counted("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
+        return CatalogImport(kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
     }
 
     /// A root's path and a folder's path from it, which Lightroom writes with a trailing slash each.

@@ -69,6 +69,12 @@ public enum ShotwellCatalog {
             let time = row.integer("exposure_time").flatMap { $0 != 0 ? $0 : nil }
             events[event, default: []].append(Photo(path: map.local(filename), time: time))
         }
+        var setAside: [String] = []
+        if !shown.isEmpty {
+            try file.forEachRow("SELECT filename FROM PhotoTable WHERE NOT (\(shown.joined(separator: " AND "))) ORDER BY id") { row in
+                if let filename = row.text("filename") { setAside.append(map.local(filename)) }
+            }
+        }
         // Shotwell's order: by exposure time, photos without one first; ties by file name.
         func precedes(_ a: Photo, _ b: Photo) -> Bool {
             (a.time ?? .min, a.path) < (b.time ?? .min, b.path)
@@ -108,6 +114,6 @@ public enum ShotwellCatalog {
             try file.counted("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable", in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried)
+        return CatalogImport(kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
     }
 }
