@@ -22,7 +22,8 @@ struct ApplePhotosImportCLITests {
 
     /// A library: folder "Reisen" holding album "Rom" (by hand: cliffs, a
     /// missing one, harbour, market), album "Beste" at the top (market
-    /// first), a smart and a shared album, a video and a photo in the trash.
+    /// first), a smart and a shared album, an import session (Photos' own
+    /// record, no collection), a video and a photo in the trash.
     func library(_ cli: CLI, _ version: Version) throws -> String {
         let library = cli.folder.path("Fotos.photoslibrary")
         try FileManager.default.createDirectory(atPath: library + "/database", withIntermediateDirectories: true)
@@ -45,7 +46,8 @@ struct ApplePhotosImportCLITests {
                     (4, 0, 0, 0, 'D', 'D7E8.jpeg'), (5, 1, 0, 0, 'E', 'E9F0.mov'), (6, 0, 1, 0, 'F', 'F1A2.jpeg');
                 INSERT INTO ZGENERICALBUM (Z_PK, ZKIND, ZTRASHEDSTATE, ZPARENTFOLDER, Z_FOK_PARENTFOLDER, ZTITLE) VALUES
                     (1, 3999, 0, NULL, NULL, NULL), (2, 4000, 0, 1, 2048, 'Reisen'), (3, 2, 0, 2, 1024, 'Rom'),
-                    (4, 2, 0, 1, 1024, 'Beste'), (5, 1507, 0, 1, 3072, 'Lieblinge'), (6, 1505, 0, NULL, NULL, 'Familie');
+                    (4, 2, 0, 1, 1024, 'Beste'), (5, 1507, 0, 1, 3072, 'Lieblinge'), (6, 1505, 0, NULL, NULL, 'Familie'),
+                    (10, 1506, 0, NULL, NULL, NULL);
                 INSERT INTO \(join.table) VALUES (3, 3, 1024), (3, 4, 2048), (3, 1, 3072), (3, 2, 4096), (3, 5, 5120), (3, 6, 6144),
                     (4, 2, 1024), (4, 1, 2048);
                 """)

@@ -75,7 +75,10 @@ struct LightroomImportCLITests {
         try collection(22, "Leer", "com.adobe.ag.library.collection", parent: 20)
         try collection(23, "Beste", "com.adobe.ag.library.collection")
         try collection(24, "Fünf Sterne", "com.adobe.ag.library.smart_collection")
-        if !lightroom4 { try collection(25, "Quick Collection", "com.adobe.ag.library.collection", systemOnly: 1) }
+        // Quick Collection: marked systemOnly, or, in a catalog older than that column, known by its name.
+        try collection(25, "Quick Collection", "com.adobe.ag.library.collection", systemOnly: 1)
+        try collection(26, "Urlaub", "com.adobe.ag.slideshow")
+        try collection(27, "", "com.adobe.ag.slideshow.unsaved")
         // Rom by hand: Klippen, Fehlt (missing), Hafen, then Markt with no place.
         for (image, position) in [(15, 1.0), (16, 1.5), (13, 2.0)] {
             try catalog.execute("INSERT INTO AgLibraryCollectionImage (collection, image, positionInCollection) VALUES (21, ?, ?)", [image, position])
@@ -96,7 +99,7 @@ struct LightroomImportCLITests {
                 "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "Lightroom/Reisen/Leer": [],
                 "Lightroom/Beste": ["Markt.png", "Hafen.jpg"],
             ])
-        #expect(result.stdout.contains("not carried: 1 smart collections, 1 ratings"), "\(result.stdout)")
+        #expect(result.stdout.contains("not carried: 1 smart collections, 1 saved books, slideshows, prints and web galleries, 1 ratings"), "\(result.stdout)")
         #expect(try cli.run("pending").stdout.contains("Fehlt.jpg"))
         #expect(try cli.run("check").status == 0)
         let again = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")

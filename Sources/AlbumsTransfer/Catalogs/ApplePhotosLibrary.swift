@@ -51,6 +51,8 @@ public enum ApplePhotosLibrary {
     private static let folderKind: Int64 = 4000
     private static let rootKind: Int64 = 3999
     private static let sharedKind: Int64 = 1505
+    /// An import session: Photos' record of one import, not a collection anyone made.
+    private static let importSessionKind: Int64 = 1506
 
     /// A photo of an album, with what each of Photos' sorts reads.
     struct Member {
@@ -148,7 +150,7 @@ public enum ApplePhotosLibrary {
         {
             guard let id = row.integer("Z_PK"), let kind = row.integer("ZKIND") else { continue }
             guard [albumKind, folderKind, rootKind].contains(kind) else {
-                skipped[kind, default: 0] += 1
+                if kind != importSessionKind { skipped[kind, default: 0] += 1 }
                 continue
             }
             nodes.append(Node(

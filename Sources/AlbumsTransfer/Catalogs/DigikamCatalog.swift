@@ -94,7 +94,18 @@ public enum DigikamCatalog {
         }
         let notCarried: [(what: String, count: Int)] = [
             try file.counted("ratings", "SELECT count(*) AS n FROM ImageInformation WHERE rating > 0", needs: "ImageInformation", ["rating"], in: columns),
-            try file.counted("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags", in: columns),
+            // digiKam keeps its own labels (color, pick, "Current Version") as tags under
+            // "_Digikam_Internal_Tags_": they are not the person's tags.
+            (columns["Tags"] ?? []).isSuperset(of: ["id", "pid", "name"])
+                ? try file.counted(
+                    "tags",
+                    """
+                    SELECT count(*) AS n FROM ImageTags WHERE tagid NOT IN (
+                        WITH RECURSIVE internal (id) AS (SELECT id FROM Tags WHERE name = '_Digikam_Internal_Tags_'
+                            UNION SELECT t.id FROM Tags t JOIN internal ON t.pid = internal.id)
+                        SELECT id FROM internal)
+                    """, needs: "ImageTags", in: columns)
+                : try file.counted("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images", in: columns),
             try file.counted("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images", in: columns),
         ].compactMap { $0 }

@@ -102,12 +102,19 @@ public enum LightroomCatalog {
         }
         var nodes: [Node] = []
         var smartCount = 0
+        var creations = 0
+        let knowsSystem = columns["AgLibraryCollection"]?.contains("systemOnly") == true
         for row in try file.rows("SELECT c.id_local AS id, c.name AS name, c.parent AS parent, c.creationId AS kind, \(systemOnly) AS system FROM AgLibraryCollection c ORDER BY c.id_local") {
             guard let id = row.integer("id") else { continue }
             let kind = row.text("kind") ?? ""
             if kind == smart { smartCount += 1 }
-            // Quick Collection and other collections Lightroom keeps for itself are not the person's.
+            // A saved book, slideshow, print or web gallery is a creation, not a collection;
+            // the modules' unsaved scratch state is nobody's.
+            if kind.hasPrefix("com.adobe.ag."), !kind.hasPrefix("com.adobe.ag.library."), !kind.hasSuffix(".unsaved") { creations += 1 }
+            // Quick Collection and other collections Lightroom keeps for itself are not the
+            // person's; a catalog older than systemOnly knows its Quick Collection by name.
             guard kind == collection || kind == set, (row.integer("system") ?? 0) == 0 else { continue }
+            if !knowsSystem, kind == collection, row.text("name") == "Quick Collection", row.integer("parent") == nil { continue }
             nodes.append(Node(id: id, name: row.text("name") ?? "Collection \(id)", parent: row.integer("parent"), isSet: kind == set))
         }
 
@@ -179,7 +186,7 @@ public enum LightroomCatalog {
         let ids = Set(nodes.map(\.id))
         root.folders = nodes.filter { $0.parent.map { !ids.contains($0) } ?? true }.compactMap(folder(for:)).sorted(by: byName)
 
-        let notCarried: [(what: String, count: Int)] = [("smart collections", smartCount)] + [
+        let notCarried: [(what: String, count: Int)] = [("smart collections", smartCount), ("saved books, slideshows, prints and web galleries", creations)] + [
             try file.counted("rejected photos", "SELECT count(*) AS n FROM Adobe_images WHERE pick = -1", needs: "Adobe_images", ["pick"], in: columns),
             try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
             try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
