@@ -120,6 +120,23 @@ struct ApplePhotosImportCLITests {
         #expect(albums["Photos/Beste"] == ["B3C4.png", "A1B2.jpeg"], "by hand, as before")
     }
 
+    @Test("the library's photos that no album holds come in, in no album; --albums-only leaves them out")
+    func photosInNoAlbum() throws {
+        for albumsOnly in [false, true] {
+            let cli = try CLI()
+            let library = try library(cli, .photos6)
+            try FileManager.default.createDirectory(atPath: library + "/originals/G", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/11-forest.jpg", toPath: library + "/originals/G/G1H2.jpeg")
+            try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+                try db.execute(sql: "INSERT INTO ZASSET (Z_PK, ZKIND, ZTRASHEDSTATE, ZDIRECTORY, ZFILENAME) VALUES (11, 0, 0, 'G', 'G1H2.jpeg')")
+            }
+            let result = try cli.run(["import", "--from", "apple-photos", library] + (albumsOnly ? ["--albums-only"] : []))
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let loose = try cli.json(try cli.run("--json", "photos", "--in-no-album"))["photos"] as? [[String: Any]]
+            #expect(loose?.compactMap { $0["file"] as? String } == (albumsOnly ? [] : ["G1H2.jpeg"]), "albums only: \(albumsOnly)")
+        }
+    }
+
     @Test("a library made before Photos 5 is refused with one line saying so")
     func olderLibrary() throws {
         let cli = try CLI()

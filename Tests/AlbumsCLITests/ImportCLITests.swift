@@ -122,9 +122,11 @@ struct ImportCLITests {
         let stale = try await cli.library().read { try $0.pendingPlaceholders() }
         #expect(!stale.isEmpty && stale.allSatisfy(\.isStale))
         let committed = 300 - stale.count
+        // Loads finish in any order: the first stale slot may stand before some committed ones.
+        let first = (stale.map(\.index).min() ?? 0) + 1
         let again = try cli.run("import", inbox, "--to", "Trip")
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.hasPrefix("imported \(stale.count) files into 'Trip' at positions \(committed + 1)–300, \(committed) already in the album"), "\(again.stdout)")
+        #expect(again.stdout.hasPrefix("imported \(stale.count) files into 'Trip' at positions \(first)–300, \(committed) already in the album"), "\(again.stdout)")
         #expect(try await tripNames(cli) == (0..<300).map { String(format: "photo-%05d.jpg", $0) })
         await #expect(try cli.library().read { try $0.pendingPlaceholders() }.isEmpty)
         let history = try cli.run("history", "--limit", "2").stdout

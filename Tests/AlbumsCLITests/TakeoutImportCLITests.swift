@@ -52,11 +52,29 @@ struct TakeoutImportCLITests {
         #expect(try files(cli, "Sommer in Rom ☀️") == [long, "Wiese.webp", "IMG_0002.jpg", "IMG_0001.png", "IMG_0003(1).jpg"])
         #expect(try files(cli, "Ohne Titel") == ["Karte.gif"])
         #expect(result.stdout.contains("the catalog keeps no order: each album is in capture-time order"), "\(result.stdout)")
-        #expect(result.stdout.contains("not carried: 1 photos in no album, 2 videos and other files"), "\(result.stdout)")
+        #expect(result.stdout.contains("not carried: 2 videos and other files"), "\(result.stdout)")
+        // The year folder's photo in no album comes into the library, in no album; its copy of an album's photo does not.
+        #expect(result.stderr.contains("1 photo in no album in Google Photos came into the library, in no album"), "\(result.stderr)")
+        let loose = try cli.json(try cli.run("--json", "photos", "--in-no-album"))["photos"] as? [[String: Any]]
+        #expect(loose?.compactMap { $0["file"] as? String } == ["Leuchtturm.webp"])
         // The sidecar's time where the file has none; the file's own where it has one.
         #expect(try cli.run("show", "Sommer in Rom ☀️:2").stdout.contains("captured   2024-07-14T12:10:00+00:00"))
         #expect(try cli.run("show", "Sommer in Rom ☀️:3").stdout.contains("captured   2026-07-14T09:12:00+02:00"))
         #expect(try cli.run("import", "--from", "takeout", cli.folder.path("Takeout")).stdout.hasPrefix("nothing new"))
+        let everything = try cli.json(try cli.run("--json", "photos"))["photos"] as? [Any]
+        #expect(everything?.count == 7, "again: nothing twice")
+    }
+
+    @Test("--albums-only leaves the photos in no album out")
+    func albumsOnly() throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("Takeout/Google Photos")
+        try write(#"{"title": "Rom"}"#, to: photos + "/Rom/metadata.json")
+        try cli.copyExample("01-harbour.jpg", to: photos + "/Rom/a.jpg")
+        try cli.copyExample("04-lighthouse.webp", to: photos + "/Photos from 2024/b.webp")
+        let result = try cli.run("import", "--from", "takeout", cli.folder.path("Takeout"), "--albums-only")
+        #expect(result.status == 0 && !result.stderr.contains("in no album"), "\(result.stderr)")
+        #expect((try cli.json(try cli.run("--json", "photos"))["photos"] as? [Any])?.count == 1)
     }
 
     @Test("what the owner threw away stays out: photos whose sidecar says trashed, and the trash's folder, by its name or in any language by its contents")
@@ -160,23 +178,26 @@ struct TakeoutImportCLITests {
 
         let dry = try cli.run("import", first + ".zip", "--dry-run")
         #expect(dry.status == 0 && dry.stdout.contains("Sommer in Rom  (new album: 4 to import)"), "\(dry.stdout)\(dry.stderr)")
-        #expect(dry.stderr.contains("would extract 4 photos into " + cli.folder.path("Downloads/Takeout/Google Photos")), "\(dry.stderr)")
+        // The album's four, and the year folder's photo in no album.
+        #expect(dry.stderr.contains("would extract 5 photos into " + cli.folder.path("Downloads/Takeout/Google Photos")), "\(dry.stderr)")
+        #expect(dry.stderr.contains("would bring 1 photo in no album into the library, in no album"), "\(dry.stderr)")
         #expect(!FileManager.default.fileExists(atPath: extracted))
 
         let result = try cli.run("import", first + ".zip")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("reading every part of the export: takeout-20261126T101010Z-001.zip, takeout-20261126T101010Z-002.zip"))
         #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
-        // Only the albums' photos come out: not the sidecars, not the year folder's.
+        // Only the photos come out: not the sidecars, not the year folder's copies of album photos.
         #expect(try FileManager.default.contentsOfDirectory(atPath: extracted).sorted() == ["a.png", "b.jpg", "c.jpg", "d.webp"])
-        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("Downloads/Takeout/Google Photos/Photos from 2024")))
-        #expect(result.stdout.contains("not carried: 1 photos in no album"), "\(result.stdout)")
+        let year = cli.folder.path("Downloads/Takeout/Google Photos/Photos from 2024")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: year))?.count == 1, "the year folder's photo in no album")
+        #expect(result.stderr.contains("1 photo in no album in Google Photos came into the library"), "\(result.stderr)")
 
         // Again: nothing extracted, nothing imported; a photo lost from the folder is extracted again.
         try FileManager.default.removeItem(atPath: extracted + "/c.jpg")
         let again = try cli.run("import", "--from", "takeout", second + ".zip")
         #expect(again.status == 0 && again.stdout.hasPrefix("nothing new"), "\(again.stdout)\(again.stderr)")
-        #expect(again.stderr.contains("extracted 1 photo into") && again.stderr.contains("(3 already there)"), "\(again.stderr)")
+        #expect(again.stderr.contains("extracted 1 photo into") && again.stderr.contains("(4 already there)"), "\(again.stderr)")
         #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
     }
 

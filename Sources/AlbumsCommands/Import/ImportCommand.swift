@@ -27,17 +27,18 @@ struct ImportCommand: AsyncParsableCommand {
             end of each album. --dry-run prints the tree it would make.
 
             --from apple-photos|digikam|lightroom|shotwell|takeout CATALOG imports
-            another organizer's albums in its order (Apple Photos' and digiKam's
-            albums in their manual order, Lightroom Classic's collections in their
-            custom order, Shotwell's events by exposure time; a Google Takeout keeps
-            no order: by capture time), reading the catalog without
-            writing it. --map OLD=NEW says where its paths lie on this machine;
-            an original not found keeps its place as a placeholder until
-            `albums pending resume` finds it. What is not carried (ratings,
-            tags, edits) is counted, and so is what the organizer hid or its owner
-            threw away (hidden, trashed, rejected), which stays out; --with-hidden
-            brings it into a locked album of its own ("Hidden in Shotwell"), at the
-            top level, shared with nobody.
+            another organizer's albums, each in the order it showed (Apple Photos'
+            and Lightroom's by the album's own sort, digiKam's manual order,
+            Shotwell's events newest first; a Google Takeout keeps no order: by
+            capture time), reading the catalog without writing it. --map OLD=NEW
+            says where its paths lie on this machine; an original not found keeps
+            its place as a placeholder until `albums pending resume` finds it.
+            What is not carried (ratings, tags, edits) is counted. The photos in
+            no album (a Takeout's year folders, a Photos library's own) come into
+            the library in no album; --albums-only leaves them out. What the
+            organizer hid or its owner threw away (hidden, trashed, rejected)
+            stays out, counted; --with-hidden brings it into a locked album of its
+            own ("Hidden in Shotwell"), at the top level, shared with nobody.
 
             The library refers to the files where they are: it keeps no copy, so
             keep the originals (do not wipe a camera card after importing from it).
@@ -77,6 +78,8 @@ struct ImportCommand: AsyncParsableCommand {
     var map: [String] = []
     @Option(help: ArgumentHelp("With a Takeout's archives: the folder their albums' photos are extracted into (default: the archives' own).", valueName: "FOLDER"))
     var extractTo: String?
+    @Flag(help: ArgumentHelp("With --from: only the albums; the photos in no album (a Takeout's year folders, a Photos library's own) stay out."))
+    var albumsOnly = false
     @Flag(help: ArgumentHelp("With --from: also bring what the organizer hid or its owner threw away (hidden, trashed, rejected) into a locked album of its own at the top level, shared with nobody."))
     var withHidden = false
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
@@ -97,6 +100,9 @@ struct ImportCommand: AsyncParsableCommand {
             }
             if order != .name { throw ValidationError("--from keeps the catalog's order; drop --order") }
             return
+        }
+        if albumsOnly && (tree || to != nil || before != nil || after != nil) {
+            throw ValidationError("--albums-only goes with a catalog (--from)")
         }
         if withHidden && (tree || to != nil || before != nil || after != nil) {
             throw ValidationError("--with-hidden goes with a catalog (--from): a folder has nothing hidden to bring")
@@ -190,7 +196,8 @@ struct ImportCommand: AsyncParsableCommand {
 extension ImportCommand {
     /// `--tree` and `--from`: the folder or catalog read, planned against the library, then made and loaded.
     private func importTree(_ kind: CatalogKind?) async throws {
-        let archives = kind == .takeout && pathsAreArchives ? try readArchives() : nil
+        var archives = kind == .takeout && pathsAreArchives ? try readArchives() : nil
+        archives?.includesLoose = !albumsOnly
         let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
@@ -206,6 +213,9 @@ extension ImportCommand {
             try output.print(try importer.plan(root, from: source, into: destination), report: nil, missing: archives == nil ? root.photosNotFound() : [])
             if let archives {
                 global.console.note("  would extract \(LibraryError.counted(archives.photoCount, "photo")) into \(archives.extractedFolder)")
+            }
+            if !albumsOnly, let catalog, !catalog.loose.isEmpty {
+                global.console.note("  would bring \(LibraryError.counted(catalog.loose.count, "photo")) in no album into the library, in no album")
             }
             if withHidden, let catalog, !catalog.setAside.isEmpty {
                 global.console.note(
@@ -224,6 +234,15 @@ extension ImportCommand {
         }
         let (plan, missing) = outcome.withLock { $0! }
         try output.print(plan, report: report, missing: missing)
+        if !albumsOnly, let catalog, !catalog.loose.isEmpty {
+            let loose = await catalog.loadLoose(with: importer.runner)
+            let reused = loose.committed.filter { !$0.isNewPhoto }.count
+            global.console.note(
+                "albums: \(LibraryError.counted(loose.committed.count, "photo")) in no album in \(catalog.kind.organizerName) came into the library, in no album"
+                    + (reused == 0 ? "" : " (\(reused) there already)") + (loose.failed.isEmpty ? "" : "; \(LibraryError.counted(loose.failed.count, "file")) not found")
+                    + "; --albums-only leaves them out")
+            try loads.finish(loose)
+        }
         if withHidden, let catalog, let (album, hidden) = try await SetAsideImport.run(catalog, runner: importer.runner) {
             global.console.note(
                 "albums: \(LibraryError.counted(hidden.committed.count, "photo")) \(catalog.kind.organizerName) hid or threw away set aside in "

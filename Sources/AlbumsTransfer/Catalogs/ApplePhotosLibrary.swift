@@ -186,6 +186,17 @@ public enum ApplePhotosLibrary {
                 path: map.local((directory as NSString).appendingPathComponent(name))))
         }
 
+        // The photos Photos shows that no album holds: the library's own.
+        var loose: [String] = []
+        try file.forEachRow("""
+            SELECT a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            WHERE \(shown.joined(separator: " AND ")) AND NOT EXISTS (SELECT 1 FROM \(join.table) j WHERE j.\(join.asset) = a.Z_PK)
+            ORDER BY a.Z_PK
+            """) { row in
+            guard let name = row.text("name") else { return }
+            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
+            loose.append(map.local((directory as NSString).appendingPathComponent(name)))
+        }
         // What Photos does not show, by path, for an import that asks for it.
         var setAside: [String] = []
         try file.forEachRow("""
@@ -231,6 +242,6 @@ public enum ApplePhotosLibrary {
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
+        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside)
     }
 }

@@ -19,6 +19,10 @@ public struct CatalogImport: Sendable {
     public let notCarried: [(what: String, count: Int)]
     /// Capture dates the catalog knows, by photo path: a photo whose file records none takes its catalog's.
     public let capturedAt: [String: CaptureDate]
+    /// The photos in no album (a Takeout's year folders, a Photos library's
+    /// photos no album holds), by path: they come into the library in no
+    /// album, as they stood in the organizer, unless the import is of albums only.
+    public let loose: [String]
     /// The photos the organizer hid or its owner threw away (hidden,
     /// trashed, rejected), by path: left out of the albums, brought in
     /// only on request (``SetAsideImport``).
@@ -27,7 +31,7 @@ public struct CatalogImport: Sendable {
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
-        capturedAt: [String: CaptureDate] = [:], setAside: [String] = []
+        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = []
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
@@ -36,7 +40,14 @@ public struct CatalogImport: Sendable {
         self.notCarried = notCarried.filter { $0.count > 0 }
         self.capturedAt = capturedAt
         var seen = Set<String>()
+        self.loose = loose.filter { seen.insert($0).inserted }
         self.setAside = setAside.filter { seen.insert($0).inserted }
+    }
+
+    /// Loads ``loose`` into the library, in no album, as they stood in the
+    /// organizer; a photo the library holds already is found, not added twice.
+    public func loadLoose(with runner: LoadRunner, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
+        await runner.loadIntoLibrary(loose, progress: progress)
     }
 
     /// `loader`, with the catalog's capture dates for files that record none.

@@ -15,8 +15,9 @@ import Foundation
 /// (`IMG_1(1).jpg` → `IMG_1.jpg(1).json`), else by the `title` inside.
 ///
 /// The year folders (`Photos from 2024`) hold every photo again; those in
-/// no album are counted, not imported. The trash (its folder, and any
-/// photo whose sidecar says `trashed`) stays out, counted.
+/// no album come into the library in no album (``CatalogImport/loose``).
+/// The trash (its folder, and any photo whose sidecar says `trashed`)
+/// stays out, counted.
 public enum GoogleTakeout {
     /// Reads the unzipped Takeout at `path`.
     ///
@@ -80,15 +81,27 @@ public enum GoogleTakeout {
             album.photos = timed.sorted { ($0.time ?? .max, $0.path) < ($1.time ?? .max, $1.path) }.map(\.path)
             root.folders.append(album)
         }
-        var noAlbum = 0
-        for folder in yearFolders {
-            let listing = contents.files(in: folder)
+        // The year folders hold every photo again: those no album holds are the library's own.
+        var loose: [String] = []
+        var taken = Set<String>()
+        for name in yearFolders {
+            let listing = contents.files(in: name)
             videos += listing.others
-            noAlbum += listing.media.filter { !inAlbums.contains($0) }.count
+            var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
+            for file in Self.withoutEditedOriginals(listing.media) where !inAlbums.contains(file) && taken.insert(file).inserted {
+                let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
+                let path = ((photos as NSString).appendingPathComponent(name) as NSString).appendingPathComponent(file)
+                if sidecar?.trashed == true {
+                    trashed.append(path)
+                    continue
+                }
+                if let time = sidecar?.takenTime, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
+                loose.append(path)
+            }
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
-            notCarried: [("photos in no album", noAlbum), ("photos in the trash", trashed.count), ("videos and other files", videos)], capturedAt: dates,
+            notCarried: [("photos in the trash", trashed.count), ("videos and other files", videos)], capturedAt: dates, loose: loose,
             setAside: trashed)
     }
 

@@ -105,8 +105,13 @@ public struct TakeoutArchiveImport: Sendable {
     /// Where the photos are extracted: the `Google Photos` folder.
     public var extractedFolder: String { index.photosPath ?? index.extractionFolder }
 
-    /// The album photos extraction writes, or found already there (same size).
-    public var photoCount: Int { index.toExtract.count }
+    /// Whether the photos in no album are imported (and so extracted) too.
+    public var includesLoose = true
+
+    /// The photos extraction writes, or found already there (same size).
+    public var photoCount: Int { toExtract.count }
+
+    private var toExtract: [TakeoutArchiveIndex.Member] { index.toExtract(loose: includesLoose ? Set(catalog.loose) : []) }
 
     /// What an extraction did.
     public struct Extraction: Sendable, Hashable {
@@ -124,7 +129,7 @@ public struct TakeoutArchiveImport: Sendable {
     public func extract(progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(CatalogFailure) -> Extraction {
         var extraction = Extraction()
         var wanted: [Int: [String: TakeoutArchiveIndex.Member]] = [:]
-        let all = index.toExtract
+        let all = toExtract
         for member in all {
             let target = member.target
             if let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber, size.uint64Value == member.size {
@@ -218,9 +223,13 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
         }
     }
 
-    /// The album folders' photos: what an import extracts (the year folders' stay in the archives).
-    var toExtract: [Member] {
-        contents.filter { !GoogleTakeout.isYearFolder($0.key, of: self) }.values.flatMap(\.media.values)
+    /// What an import extracts: the album folders' photos, and the year
+    /// folders' photos among `loose` (those in no album; the year folders'
+    /// copies of album photos stay in the archives).
+    func toExtract(loose: Set<String>) -> [Member] {
+        contents.flatMap { folder, contents in
+            GoogleTakeout.isYearFolder(folder, of: self) ? contents.media.values.filter { loose.contains($0.target) } : Array(contents.media.values)
+        }
     }
 
     // TakeoutContents
