@@ -48,8 +48,11 @@ struct CommandLineTests {
         #expect(items?.map { $0["position"] as? Int } == [1, 2, 3])
         #expect(items?.allSatisfy { $0.keys.contains("photo_id") && $0.keys.contains("placeholder_id") } == true)
         #expect(try cli.run("show", "Trip:1").stdout.contains("sha256"))
-        // JSON says what the text says: file, type, size, dates, source and SHA-256.
-        for reference in ["Trip:1", "id:1"] {
+        // JSON says what the text says: file, type, size, dates, source and SHA-256 (of harbour, wherever it stands now).
+        let trip = try JSONSerialization.jsonObject(with: Data(try cli.run("--json", "list", "Trip").stdout.utf8)) as? [String: Any]
+        let harbour = try #require((trip?["items"] as? [[String: Any]])?.first { $0["file"] as? String == "01-harbour.jpg" })
+        let (position, id) = (try #require(harbour["position"] as? Int), try #require(harbour["photo_id"] as? Int))
+        for reference in ["Trip:\(position)", "id:\(id)"] {
             let shown = try JSONSerialization.jsonObject(with: Data(try cli.run("--json", "show", reference).stdout.utf8)) as? [String: Any]
             let photo = try #require(shown?["photo"] as? [String: Any], "\(reference)")
             #expect(photo["file"] as? String == "01-harbour.jpg" && photo["media_type"] as? String == "image/jpeg")
