@@ -93,6 +93,19 @@ struct DigikamImportCLITests {
         #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").stdout.hasPrefix("nothing new"))
     }
 
+    @Test("--with-hidden brings digiKam's hidden and trashed photos into a locked album of their own; its obsolete ones are gone and stay so")
+    func withHidden() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try family(cli, hasManualOrder: true)
+        try cli.copyExample("04-lighthouse.webp", to: pictures + "/2024/Summer/hidden.jpg")
+        try catalog.addImage(2, "gone.jpg", status: 4)
+        let result = try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)", "--with-hidden")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try cli.albumsByPath()["Hidden in digiKam"] == ["hidden.jpg"])
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]])
+        #expect(albums.first { $0["name"] as? String == "Hidden in digiKam" }?["locked"] as? Bool == true)
+    }
+
     @Test("an original not found holds its place; a Shotwell catalog given as digiKam's is refused")
     func missingAndRefused() throws {
         let cli = try CLI()
