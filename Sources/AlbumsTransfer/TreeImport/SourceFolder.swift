@@ -84,7 +84,7 @@ public struct SourceFolder: Hashable, Sendable {
     static func notPhotos(_ name: String) -> String? {
         let lowered = name.lowercased()
         for (suffix, what) in [
-            (".photoslibrary", "an Apple Photos library (albums import --from apple-photos reads its albums)"),
+            (".photoslibrary", "an Apple Photos library (its albums come in as a catalog's)"),
             (".photolibrary", "an iPhoto library"), (".migratedphotolibrary", "an iPhoto library"), (".aplibrary", "an Aperture library"),
             (".lrdata", "a Lightroom cache of previews"),
         ] where lowered.hasSuffix(suffix) {
