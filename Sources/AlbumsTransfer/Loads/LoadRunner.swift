@@ -265,15 +265,18 @@ public struct LoadRunner: Sendable {
     /// Deletes those of `placeholders` that are still pending (another
     /// process may have removed some meanwhile). Best effort: a placeholder
     /// that cannot be deleted stays, stale, for `albums pending` to resolve.
-    private func recountImports(holding placeholders: [AlbumItemID]) {
-        guard !placeholders.isEmpty else { return }
-        _ = try? session.library.write { try $0.recountImports(holding: placeholders) }
-    }
-
     private func deleteStillPending(_ placeholders: [AlbumItemID]) {
         _ = try? session.library.write { writer in
             let existing = placeholders.filter { (try? writer.item($0))?.isPlaceholder == true }
             try writer.deletePlaceholders(existing)
         }
+    }
+
+    /// Has the history entries of the imports that began `placeholders`
+    /// count what came in. Best effort: an entry left as it was still
+    /// counts what it was given.
+    private func recountImports(holding placeholders: [AlbumItemID]) {
+        guard !placeholders.isEmpty else { return }
+        _ = try? session.library.write { try $0.recountImports(holding: placeholders) }
     }
 }
