@@ -98,6 +98,8 @@ struct LightroomImportCLITests {
             try cli.albumsByPath() == [
                 "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "Lightroom/Reisen/Leer": [],
                 "Lightroom/Beste": ["Markt.png", "Hafen.jpg"],
+                // The Folders panel beside the collections: the folder's photos by capture time; "Rom" is the collection's.
+                "Lightroom/Folders/Fotos/2024/Rom (2024)": ["Hafen.jpg", "Markt.png", "Klippen.webp", nil],
             ])
         #expect(result.stdout.contains("not carried: 1 smart collections, 1 saved books, slideshows, prints and web galleries, 1 ratings"), "\(result.stdout)")
         #expect(try cli.run("pending").stdout.contains("Fehlt.jpg"))
@@ -144,8 +146,90 @@ struct LightroomImportCLITests {
         #expect(
             try cli.albumsByPath() == [
                 "Lightroom/Reisen/Rom": ["Klippen.webp", nil, "Markt.png"], "Lightroom/Reisen/Leer": [], "Lightroom/Beste": ["Markt.png"],
+                "Lightroom/Folders/Fotos/2024/Rom (2024)": ["Markt.png", "Klippen.webp", nil],
             ])
         #expect(result.stdout.contains("1 rejected photos"), "\(result.stdout)")
+    }
+
+    @Test("a catalog organized by folders alone: every photo in the Folders tree, a video counted, a RAW+JPEG pair as its JPEG, a virtual copy once")
+    func foldersOnly() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: false)
+        try catalog.execute("DELETE FROM AgLibraryCollection")
+        try catalog.execute("DELETE FROM AgLibraryCollectionImage")
+        // 2024/ holds a photo of its own and the folder Rom; the root itself holds one photo too.
+        try catalog.execute("INSERT INTO AgLibraryFolder (id_local, id_global, pathFromRoot, rootFolder) VALUES (7, 'f7', '2024/', 1), (8, 'f8', '', 1)")
+        try cli.copyExample("10-meadow.webp", to: pictures + "/2024/Wiese.webp")
+        try cli.copyExample("11-forest.jpg", to: pictures + "/2024/IMG_7.JPG")
+        try cli.copyExample("04-lighthouse.webp", to: pictures + "/Steg.webp")
+        try Data("not a picture Lightroom could show".utf8).write(to: URL(fileURLWithPath: pictures + "/2024/IMG_7.CR2"))
+        try Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [UInt8](repeating: 0, count: 20)).write(to: URL(fileURLWithPath: pictures + "/2024/Clip.mp4"))
+        for (id, base, ext, folder, format, sidecars) in [
+            (40, "Wiese", "webp", 7, "WEBP", nil), (41, "IMG_7", "CR2", 7, "RAW", "JPG,xmp"), (42, "Clip", "mp4", 7, "VIDEO", nil),
+            (43, "Steg", "webp", 8, "WEBP", nil),
+        ] as [(Int, String, String, Int, String, String?)] {
+            try catalog.execute(
+                "INSERT INTO AgLibraryFile (id_local, id_global, baseName, extension, folder, sidecarExtensions) VALUES (?, ?, ?, ?, ?, ?)",
+                [id, "l\(id)", base, ext, folder, sidecars])
+            try catalog.execute(
+                "INSERT INTO Adobe_images (id_local, id_global, rootFile, captureTime, fileFormat) VALUES (?, ?, ?, ?, ?)",
+                [id + 10, "i\(id)", id, "2024-06-0\(id - 39)T10:00:00", format])
+        }
+        // A virtual copy of Hafen: the same file, another edit.
+        try catalog.execute("INSERT INTO Adobe_images (id_local, id_global, rootFile, captureTime, masterImage) VALUES (60, 'i60', 3, '2024-05-03T10:00:00', 13)")
+        let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            try cli.albumsByPath() == [
+                "Lightroom/Folders/Fotos/Fotos": ["Steg.webp"],
+                "Lightroom/Folders/Fotos/2024/2024": ["Wiese.webp", "IMG_7.JPG"],
+                "Lightroom/Folders/Fotos/2024/Rom": ["Hafen.jpg", "Markt.png", "Klippen.webp", nil],
+            ])
+        #expect(result.stdout.contains("1 videos"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 virtual copies"), "\(result.stdout)")
+        #expect(try cli.json(try cli.run("--json", "photos"))["photos"].map { ($0 as? [Any])?.count } == 6, "Hafen, Markt, Klippen, Wiese, IMG_7, Steg")
+        let again = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(again.stdout.hasPrefix("nothing new"), "\(again.stdout)")
+    }
+
+    @Test("a catalog moved with its photos finds them beside it, as Lightroom does; a map's drive letter in any case")
+    func foundBesideTheCatalog() throws {
+        let cli = try CLI()
+        let (catalog, _) = try catalog(cli, lightroom4: false)
+        // Lightroom keeps the root's path from the catalog's folder too: the photos moved along with it.
+        try catalog.execute("UPDATE AgLibraryRootFolder SET absolutePath = '/Users/ana/Pictures/Fotos/', relativePathFromCatalog = 'Fotos/'")
+        let moved = try cli.run("import", "--from", "lightroom", catalog.path, "--dry-run")
+        #expect(moved.status == 0 && moved.stdout.contains("Rom  (new album: 4 to import, 1 of them missing)"), "\(moved.stdout)\(moved.stderr)")
+        #expect(!moved.stderr.contains("not on this machine"), "\(moved.stderr)")
+
+        let other = try CLI()
+        let (windows, pictures) = try self.catalog(other, lightroom4: false)
+        let lower = try other.run("import", "--from", "lightroom", windows.path, "--map", "d:\\fotos=\(pictures)", "--albums-only")
+        #expect(lower.status == 0, "\(lower.stderr)")
+        #expect(try other.albumsByPath()["Lightroom/Reisen/Rom"] == ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"])
+    }
+
+    @Test("a dry run names the root it cannot reach; importing again with the map fills the first import's placeholders in their places")
+    func mappedTheSecondTime() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: false)
+        let dry = try cli.run("import", "--from", "lightroom", catalog.path, "--dry-run")
+        #expect(dry.status == 0)
+        #expect(dry.stderr.contains("not on this machine: D:/Fotos (4 photos); --map D:/Fotos=WHERE says where it is here"), "\(dry.stderr)")
+        let json = try cli.json(try cli.run("--json", "import", "--from", "lightroom", catalog.path, "--dry-run"))
+        #expect((json["unreached"] as? [[String: Any]])?.first?["photos"] as? Int == 4, "\(json)")
+
+        let first = try cli.run("import", "--from", "lightroom", catalog.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try cli.albumsByPath()["Lightroom/Reisen/Rom"] == [nil, nil, nil, nil])
+        let second = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        let albums = try cli.albumsByPath()
+        #expect(albums["Lightroom/Reisen/Rom"] == ["Klippen.webp", nil, "Hafen.jpg", "Markt.png"], "\(second.stdout)")
+        #expect(albums["Lightroom/Beste"] == ["Markt.png", "Hafen.jpg"])
+        #expect(albums["Lightroom/Folders/Fotos/2024/Rom (2024)"] == ["Hafen.jpg", "Markt.png", "Klippen.webp", nil])
+        let pending = try cli.run("pending").stdout
+        #expect(pending.contains("/Fotos/2024/Rom/Fehlt.jpg") && !pending.contains("Hafen"), "\(pending)")
     }
 
     @Test("a digiKam catalog given as Lightroom's is refused with one line")

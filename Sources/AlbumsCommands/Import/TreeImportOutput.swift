@@ -45,6 +45,8 @@ struct TreeImportOutput {
         /// What the catalog holds that is not carried, counted; empty for a folder tree.
         let notCarried: [String: Int]
         let orderInferred: Bool
+        /// The catalog's folders this machine does not have, with their photos.
+        let unreached: [UnreachedJSON]
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
@@ -52,7 +54,14 @@ struct TreeImportOutput {
             case into, nodes, skipped, failed, cancelled
             case notCarried = "not_carried"
             case orderInferred = "order_inferred"
+            case unreached
         }
+    }
+
+    /// A folder of the catalog's originals that is not there.
+    struct UnreachedJSON: Encodable {
+        let path: String
+        let photos: Int
     }
 
     /// Prints `plan`, and, after a run (`report`), what its loads did;
@@ -66,6 +75,8 @@ struct TreeImportOutput {
         let into = plan.destinationPath
         let skipped = plan.skipped.map { LoadReportJSON.Problem(source: $0.path, reason: $0.reason) } + (report?.skipped ?? []).map { .init(source: $0.source, reason: $0.reason) }
         let failed = (report?.failed ?? []).map { LoadReportJSON.Problem(source: $0.source, reason: $0.reason) }
+        // Archives' photos are never missing (they are extracted), so this asks only of catalogs read where they lie.
+        let unreached = missing.isEmpty ? [] : catalog?.unreachedFolders() ?? []
         if console.json {
             let nodes = plan.nodes.enumerated().map { index, node in
                 let isAlbum = node.kind == .album && report != nil
@@ -78,7 +89,7 @@ struct TreeImportOutput {
                 json: ReportJSON(
                     dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? [],
                     notCarried: Dictionary((catalog?.notCarried ?? []).map { ($0.what, $0.count) }) { a, _ in a },
-                    orderInferred: catalog?.orderInferred ?? false))
+                    orderInferred: catalog?.orderInferred ?? false, unreached: unreached.map { UnreachedJSON(path: $0.path, photos: $0.photoCount) }))
             return
         }
         let albums = plan.nodes.filter { $0.kind == .album }
@@ -119,6 +130,9 @@ struct TreeImportOutput {
         }
         if catalog?.orderInferred == true { console.result("  the catalog keeps no order: each album is in capture-time order") }
         for problem in failed { console.note("  failed   \(problem.source): \(problem.reason)") }
+        for folder in unreached {
+            console.note("  not on this machine: \(folder.path) (\(LibraryError.counted(folder.photoCount, "photo"))); --map \(folder.path)=WHERE says where it is here")
+        }
         if report != nil && !missing.isEmpty {
             let holds = missing.count == 1 ? "holds its place" : "hold their places"
             console.note("  \(LibraryError.counted(missing.count, "photo")) not found \(holds); once the files are back, albums pending resume loads them")

@@ -27,11 +27,14 @@ public struct CatalogImport: Sendable {
     /// trashed, rejected), by path: left out of the albums, brought in
     /// only on request (``SetAsideImport``).
     public let setAside: [String]
+    /// The folders the catalog keeps its originals under, as they lie here
+    /// (after the path map); empty where the catalog names none.
+    public let roots: [String]
 
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
-        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = []
+        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = [], roots: [String] = []
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
@@ -42,6 +45,7 @@ public struct CatalogImport: Sendable {
         var seen = Set<String>()
         self.loose = loose.filter { seen.insert($0).inserted }
         self.setAside = setAside.filter { seen.insert($0).inserted }
+        self.roots = roots
     }
 
     /// Loads ``loose`` into the library, in no album, as they stood in the

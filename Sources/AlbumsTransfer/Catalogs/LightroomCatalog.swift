@@ -89,10 +89,45 @@ public enum LightroomCatalog {
                 "AgLibraryFile": ["id_local", "baseName", "extension", "folder"], "AgLibraryFolder": ["id_local", "pathFromRoot", "rootFolder"],
                 "AgLibraryRootFolder": ["id_local", "absolutePath"],
             ], of: "Lightroom Classic")
-        let captureTime = columns["Adobe_images"]?.contains("captureTime") == true ? "i.captureTime" : "NULL"
-        // A photo flagged rejected (pick -1) is one its owner marked to throw away: it stays out, counted.
-        let picked = columns["Adobe_images"]?.contains("pick") == true ? "WHERE coalesce(i.pick, 0) != -1" : ""
+        func optional(_ table: String, _ column: String, as alias: String) -> String {
+            columns[table]?.contains(column) == true ? "\(column) AS \(alias)" : "NULL AS \(alias)"
+        }
         let systemOnly = columns["AgLibraryCollection"]?.contains("systemOnly") == true ? "c.systemOnly" : "0"
+
+        let roots = try readRoots(file, columns: columns, map: map)
+        // Every photo of the catalog, where its file lies here.
+        var images: [Int64: Image] = [:]
+        var imageOrder: [Int64] = []
+        var folders: [Int64: (root: Int64, path: String)] = [:]
+        for row in try file.rows("SELECT id_local AS id, rootFolder AS root, pathFromRoot AS path FROM AgLibraryFolder") {
+            guard let id = row.integer("id"), let root = row.integer("root") else { continue }
+            folders[id] = (root, row.text("path") ?? "")
+        }
+        try file.forEachRow("""
+            SELECT i.id_local AS image, l.folder AS folder, l.baseName AS base, l.extension AS extension,
+                \(optional("AgLibraryFile", "sidecarExtensions", as: "sidecars")),
+                \(optional("Adobe_images", "captureTime", as: "time")), \(optional("Adobe_images", "rating", as: "rating")),
+                \(optional("Adobe_images", "pick", as: "pick")), \(optional("Adobe_images", "fileFormat", as: "format")),
+                \(optional("Adobe_images", "masterImage", as: "master"))
+            FROM Adobe_images i JOIN AgLibraryFile l ON l.id_local = i.rootFile
+            ORDER BY i.id_local
+            """
+        ) { row in
+            guard let id = row.integer("image"), let base = row.text("base"), let folderID = row.integer("folder"),
+                let folder = folders[folderID], let root = roots[folder.root]
+            else { return }
+            let format = row.text("format") ?? ""
+            // A raw file Lightroom imported with its camera's JPEG (RAW+JPEG, the
+            // JPEG a sidecar of the raw) comes in as that JPEG: albums reads no raw file.
+            let jpeg = format == "RAW" ? (row.text("sidecars") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { ["jpg", "jpeg"].contains($0.lowercased()) } : nil
+            let name = Self.fileName(base, jpeg ?? row.text("extension"))
+            images[id] = Image(
+                path: map.local(join(root.path, folder.path) + name), name: name, folder: folderID, time: row.text("time"),
+                rating: row.integer("rating") ?? 0, isRejected: row.integer("pick") == -1, isVideo: format == "VIDEO",
+                isVirtualCopy: row.integer("master") != nil)
+            imageOrder.append(id)
+        }
 
         struct Node {
             let id: Int64
@@ -118,42 +153,14 @@ public enum LightroomCatalog {
             nodes.append(Node(id: id, name: row.text("name") ?? "Collection \(id)", parent: row.integer("parent"), isSet: kind == set))
         }
 
+        // A photo flagged rejected (pick -1) is one its owner marked to throw away, and a
+        // video is no photo: both stay out of the albums, counted.
+        func isShown(_ image: Image) -> Bool { !image.isRejected && !image.isVideo }
         var members: [Int64: [Member]] = [:]
-        let rating = columns["Adobe_images"]?.contains("rating") == true ? "i.rating" : "NULL"
-        try file.forEachRow("""
-            SELECT ci.collection AS collection, ci.positionInCollection AS position, \(captureTime) AS time, i.id_local AS image,
-                \(rating) AS rating, r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
-            FROM AgLibraryCollectionImage ci
-            JOIN Adobe_images i ON i.id_local = ci.image
-            JOIN AgLibraryFile l ON l.id_local = i.rootFile
-            JOIN AgLibraryFolder f ON f.id_local = l.folder
-            JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
-            \(picked)
-            """
-        ) { row in
-            guard let collection = row.integer("collection"), let root = row.text("root"), let base = row.text("base") else { return }
-            let folder = row.text("folder") ?? ""
-            let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
-            let path = map.local(join(root, folder) + name)
+        try file.forEachRow("SELECT collection, image, positionInCollection AS position FROM AgLibraryCollectionImage") { row in
+            guard let collection = row.integer("collection"), let id = row.integer("image"), let image = images[id], isShown(image) else { return }
             members[collection, default: []].append(Member(
-                path: path, position: row.real("position"), time: row.text("time"), image: row.integer("image") ?? 0,
-                rating: row.integer("rating") ?? 0, name: name))
-        }
-        // The photos flagged rejected, wherever they are, for an import that asks for them.
-        var setAside: [String] = []
-        if columns["Adobe_images"]?.contains("pick") == true {
-            try file.forEachRow("""
-                SELECT r.absolutePath AS root, f.pathFromRoot AS folder, l.baseName AS base, l.extension AS extension
-                FROM Adobe_images i
-                JOIN AgLibraryFile l ON l.id_local = i.rootFile
-                JOIN AgLibraryFolder f ON f.id_local = l.folder
-                JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
-                WHERE i.pick = -1 ORDER BY i.id_local
-                """) { row in
-                guard let root = row.text("root"), let base = row.text("base") else { return }
-                let name = (row.text("extension").map { $0.isEmpty ? base : "\(base).\($0)" }) ?? base
-                setAside.append(map.local(join(root, row.text("folder") ?? "") + name))
-            }
+                path: image.path, position: row.real("position"), time: image.time, image: id, rating: image.rating, name: image.name))
         }
         // How each collection is sorted (the Library's sort, kept per collection).
         var sorts: [Int64: CollectionSort] = [:]
@@ -185,15 +192,106 @@ public enum LightroomCatalog {
         var root = SourceFolder(name: "Lightroom", path: file.path, key: "catalog")
         let ids = Set(nodes.map(\.id))
         root.folders = nodes.filter { $0.parent.map { !ids.contains($0) } ?? true }.compactMap(folder(for:)).sorted(by: byName)
+        // Beside the collections, the Folders panel: every photo, where it lies.
+        let shown = imageOrder.compactMap { images[$0] }.filter { isShown($0) && !$0.isVirtualCopy }
+        if let tree = folderTree(shown, roots: roots, folders: folders, taken: Set(root.folders.map(\.name))) { root.folders.append(tree) }
 
-        let notCarried: [(what: String, count: Int)] = [("smart collections", smartCount), ("saved books, slideshows, prints and web galleries", creations)] + [
-            try file.counted("rejected photos", "SELECT count(*) AS n FROM Adobe_images WHERE pick = -1", needs: "Adobe_images", ["pick"], in: columns),
+        let all = imageOrder.compactMap { images[$0] }
+        let notCarried: [(what: String, count: Int)] = [
+            ("smart collections", smartCount), ("saved books, slideshows, prints and web galleries", creations),
+            ("rejected photos", all.count { $0.isRejected }), ("videos", all.count { $0.isVideo && !$0.isRejected }),
+        ] + [
             try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
             try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
             try file.counted("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
+        return CatalogImport(
+            kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried,
+            setAside: all.filter { $0.isRejected && !$0.isVideo }.map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path))
+    }
+
+    /// A photo of the catalog: its file where it lies here, and what sorts and filters read.
+    struct Image {
+        let path: String
+        /// The file's name, as Lightroom's "File Name" sort reads it.
+        let name: String
+        /// Its `AgLibraryFolder`.
+        let folder: Int64
+        let time: String?
+        let rating: Int64
+        let isRejected: Bool
+        let isVideo: Bool
+        /// A virtual copy: the same file as its master, with other edits.
+        let isVirtualCopy: Bool
+    }
+
+    /// A root folder, where it lies here.
+    struct Root {
+        let id: Int64
+        /// Its name in the Folders panel.
+        let name: String
+        /// Its path, ending in a slash.
+        let path: String
+    }
+
+    /// The catalog's root folders, where they lie here: by `map`; else, where
+    /// the absolute path is not there but the path Lightroom also keeps from
+    /// the catalog is (`relativePathFromCatalog`: a catalog moved or copied
+    /// with its photos, as Lightroom finds them then), there.
+    private static func readRoots(_ file: ForeignDatabaseFile, columns: [String: Set<String>], map: PathMap) throws -> [Int64: Root] {
+        let relative = columns["AgLibraryRootFolder"]?.contains("relativePathFromCatalog") == true ? "relativePathFromCatalog" : "NULL"
+        let named = columns["AgLibraryRootFolder"]?.contains("name") == true ? "name" : "NULL"
+        let catalogFolder = (file.path as NSString).deletingLastPathComponent
+        var roots: [Int64: Root] = [:]
+        for row in try file.rows("SELECT id_local AS id, absolutePath AS path, \(named) AS name, \(relative) AS relative FROM AgLibraryRootFolder") {
+            guard let id = row.integer("id"), let absolute = row.text("path") else { continue }
+            var path = map.local(absolute)
+            if path == absolute, !FileManager.default.fileExists(atPath: path), let relative = row.text("relative"), !relative.isEmpty {
+                let beside = URL(fileURLWithPath: relative.replacingOccurrences(of: "\\", with: "/"), relativeTo: URL(fileURLWithPath: catalogFolder, isDirectory: true))
+                    .standardizedFileURL.path
+                if FileManager.default.fileExists(atPath: beside) { path = beside }
+            }
+            if !path.hasSuffix("/") { path += "/" }
+            let name = row.text("name").flatMap { $0.isEmpty ? nil : $0 } ?? (absolute.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? absolute)
+            roots[id] = Root(id: id, name: name, path: path)
+        }
+        return roots
+    }
+
+    /// The Folders panel as a folder "Folders": each root folder (by its
+    /// name), its folders below it, each folder's photos by capture time
+    /// as Lightroom's Library shows a folder by default, then by name;
+    /// nil for a catalog with no photo. Named "Lightroom Folders" if a
+    /// collection or set at the top is named "Folders".
+    private static func folderTree(
+        _ images: [Image], roots: [Int64: Root], folders: [Int64: (root: Int64, path: String)], taken: Set<String>
+    ) -> SourceFolder? {
+        guard !images.isEmpty else { return nil }
+        let byFolder = Dictionary(grouping: images, by: \.folder)
+        var tree = SourceFolder(name: taken.contains("Folders") ? "Lightroom Folders" : "Folders", path: "folders", key: "folders")
+        for root in roots.values.sorted(by: { $0.name.localizedStandardCompare($1.name) == .orderedAscending }) {
+            var top = SourceFolder(name: root.name, path: root.path, key: "root/\(root.id)")
+            // Outer folders first, so that each is made (and known by its id) before the folders in it.
+            for (folderID, place) in folders.filter({ $0.value.root == root.id }).sorted(by: { ($0.value.path, $0.key) < ($1.value.path, $1.key) }) {
+                guard let photos = byFolder[folderID] else { continue }
+                let components = place.path.split(separator: "/").map(String.init)
+                let ordered = photos.sorted { a, b in
+                    a.time != b.time ? (a.time ?? "~") < (b.time ?? "~") : a.name.localizedStandardCompare(b.name) == .orderedAscending
+                }
+                top.insert(ordered.map(\.path), at: components, key: "folder/\(folderID)")
+            }
+            if top.photoCount > 0 {
+                top.sortFolders()
+                tree.folders.append(top)
+            }
+        }
+        return tree.photoCount > 0 ? tree : nil
+    }
+    /// `base.extension`, or `base` alone for a file without one.
+    private static func fileName(_ base: String, _ fileExtension: String?) -> String {
+        guard let fileExtension, !fileExtension.isEmpty else { return base }
+        return "\(base).\(fileExtension)"
     }
 
     /// A root's path and a folder's path from it, which Lightroom writes with a trailing slash each.
@@ -201,5 +299,32 @@ public enum LightroomCatalog {
         let base = root.hasSuffix("/") ? root : root + "/"
         guard !folder.isEmpty else { return base }
         return base + (folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}
+
+extension SourceFolder {
+    /// Puts `photos` in the folder `components` below this one, making the
+    /// folders between as needed (each known by its path); the folder at
+    /// the end is known by `key`.
+    fileprivate mutating func insert(_ photos: [String], at components: [String], key: String) {
+        guard let first = components.first else {
+            self.photos += photos
+            self.key = key
+            return
+        }
+        let here = path.hasSuffix("/") ? path : path + "/"
+        if let index = folders.firstIndex(where: { $0.name == first }) {
+            folders[index].insert(photos, at: Array(components.dropFirst()), key: key)
+        } else {
+            var child = SourceFolder(name: first, path: here + first, key: "\(self.key)/\(first)")
+            child.insert(photos, at: Array(components.dropFirst()), key: key)
+            folders.append(child)
+        }
+    }
+
+    /// Sorts the folders here and below by name, as a folders panel lists them.
+    fileprivate mutating func sortFolders() {
+        folders.sort { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        for index in folders.indices { folders[index].sortFolders() }
     }
 }

@@ -51,16 +51,28 @@ public struct PathMap: Hashable, Sendable {
     public func local(_ path: String) -> String {
         for rule in rules where Self.starts(path, with: rule.old) {
             var rest = String(path.dropFirst(rule.old.count))
-            if rule.old.contains("\\") || rule.old.dropFirst().hasPrefix(":") { rest = rest.replacingOccurrences(of: "\\", with: "/") }
+            if Self.isWindows(rule.old) { rest = rest.replacingOccurrences(of: "\\", with: "/") }
             if !rest.isEmpty && !rest.hasPrefix("/") && !rule.new.hasSuffix("/") { rest = "/" + rest }
             return rule.new + rest
         }
         return path
     }
 
-    /// Whether `path` starts with `prefix` as a whole folder (`/a/b` starts `/a/b/c`, not `/a/bc`).
+    /// Whether `prefix` is a Windows path: a drive letter, or backslashes.
+    private static func isWindows(_ prefix: String) -> Bool {
+        prefix.contains("\\") || (prefix.dropFirst().hasPrefix(":") && prefix.first?.isLetter == true)
+    }
+
+    /// Whether `path` starts with `prefix` as a whole folder (`/a/b` starts
+    /// `/a/b/c`, not `/a/bc`). A Windows prefix (`D:…`, or one with
+    /// backslashes) matches as Windows compares paths: in any case, either slash.
     private static func starts(_ path: String, with prefix: String) -> Bool {
-        guard path.hasPrefix(prefix) else { return false }
+        if isWindows(prefix) {
+            func folded(_ text: Substring) -> String { text.replacingOccurrences(of: "\\", with: "/").lowercased() }
+            guard path.count >= prefix.count, folded(path.prefix(prefix.count)) == folded(prefix[...]) else { return false }
+        } else if !path.hasPrefix(prefix) {
+            return false
+        }
         if path.count == prefix.count || prefix.hasSuffix("/") || prefix.hasSuffix("\\") { return true }
         let next = path[path.index(path.startIndex, offsetBy: prefix.count)]
         return next == "/" || next == "\\"

@@ -41,7 +41,8 @@ public struct TreeImportPlan: Sendable {
         public let existing: Int64?
         /// An album's photos to add, in order, at its end.
         public let photos: [String]
-        /// An album's photos it holds already (or that are still loading into it).
+        /// An album's photos it holds already (or that are still loading
+        /// into it), not counting those whose placeholders load again now.
         public let alreadyThere: Int
         /// Whether the import makes it.
         public var isNew: Bool { existing == nil }
@@ -69,6 +70,10 @@ public struct TreeImportPlan: Sendable {
         public let source: String
         /// The index in ``TreeImportPlan/nodes`` of its album.
         public let node: Int
+        /// Whether the placeholder recorded another path for its file, one
+        /// that was never there (a catalog's originals mapped wrongly the
+        /// first time): it is pointed at ``source`` before it loads.
+        public let isRetargeted: Bool
     }
 
     /// The photos the import adds.
@@ -191,24 +196,72 @@ public struct TreeImportPlan: Sendable {
                 // is still missing (then it holds its slot).
                 let sources = Set(source.photos)
                 var held = Set<String>()
+                var unfound: [(placeholder: AlbumItemID, source: String)] = []
                 try reader.forEachListedItem(in: album.id) { item, photo in
                     switch item.content {
                     case .photo: if let photo { held.insert(photo.content.sourcePath) }
                     case .placeholder(let load):
-                        held.insert(load.source)
-                        if load.owner.isGone, sources.contains(load.source), FileManager.default.fileExists(atPath: load.source) {
-                            resumed.append(ResumedLoad(placeholder: item.id, source: load.source, node: nodes.count))
+                        guard load.owner.isGone, !sources.contains(load.source) || FileManager.default.fileExists(atPath: load.source) else {
+                            held.insert(load.source)
+                            break
+                        }
+                        if sources.contains(load.source) {
+                            held.insert(load.source)
+                            resumed.append(ResumedLoad(placeholder: item.id, source: load.source, node: nodes.count, isRetargeted: false))
+                        } else if !FileManager.default.fileExists(atPath: load.source) {
+                            unfound.append((item.id, load.source))
+                        } else {
+                            held.insert(load.source)
                         }
                     }
                     return true
                 }
+                // A placeholder whose file was never where it said (an
+                // import whose paths were mapped wrongly) takes the photo
+                // this import finds in its stead, in its slot, rather than
+                // the photo coming again at the album's end.
+                let found = Self.sameFiles(unfound.map(\.source), among: source.photos.filter { !held.contains($0) })
+                for (placeholder, old) in unfound {
+                    guard let new = found[old] else { continue }
+                    held.insert(new)
+                    resumed.append(ResumedLoad(placeholder: placeholder, source: new, node: nodes.count, isRetargeted: true))
+                }
                 photos = source.photos.filter { !held.contains($0) }
-                alreadyThere = source.photos.count - photos.count
+                // What loads again in its slot comes now, not from before.
+                alreadyThere = source.photos.count - photos.count - resumed.count { $0.node == nodes.count }
             }
             nodes.append(
                 Node(
                     kind: .album, name: chosen.name, path: place.joined(chosen.name), source: source.path, key: source.key,
                     depth: place.depth, parent: place.parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
+        }
+
+        /// For each path of `lost`, the path of `candidates` that names the
+        /// same file: the same name, and the most folders above it the
+        /// same ("2024/Rom/a.jpg"), where only one candidate has that many;
+        /// Windows' backslashes count as slashes. Each candidate is taken once.
+        static func sameFiles(_ lost: [String], among candidates: [String]) -> [String: String] {
+            func components(_ path: String) -> [Substring] { path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).reversed() }
+            var byName: [Substring: [(path: String, components: [Substring])]] = [:]
+            for candidate in candidates {
+                let parts = components(candidate)
+                if let name = parts.first { byName[name, default: []].append((candidate, parts)) }
+            }
+            var taken = Set<String>()
+            var found: [String: String] = [:]
+            for old in lost {
+                let parts = components(old)
+                guard let name = parts.first, let alike = byName[name] else { continue }
+                let scored = alike.filter { !taken.contains($0.path) }.map { candidate in
+                    (candidate.path, zip(parts, candidate.components).prefix { $0 == $1 }.count)
+                }
+                guard let best = scored.map(\.1).max(), scored.count(where: { $0.1 == best }) == 1,
+                    let match = scored.first(where: { $0.1 == best })?.0
+                else { continue }
+                taken.insert(match)
+                found[old] = match
+            }
+            return found
         }
 
         /// A name for a new folder: its own, unless an album stands under it in that place.
