@@ -93,6 +93,28 @@ struct DigikamImportCLITests {
         #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").stdout.hasPrefix("nothing new"))
     }
 
+    @Test("a root named by its mount path is found where digiKam finds it; titles, captions and album captions are counted; a dry run names the root that is away")
+    func rootsAndWords() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try family(cli, hasManualOrder: true)
+        let dry = try cli.run("import", "--from", "digikam", catalog.path, "--dry-run")
+        #expect(dry.stderr.contains("not on this machine: /mnt/old/Pictures (5 photos); --map /mnt/old/Pictures=WHERE says where it is here"), "\(dry.stderr)")
+        // As digiKam writes a collection on a volume without a UUID: the mount path percent-encoded, the path on it "/".
+        let encoded = try #require(pictures.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        try catalog.execute("UPDATE AlbumRoots SET identifier = ?, specificPath = '/'", ["volumeid:?path=\(encoded)"])
+        try catalog.execute("""
+            CREATE TABLE ImageComments (id INTEGER PRIMARY KEY, imageid INTEGER, type INTEGER, language TEXT, author TEXT, date DATETIME, comment TEXT);
+            INSERT INTO ImageComments (imageid, type, language, comment) VALUES (1, 1, 'x-default', 'Sunset over the bay'), (1, 3, 'x-default', 'Bay'),
+                (2, 1, 'de-DE', 'Hafen'), (2, 1, 'x-default', 'Harbour'), (3, 1, 'x-default', '  ');
+            UPDATE Albums SET caption = 'Our summer' WHERE id = 2;
+            """)
+        let result = try cli.run("import", "--from", "digikam", catalog.path)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["b-market.png", "c-cliffs.webp", "a-harbour.jpg"], "no map needed, no '//' paths")
+        #expect(result.stdout.contains("2 captions, 1 titles, 1 album captions"), "\(result.stdout)")
+        #expect(!result.stderr.contains("not on this machine"), "\(result.stderr)")
+    }
+
     @Test("--with-hidden brings digiKam's hidden and trashed photos into a locked album of their own; its obsolete ones are gone and stay so")
     func withHidden() throws {
         let cli = try CLI()

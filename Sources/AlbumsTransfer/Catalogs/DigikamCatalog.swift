@@ -19,7 +19,45 @@ public enum DigikamCatalog {
     ///
     /// - Throws: ``CatalogFailure``.
     public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
-        try CatalogFailure.reading(path) { file in try read(file, map: map) }
+        try read(path, map: map, volumes: .system())
+    }
+
+    /// Reads the catalog at `path` against the volumes `volumes` mounts.
+    static func read(_ path: String, map: PathMap, volumes: MountedVolumes) throws(CatalogFailure) -> CatalogImport {
+        try CatalogFailure.reading(path) { file in try read(file, map: map, volumes: volumes) }
+    }
+
+    /// Where a root lies, as digiKam's collection manager finds it: its
+    /// `specificPath` is a path on a volume, which `identifier` names by
+    /// the filesystem's UUID (`volumeid:?uuid=…`: where that volume is
+    /// mounted here; the path as written when it is not), by the volume's
+    /// mount path (`volumeid:?path=…`, percent-encoded, a Windows drive
+    /// too), or as a network share by its mount paths
+    /// (`networkshareid:?mountpath=…&mountpath=…`: the first one there,
+    /// else the first).
+    static func rootPath(identifier: String?, specificPath: String, volumes: MountedVolumes) -> String {
+        func joined(_ mount: String, _ path: String) -> String {
+            let trimmed = mount.hasSuffix("/") ? String(mount.dropLast()) : mount
+            guard !path.isEmpty, path != "/" else { return trimmed.isEmpty ? "/" : trimmed }
+            return trimmed + (path.hasPrefix("/") ? path : "/" + path)
+        }
+        guard let identifier, let query = identifier.split(separator: "?", maxSplits: 1).dropFirst().first else { return specificPath }
+        var fields: [(key: Substring, value: String)] = []
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            fields.append((parts[0], String(parts[1]).removingPercentEncoding ?? String(parts[1])))
+        }
+        if identifier.hasPrefix("networkshareid:") {
+            let mounts = fields.filter { $0.key == "mountpath" }.map(\.value)
+            guard let mount = mounts.first(where: { FileManager.default.fileExists(atPath: $0) }) ?? mounts.first else { return specificPath }
+            return joined(mount, specificPath)
+        }
+        if let uuid = fields.first(where: { $0.key == "uuid" })?.value {
+            return volumes.mountPoint(ofVolume: uuid).map { joined($0, specificPath) } ?? specificPath
+        }
+        if let mount = fields.first(where: { $0.key == "path" })?.value { return joined(mount, specificPath) }
+        return specificPath
     }
 
     /// Images.status of a photo shown in its album (not hidden, trashed or obsolete).
@@ -27,7 +65,7 @@ public enum DigikamCatalog {
     /// Images.category of a still image.
     private static let image = 1
 
-    private static func read(_ file: ForeignDatabaseFile, map: PathMap) throws -> CatalogImport {
+    private static func read(_ file: ForeignDatabaseFile, map: PathMap, volumes: MountedVolumes) throws -> CatalogImport {
         let columns = try file.columns(
             requiring: [
                 "AlbumRoots": ["id", "label", "identifier", "specificPath"], "Albums": ["id", "albumRoot", "relativePath"],
@@ -35,15 +73,10 @@ public enum DigikamCatalog {
             ], of: "digiKam")
         let hasManualOrder = columns["Images"]?.contains("manualOrder") == true
 
-        // Where each root lies: a network share names its mount point; others give the path itself.
         var roots: [(id: Int64, name: String, path: String)] = []
         for row in try file.rows("SELECT id, label, identifier, specificPath FROM AlbumRoots ORDER BY id") {
             guard let id = row.integer("id"), let specific = row.text("specificPath") else { continue }
-            var base = specific
-            if let identifier = row.text("identifier"), let range = identifier.range(of: "mountpath=") {
-                let mount = identifier[range.upperBound...].prefix { $0 != "&" }
-                base = String(mount).removingPercentEncoding.map { $0 + (specific == "/" ? "" : specific) } ?? base
-            }
+            let base = rootPath(identifier: row.text("identifier"), specificPath: specific, volumes: volumes)
             let label = row.text("label").flatMap { $0.isEmpty ? nil : $0 }
             roots.append((id, label ?? (base as NSString).lastPathComponent, base))
         }
@@ -80,7 +113,7 @@ public enum DigikamCatalog {
                 let ordered = (photos[id] ?? []).sorted { a, b in
                     a.order != b.order ? a.order < b.order : a.name.localizedStandardCompare(b.name) == .orderedAscending
                 }
-                let directory = root.path + (relative == "/" ? "" : relative)
+                let directory = (root.path.hasSuffix("/") ? String(root.path.dropLast()) : root.path) + (relative == "/" ? "" : relative)
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
                 setAside += (hidden[id] ?? []).map { map.local(directory + "/" + $0) }
                 if parts.isEmpty {
@@ -107,11 +140,22 @@ public enum DigikamCatalog {
                     """, needs: "ImageTags", in: columns)
                 : try file.counted("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images", in: columns),
+            // ImageComments.type: 1 a caption (digiKam's "comment"), 3 a title.
+            try file.counted(
+                "captions", "SELECT count(DISTINCT imageid) AS n FROM ImageComments WHERE type = 1 AND length(trim(comment)) > 0",
+                needs: "ImageComments", ["imageid", "type", "comment"], in: columns),
+            try file.counted(
+                "titles", "SELECT count(DISTINCT imageid) AS n FROM ImageComments WHERE type = 3 AND length(trim(comment)) > 0",
+                needs: "ImageComments", ["imageid", "type", "comment"], in: columns),
+            try file.counted(
+                "album captions", "SELECT count(*) AS n FROM Albums WHERE length(trim(caption)) > 0", needs: "Albums", ["caption"], in: columns),
             try file.counted("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images", in: columns),
         ].compactMap { $0 }
         // One root imports as its own folder at the top; several stand under a folder "digiKam".
         let root = top.folders.count == 1 ? top.folders[0] : top
-        return CatalogImport(kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
+        return CatalogImport(
+            kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside,
+            roots: roots.map { map.local($0.path) })
     }
 }
 

@@ -11,8 +11,8 @@ public struct UnreachedFolder: Hashable, Sendable {
 }
 
 extension CatalogImport {
-    /// Every photo the import would bring: the albums', those in no album
-    /// and those set aside.
+    /// Every photo an import brings unless told otherwise: the albums' and
+    /// those in no album (not those set aside, which come only on request).
     public var allPhotos: [String] {
         var all: [String] = []
         func add(_ folder: SourceFolder) {
@@ -20,7 +20,7 @@ extension CatalogImport {
             folder.folders.forEach(add)
         }
         add(root)
-        return all + loose + setAside
+        return all + loose
     }
 
     /// The folders whose photos are not there because the folder itself is

@@ -220,7 +220,7 @@ public struct TreeImportPlan: Sendable {
                 // import whose paths were mapped wrongly) takes the photo
                 // this import finds in its stead, in its slot, rather than
                 // the photo coming again at the album's end.
-                let found = Self.sameFiles(unfound.map(\.source), among: source.photos.filter { !held.contains($0) })
+                let found = TreeImportPlan.sameFiles(unfound.map(\.source), among: source.photos.filter { !held.contains($0) })
                 for (placeholder, old) in unfound {
                     guard let new = found[old] else { continue }
                     held.insert(new)
@@ -236,34 +236,6 @@ public struct TreeImportPlan: Sendable {
                     depth: place.depth, parent: place.parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
         }
 
-        /// For each path of `lost`, the path of `candidates` that names the
-        /// same file: the same name, and the most folders above it the
-        /// same ("2024/Rom/a.jpg"), where only one candidate has that many;
-        /// Windows' backslashes count as slashes. Each candidate is taken once.
-        static func sameFiles(_ lost: [String], among candidates: [String]) -> [String: String] {
-            func components(_ path: String) -> [Substring] { path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).reversed() }
-            var byName: [Substring: [(path: String, components: [Substring])]] = [:]
-            for candidate in candidates {
-                let parts = components(candidate)
-                if let name = parts.first { byName[name, default: []].append((candidate, parts)) }
-            }
-            var taken = Set<String>()
-            var found: [String: String] = [:]
-            for old in lost {
-                let parts = components(old)
-                guard let name = parts.first, let alike = byName[name] else { continue }
-                let scored = alike.filter { !taken.contains($0.path) }.map { candidate in
-                    (candidate.path, zip(parts, candidate.components).prefix { $0 == $1 }.count)
-                }
-                guard let best = scored.map(\.1).max(), scored.count(where: { $0.1 == best }) == 1,
-                    let match = scored.first(where: { $0.1 == best })?.0
-                else { continue }
-                taken.insert(match)
-                found[old] = match
-            }
-            return found
-        }
-
         /// A name for a new folder: its own, unless an album stands under it in that place.
         private func freeFolderName(_ name: String, in place: Place) -> String {
             guard let key = place.key, let albums = albumsByPlace[key], albums[name] != nil else { return name }
@@ -271,5 +243,35 @@ public struct TreeImportPlan: Sendable {
             while albums["\(name) \(number)"] != nil || foldersByPlace[key]?["\(name) \(number)"] != nil { number += 1 }
             return "\(name) \(number)"
         }
+    }
+}
+
+extension TreeImportPlan {
+    /// For each path of `lost`, the path of `candidates` that names the
+    /// same file: the same name, and the most folders above it the
+    /// same ("2024/Rom/a.jpg"), where only one candidate has that many;
+    /// Windows' backslashes count as slashes. Each candidate is taken once.
+    static func sameFiles(_ lost: [String], among candidates: [String]) -> [String: String] {
+        func components(_ path: String) -> [Substring] { path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).reversed() }
+        var byName: [Substring: [(path: String, components: [Substring])]] = [:]
+        for candidate in candidates {
+            let parts = components(candidate)
+            if let name = parts.first { byName[name, default: []].append((candidate, parts)) }
+        }
+        var taken = Set<String>()
+        var found: [String: String] = [:]
+        for old in lost {
+            let parts = components(old)
+            guard let name = parts.first, let alike = byName[name] else { continue }
+            let scored = alike.filter { !taken.contains($0.path) }.map { candidate in
+                (candidate.path, zip(parts, candidate.components).prefix { $0 == $1 }.count)
+            }
+            guard let best = scored.map(\.1).max(), scored.count(where: { $0.1 == best }) == 1,
+                let match = scored.first(where: { $0.1 == best })?.0
+            else { continue }
+            taken.insert(match)
+            found[old] = match
+        }
+        return found
     }
 }
