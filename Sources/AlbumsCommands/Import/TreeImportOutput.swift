@@ -47,6 +47,8 @@ struct TreeImportOutput {
         let orderInferred: Bool
         /// The catalog's folders this machine does not have, with their photos.
         let unreached: [UnreachedJSON]
+        /// Photos not found whose organizer says why.
+        let whyMissing: [LoadReportJSON.Problem]
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
@@ -55,6 +57,7 @@ struct TreeImportOutput {
             case notCarried = "not_carried"
             case orderInferred = "order_inferred"
             case unreached
+            case whyMissing = "why_missing"
         }
     }
 
@@ -77,6 +80,7 @@ struct TreeImportOutput {
         let failed = (report?.failed ?? []).map { LoadReportJSON.Problem(source: $0.source, reason: $0.reason) }
         // Archives' photos are never missing (they are extracted), so this asks only of catalogs read where they lie.
         let unreached = missing.isEmpty ? [] : catalog?.unreachedFolders() ?? []
+        let whyMissing = missing.sorted().compactMap { path in catalog?.whyMissing[path].map { LoadReportJSON.Problem(source: path, reason: $0.description) } }
         if console.json {
             let nodes = plan.nodes.enumerated().map { index, node in
                 let isAlbum = node.kind == .album && report != nil
@@ -89,7 +93,8 @@ struct TreeImportOutput {
                 json: ReportJSON(
                     dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? [],
                     notCarried: Dictionary((catalog?.notCarried ?? []).map { ($0.what, $0.count) }) { a, _ in a },
-                    orderInferred: catalog?.orderInferred ?? false, unreached: unreached.map { UnreachedJSON(path: $0.path, photos: $0.photoCount) }))
+                    orderInferred: catalog?.orderInferred ?? false, unreached: unreached.map { UnreachedJSON(path: $0.path, photos: $0.photoCount) },
+                    whyMissing: whyMissing))
             return
         }
         let albums = plan.nodes.filter { $0.kind == .album }
@@ -130,6 +135,7 @@ struct TreeImportOutput {
         }
         if catalog?.orderInferred == true { console.result("  the catalog keeps no order: each album is in capture-time order") }
         for problem in failed { console.note("  failed   \(problem.source): \(problem.reason)") }
+        for problem in whyMissing { console.note("  not here \(problem.source): \(problem.reason)") }
         for folder in unreached {
             console.note("  not on this machine: \(folder.path) (\(LibraryError.counted(folder.photoCount, "photo"))); --map \(folder.path)=WHERE says where it is here")
         }

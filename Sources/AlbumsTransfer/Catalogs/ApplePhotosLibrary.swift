@@ -168,44 +168,38 @@ public enum ApplePhotosLibrary {
         if assetColumns.contains("ZHIDDEN") { shown.append("coalesce(a.ZHIDDEN, 0) = 0") }
         if assetColumns.contains("ZAVALANCHEPICKTYPE") { shown.append("(coalesce(a.ZAVALANCHEPICKTYPE, 0) & 2) = 0") }
         var photos: [Int64: [Member]] = [:]
-        let originals = (library as NSString).appendingPathComponent("originals")
+        var files = try OriginalFiles(file, columns: columns, assets: assets, library: library, map: map)
         let created = assetColumns.contains("ZDATECREATED") ? "a.ZDATECREATED" : "NULL"
         // A photo's title is an attribute of its own table, joined where this version has it.
         let titled = assetColumns.contains("ZADDITIONALATTRIBUTES") && (columns["ZADDITIONALASSETATTRIBUTES"] ?? []).isSuperset(of: ["Z_PK", "ZTITLE"])
         try file.forEachRow("""
-            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.ZDIRECTORY AS directory, a.ZFILENAME AS name,
+            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name,
                 \(created) AS created, \(titled ? "t.ZTITLE" : "NULL") AS title
             FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
             \(titled ? "LEFT JOIN ZADDITIONALASSETATTRIBUTES t ON t.Z_PK = a.ZADDITIONALATTRIBUTES" : "")
             WHERE \(shown.joined(separator: " AND "))
             """) { row in
-            guard let album = row.integer("album"), let name = row.text("name") else { return }
-            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
+            guard let album = row.integer("album"), let path = files.path(of: row) else { return }
             photos[album, default: []].append(Member(
-                position: row.integer("position") ?? .max, created: row.real("created"), title: row.text("title") ?? "",
-                path: map.local((directory as NSString).appendingPathComponent(name))))
+                position: row.integer("position") ?? .max, created: row.real("created"), title: row.text("title") ?? "", path: path))
         }
 
         // The photos Photos shows that no album holds: the library's own.
         var loose: [String] = []
         try file.forEachRow("""
-            SELECT a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            SELECT a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
             WHERE \(shown.joined(separator: " AND ")) AND NOT EXISTS (SELECT 1 FROM \(join.table) j WHERE j.\(join.asset) = a.Z_PK)
             ORDER BY a.Z_PK
             """) { row in
-            guard let name = row.text("name") else { return }
-            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
-            loose.append(map.local((directory as NSString).appendingPathComponent(name)))
+            if let path = files.path(of: row) { loose.append(path) }
         }
         // What Photos does not show, by path, for an import that asks for it.
         var setAside: [String] = []
         try file.forEachRow("""
-            SELECT a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            SELECT a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
             WHERE a.ZKIND = 0 AND NOT (\(shown.joined(separator: " AND "))) ORDER BY a.Z_PK
             """) { row in
-            guard let name = row.text("name") else { return }
-            let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
-            setAside.append(map.local((directory as NSString).appendingPathComponent(name)))
+            if let path = files.path(of: row) { setAside.append(path) }
         }
 
         // As Photos' sidebar shows them: by their place in their folder, then by title.
@@ -242,6 +236,74 @@ public enum ApplePhotosLibrary {
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside)
+        return CatalogImport(
+            kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside,
+            whyMissing: files.whyMissing)
+    }
+
+    /// Where a photo's original is: in the library's `originals` folder
+    /// (`ZDIRECTORY/ZFILENAME`), or, for a file Photos references where it
+    /// was imported from ("Copy items to the Photos library" off:
+    /// `ZSAVEDASSETTYPE` 10), on its volume, as `/Volumes/NAME/PATH` (macOS
+    /// mounts every volume there, the startup disk too), from
+    /// `ZINTERNALRESOURCE`'s bookmark (`ZPATHRELATIVETOVOLUME`) and volume
+    /// (`ZNAME`). And why an original may not be there: kept only in iCloud
+    /// (its original resource, `ZDATASTORESUBTYPE` 1, not available here,
+    /// `ZLOCALAVAILABILITY` other than 1, as osxphotos reads it), or a
+    /// referenced file on a volume this machine may lack.
+    struct OriginalFiles {
+        let originals: String
+        let map: PathMap
+        /// Referenced files by asset: the volume's name and the path on it.
+        private(set) var referenced: [Int64: (volume: String, path: String)] = [:]
+        /// Assets whose original only iCloud holds.
+        private(set) var inCloudOnly: Set<Int64> = []
+        /// Why a photo's file may not be here, by its path.
+        private(set) var whyMissing: [String: MissingOriginal] = [:]
+
+        init(_ file: ForeignDatabaseFile, columns: [String: Set<String>], assets: String, library: String, map: PathMap) throws {
+            originals = (library as NSString).appendingPathComponent("originals")
+            self.map = map
+            let resources = columns["ZINTERNALRESOURCE"] ?? []
+            if resources.isSuperset(of: ["ZASSET", "ZFILESYSTEMBOOKMARK", "ZFILESYSTEMVOLUME"]),
+                (columns["ZFILESYSTEMBOOKMARK"] ?? []).isSuperset(of: ["Z_PK", "ZPATHRELATIVETOVOLUME"]),
+                (columns["ZFILESYSTEMVOLUME"] ?? []).isSuperset(of: ["Z_PK", "ZNAME"])
+            {
+                let isReference = columns[assets]?.contains("ZSAVEDASSETTYPE") == true ? "AND a.ZSAVEDASSETTYPE = 10" : ""
+                try file.forEachRow("""
+                    SELECT r.ZASSET AS asset, v.ZNAME AS volume, b.ZPATHRELATIVETOVOLUME AS path FROM ZINTERNALRESOURCE r
+                    JOIN ZFILESYSTEMBOOKMARK b ON b.Z_PK = r.ZFILESYSTEMBOOKMARK JOIN ZFILESYSTEMVOLUME v ON v.Z_PK = r.ZFILESYSTEMVOLUME
+                    JOIN \(assets) a ON a.Z_PK = r.ZASSET WHERE 1 \(isReference)
+                    """) { row in
+                    guard let asset = row.integer("asset"), let volume = row.text("volume"), let path = row.text("path"), !path.isEmpty else { return }
+                    referenced[asset] = (volume, path)
+                }
+            }
+            if resources.isSuperset(of: ["ZASSET", "ZDATASTORESUBTYPE", "ZLOCALAVAILABILITY"]) {
+                try file.forEachRow("SELECT DISTINCT ZASSET AS asset FROM ZINTERNALRESOURCE WHERE ZDATASTORESUBTYPE = 1 AND coalesce(ZLOCALAVAILABILITY, 0) != 1") {
+                    row in
+                    if let asset = row.integer("asset") { inCloudOnly.insert(asset) }
+                }
+            }
+        }
+
+        /// The path of the original of the asset `row` names (its `asset`, `directory` and `name`), as it lies here.
+        mutating func path(of row: ForeignDatabaseFile.Row) -> String? {
+            guard let asset = row.integer("asset") else { return nil }
+            let path: String
+            if let reference = referenced[asset] {
+                let volume = "/Volumes/" + reference.volume
+                path = map.local(volume + (reference.path.hasPrefix("/") ? "" : "/") + reference.path)
+                whyMissing[path] = .referenced(volume: reference.volume)
+            } else {
+                guard let name = row.text("name") else { return nil }
+                let directory = row.text("directory").map { (originals as NSString).appendingPathComponent($0) } ?? originals
+                path = map.local((directory as NSString).appendingPathComponent(name))
+            }
+            if inCloudOnly.contains(asset), referenced[asset] == nil {
+                whyMissing[path] = .onlyInCloud
+            }
+            return path
+        }
     }
 }

@@ -30,11 +30,15 @@ public struct CatalogImport: Sendable {
     /// The folders the catalog keeps its originals under, as they lie here
     /// (after the path map); empty where the catalog names none.
     public let roots: [String]
+    /// Why the organizer itself may not have a photo's file where it says,
+    /// by path ("kept only in iCloud"), for the photos where it knows.
+    public let whyMissing: [String: MissingOriginal]
 
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
-        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = [], roots: [String] = []
+        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = [], roots: [String] = [],
+        whyMissing: [String: MissingOriginal] = [:]
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
@@ -46,6 +50,7 @@ public struct CatalogImport: Sendable {
         self.loose = loose.filter { seen.insert($0).inserted }
         self.setAside = setAside.filter { seen.insert($0).inserted }
         self.roots = roots
+        self.whyMissing = whyMissing
     }
 
     /// Loads ``loose`` into the library, in no album, as they stood in the
@@ -79,6 +84,23 @@ extension ForeignDatabaseFile {
     {
         guard let have = columns[table], have.isSuperset(of: needed) else { return nil }
         return (what, Int(try rows(sql).first?.integer("n") ?? 0))
+    }
+}
+
+/// Why an organizer itself may not have a photo's original where it says.
+public enum MissingOriginal: Hashable, Sendable, CustomStringConvertible {
+    /// Only the organizer's cloud keeps it (Photos' "Optimize Mac Storage"):
+    /// no folder is missing, and no path map brings it.
+    case onlyInCloud
+    /// It is a file the organizer refers to where it was imported from, on
+    /// a volume of that name, which this machine may not have.
+    case referenced(volume: String)
+
+    public var description: String {
+        switch self {
+        case .onlyInCloud: "kept only in iCloud: Photos has not downloaded the original to this Mac"
+        case .referenced(let volume): "a file Photos refers to where it was imported from, on the volume '\(volume)'"
+        }
     }
 }
 

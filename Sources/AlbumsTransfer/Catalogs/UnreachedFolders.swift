@@ -41,7 +41,8 @@ extension CatalogImport {
         var order: [String] = []
         var groups: [String: [String]] = [:]
         var seen = Set<String>()
-        for photo in photos ?? allPhotos where seen.insert(photo).inserted {
+        // A photo only the cloud keeps is missing for no folder's sake.
+        for photo in photos ?? allPhotos where whyMissing[photo] != .onlyInCloud && seen.insert(photo).inserted {
             let key: String
             if let root = missingRoots.filter({ Self.isInside(photo, $0) }).max(by: { $0.count < $1.count }) {
                 key = root
