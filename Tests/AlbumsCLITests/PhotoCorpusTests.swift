@@ -155,4 +155,24 @@ struct PhotoCorpusTests {
         #expect(byCamera.count == found.filter { ($0["camera_model"] as? String)?.localizedCaseInsensitiveContains(model) == true
             || ($0["camera_make"] as? String)?.localizedCaseInsensitiveContains(model) == true }.count)
     }
+
+    @Test("ffmpeg's clips in every container are videos, never photos: a folder tree and a file import each say so; an MP4 of sound alone is not a photo")
+    func videosAreNotPhotos() throws {
+        let kinds = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "videos.json"))) as? [String: String])
+        let cli = try CLI()
+        let videos = Self.corpus.appending(path: "videos").path
+        let tree = try cli.json(try cli.run("--json", "import", videos, "--tree"))
+        let skipped = Dictionary(
+            ((tree["skipped"] as? [[String: Any]]) ?? []).compactMap { entry in
+                (entry["source"] as? String).map { (($0 as NSString).lastPathComponent, entry["reason"] as? String ?? "") }
+            }) { a, _ in a }
+        #expect(kinds.count == 9 && skipped.count == kinds.count, "\(tree)")
+        for (name, kind) in kinds {
+            #expect(skipped[name] == (kind == "video" ? "a video: albums holds photos only" : "not a photo"), "\(name)")
+        }
+        let single = try cli.run("import", videos + "/clip.mov")
+        #expect(single.stdout.contains("clip.mov: a video: albums holds photos only"), "\(single.stdout)\(single.stderr)")
+        #expect(try cli.json(try cli.run("--json", "photos"))["photos"].map { ($0 as? [Any])?.count } == 0)
+    }
 }

@@ -217,4 +217,25 @@ struct ImageHeaderTests {
         #expect(CaptureDateRules.captureDate(exif: exif(zero, nil), xmp: xmp)?.text == "2014-04-14T14:14")
         #expect(CaptureDateRules.captureDate(exif: exif(nil, nil), xmp: nil) == nil)
     }
+
+    @Test("videos and raw files are told from photos: by their own marks, a TIFF-shaped raw file by its name once the bytes say TIFF")
+    func mediaKinds() throws {
+        func kind(_ bytes: [UInt8], _ name: String) -> MediaKind? { MediaKind(prefix: Data(bytes + [UInt8](repeating: 0, count: 32)), name: name) }
+        let tiff: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0]
+        #expect(kind(tiff, "scan.tif") == .photo(.tiff))
+        #expect(kind(tiff, "DSC_0001.NEF") == .cameraRaw)
+        #expect(kind(tiff, "a.dng") == .cameraRaw)
+        #expect(kind(tiff + Array("CR".utf8), "IMG_1.jpg") == .cameraRaw, "a CR2 by its mark, whatever its name")
+        #expect(kind(Array("IIRO".utf8), "P1.ORF") == .cameraRaw)
+        #expect(kind([0x49, 0x49, 0x55, 0x00], "P1.RW2") == .cameraRaw)
+        #expect(kind(Array("FUJIFILMCCD-RAW 0201".utf8), "D.RAF") == .cameraRaw)
+        #expect(kind([0, 0, 0, 0x18] + Array("ftypcrx ".utf8), "IMG_1.CR3") == .cameraRaw)
+        #expect(kind([0, 0, 0, 0x18] + Array("ftypisom".utf8), "clip.jpg") == .video, "the bytes, not the name")
+        #expect(kind([0, 0, 0, 0x18] + Array("ftypM4A ".utf8), "song.m4a") == nil, "sound alone is no video")
+        #expect(kind([0, 0, 0, 0x18] + Array("ftypheic".utf8), "a.heic") == .photo(.heif))
+        #expect(kind([0x1A, 0x45, 0xDF, 0xA3], "a.webm") == .video)
+        #expect(kind(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("AVI ".utf8), "a.avi") == .video)
+        #expect(kind(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8), "a.webp") == .photo(.webp))
+        #expect(kind(Array("hello".utf8), "a.txt") == nil)
+    }
 }

@@ -42,7 +42,9 @@ public enum GoogleTakeout {
         var dates: [String: CaptureDate] = [:]
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
-        var videos = 0
+        // Videos by name: the year folders hold an album's videos again, so each is counted once.
+        var videos = Set<String>()
+        var otherFiles = 0
         var trashed: [String] = []
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
             let folder = (photos as NSString).appendingPathComponent(name)
@@ -77,7 +79,8 @@ public enum GoogleTakeout {
                 trashed += timed.map(\.path)
                 continue
             }
-            videos += listing.others
+            videos.formUnion(listing.videos)
+            otherFiles += listing.others
             album.photos = timed.sorted { ($0.time ?? .max, $0.path) < ($1.time ?? .max, $1.path) }.map(\.path)
             root.folders.append(album)
         }
@@ -86,7 +89,7 @@ public enum GoogleTakeout {
         var taken = Set<String>()
         for name in yearFolders {
             let listing = contents.files(in: name)
-            videos += listing.others
+            videos.formUnion(listing.videos)
             var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
             for file in Self.withoutEditedOriginals(listing.media) where !inAlbums.contains(file) && taken.insert(file).inserted {
                 let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
@@ -101,7 +104,7 @@ public enum GoogleTakeout {
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
-            notCarried: [("photos in the trash", trashed.count), ("videos and other files", videos)], capturedAt: dates, loose: loose,
+            notCarried: [("photos in the trash", trashed.count), ("videos", videos.count), ("other files", otherFiles)], capturedAt: dates, loose: loose,
             setAside: trashed)
     }
 
@@ -199,6 +202,9 @@ protocol TakeoutContents {
 struct TakeoutFolderListing {
     var media: [String] = []
     var sidecars: Set<String> = []
+    /// The videos' names.
+    var videos: Set<String> = []
+    /// Files that are neither photos, videos nor JSON.
     var others = 0
 }
 
@@ -244,10 +250,12 @@ struct TakeoutFolder: TakeoutContents {
             let path = (folder as NSString).appendingPathComponent(name)
             if name.lowercased().hasSuffix(".json") {
                 listing.sidecars.insert(name)
-            } else if ImageSignature(ofFileAt: path) != nil {
-                listing.media.append(name)
-            } else if !GoogleTakeout.isFolder(path) {
-                listing.others += 1
+            } else {
+                switch MediaKind(ofFileAt: path) {
+                case .photo: listing.media.append(name)
+                case .video: listing.videos.insert(name)
+                case .cameraRaw, nil: if !GoogleTakeout.isFolder(path) { listing.others += 1 }
+                }
             }
         }
         listing.media.sort()

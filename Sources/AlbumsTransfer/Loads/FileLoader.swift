@@ -36,6 +36,11 @@ public struct FileLoader: PhotoLoader {
         } catch {
             throw LoadFailure.failed(LibraryError.describeFileError(error))
         }
+        // A video or a raw file is said to be one, not merely "not an image"; a raw
+        // file whose bytes are a TIFF's is never loaded as its small preview.
+        if let reason = MediaKind(prefix: data.prefix(ImageSignature.length), name: url.lastPathComponent)?.reasonLeftOut {
+            throw LoadFailure.skipped(reason)
+        }
         let facts: ImageFacts
         do {
             facts = try ImageHeaderReader.read(data)

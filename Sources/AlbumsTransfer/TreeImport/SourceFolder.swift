@@ -6,8 +6,10 @@ import Foundation
 /// an album or folder of another organizer's catalog with its photos in
 /// that organizer's order.
 ///
-/// On disk, photos are told from other files by their first bytes (never
-/// by their names), so that a folder of notes or sidecars becomes nothing.
+/// On disk, photos are told from other files by their first bytes (a
+/// name only tells a raw file that is a TIFF inside from a TIFF photo), so
+/// that a folder of notes or sidecars becomes nothing, and a video or a
+/// raw file is left out saying what it is.
 public struct SourceFolder: Hashable, Sendable {
     /// The folder's own name: the album's or folder's it becomes.
     public var name: String
@@ -99,6 +101,15 @@ public struct SourceFolder: Hashable, Sendable {
         }
     }
 
+    /// Adds the file at `path` as a photo, or as skipped with what it is.
+    private mutating func add(_ path: String) {
+        switch MediaKind(ofFileAt: path) {
+        case .photo: photos.append(path)
+        case let kind?: skipped.append(SkippedSource(path: path, reason: kind.reasonLeftOut ?? "not a photo"))
+        case nil: skipped.append(SkippedSource(path: path, reason: "not a photo"))
+        }
+    }
+
     /// nil when the folder cannot be listed.
     private static func read(folderAt path: String) -> SourceFolder? {
         let manager = FileManager.default
@@ -123,15 +134,11 @@ public struct SourceFolder: Hashable, Sendable {
                     folder.skipped.append(SkippedSource(path: child, reason: "no photos in it"))
                 }
             case .typeRegular:
-                if ImageSignature(ofFileAt: child) != nil {
-                    folder.photos.append(child)
-                } else {
-                    folder.skipped.append(SkippedSource(path: child, reason: "not a photo"))
-                }
+                folder.add(child)
             case .typeSymbolicLink:
                 var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue, ImageSignature(ofFileAt: child) != nil {
-                    folder.photos.append(child)
+                if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    folder.add(child)
                 } else {
                     folder.skipped.append(SkippedSource(path: child, reason: isDirectory.boolValue ? "a link to a folder" : "not a photo"))
                 }
