@@ -115,6 +115,30 @@ struct DigikamImportCLITests {
         #expect(!result.stderr.contains("not on this machine"), "\(result.stderr)")
     }
 
+    @Test("each album in the sort digiKam keeps in the digikamrc beside the catalog, either way; --order overrides it; another catalog refuses --order")
+    func sortSetting() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try family(cli, hasManualOrder: true)
+        // Summer's photos as digiKam dated them: market oldest, then harbour, cliffs unknown.
+        try catalog.execute("INSERT INTO ImageInformation (imageid, creationDate, rating) VALUES (2, '2024-07-02T10:00:00', 1), (3, '2024-07-01T10:00:00', 5)")
+        // Rating (5), descending: the best first.
+        try "[General Settings]\nImage Sort Order=0\n\n[Album Settings]\nImage Sort Order=5\nImage Sorting=1\n"
+            .write(toFile: cli.folder.path("digikamrc"), atomically: true, encoding: .utf8)
+        let map = "/mnt/old/Pictures=\(pictures)"
+        #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", map).status == 0)
+        #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["b-market.png", "a-harbour.jpg", "c-cliffs.webp"])
+
+        let other = try CLI()
+        let (again, _) = try family(other, hasManualOrder: true)
+        try again.execute("INSERT INTO ImageInformation (imageid, creationDate) VALUES (2, '2024-07-02T10:00:00'), (3, '2024-07-01T10:00:00')")
+        let dated = try other.run("import", "--from", "digikam", again.path, "--map", map, "--order", "capture-date")
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(try other.albumsByPath()["Family/2024/Summer"] == ["b-market.png", "a-harbour.jpg", "c-cliffs.webp"], "by date, the undated last")
+
+        let refused = try other.run("import", "--from", "shotwell", again.path, "--order", "name")
+        #expect(refused.status == 64 && refused.stderr.contains("--order goes with --tree, or with a digiKam catalog"), "\(refused.stderr)")
+    }
+
     @Test("--with-hidden brings digiKam's hidden and trashed photos into a locked album of their own; its obsolete ones are gone and stay so")
     func withHidden() throws {
         let cli = try CLI()

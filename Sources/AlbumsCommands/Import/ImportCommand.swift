@@ -28,9 +28,10 @@ struct ImportCommand: AsyncParsableCommand {
 
             --from apple-photos|digikam|lightroom|shotwell|takeout CATALOG imports
             another organizer's albums, each in the order it showed (Apple Photos'
-            and Lightroom's by the album's own sort, digiKam's manual order,
-            Shotwell's events newest first; a Google Takeout keeps no order: by
-            capture time), reading the catalog without writing it. --map OLD=NEW
+            and Lightroom's by the album's own sort, digiKam's by the sort in the
+            digikamrc beside the catalog, else by hand, or by --order; Shotwell's
+            events newest first; a Google Takeout keeps no order: by capture
+            time), reading the catalog without writing it. --map OLD=NEW
             says where its paths lie on this machine; an original not found keeps
             its place as a placeholder until `albums pending resume` finds it.
             What is not carried (ratings, tags, edits) is counted. The photos in
@@ -70,8 +71,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Import one folder as folders and albums, as it is arranged on disk.") var tree = false
     @Option(help: ArgumentHelp("With --tree or --from: the folder of the library to import into (default: the top level).", valueName: "FOLDER"))
     var into: String?
-    @Option(help: ArgumentHelp("With --tree: the order of each new album: name or capture-date.", valueName: "ORDER"))
-    var order: TreeImportOrder = .name
+    @Option(help: ArgumentHelp(
+        "With --tree: the order of each new album: name or capture-date. With a digiKam catalog: instead of the sort digiKam keeps.",
+        valueName: "ORDER"))
+    var order: TreeImportOrder?
     @Option(help: ArgumentHelp("Import another organizer's catalog, its albums in their order: apple-photos, digikam, lightroom, shotwell or takeout.", valueName: "ORGANIZER"))
     var from: CatalogKind?
     @Option(help: ArgumentHelp("With --from: where the catalog's paths lie here (repeatable).", valueName: "OLD=NEW"))
@@ -98,7 +101,7 @@ struct ImportCommand: AsyncParsableCommand {
             if tree || to != nil || at != nil || before != nil || after != nil || recursive {
                 throw ValidationError("--from makes its own albums; use --into FOLDER alone")
             }
-            if order != .name { throw ValidationError("--from keeps the catalog's order; drop --order") }
+            if order != nil && from != .digikam { throw Self.orderRefused }
             return
         }
         if albumsOnly && (tree || to != nil || before != nil || after != nil) {
@@ -114,7 +117,7 @@ struct ImportCommand: AsyncParsableCommand {
             if paths.count != 1 { throw ValidationError("--tree imports one folder; give one path") }
             if to != nil || at != nil || before != nil || after != nil { throw ValidationError("--tree makes its own albums; use --into FOLDER instead of --to, --at, --before or --after") }
             if recursive { throw ValidationError("--tree always descends into folders; drop --recursive") }
-        } else if into != nil || order != .name {
+        } else if into != nil || order != nil {
             throw ValidationError("--into and --order go with --tree (a folder's tree of albums) or --from (a catalog); --to ALBUM names the album the files go into")
         }
         if at != nil && to == nil { throw ValidationError("--at needs --to ALBUM") }
@@ -198,7 +201,8 @@ extension ImportCommand {
     private func importTree(_ kind: CatalogKind?) async throws {
         var archives = kind == .takeout && pathsAreArchives ? try readArchives() : nil
         archives?.includesLoose = !albumsOnly
-        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map)) }
+        if let kind, kind != .digikam, order != nil { throw Self.orderRefused }
+        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map), order: order) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
         let (library, finished) = write.dryRun ? try global.openLibraryToPlan() : (try global.openLibrary(for: .creating), {})
@@ -228,7 +232,8 @@ extension ImportCommand {
         let outcome = Mutex<(plan: TreeImportPlan, missing: Set<String>)?>(nil)
         let loads = LoadSession(library: library, console: global.console)
         let report = try await loads.run { progress in
-            let result = try await importer.run(root, from: source, into: destination, order: order, progress: progress)
+            // A catalog's order is its reader's; --order sorts a folder tree's albums once they are loaded.
+            let result = try await importer.run(root, from: source, into: destination, order: kind == nil ? order ?? .name : .name, progress: progress)
             outcome.withLock { $0 = (result.plan, result.missing) }
             return result.report
         }
@@ -281,6 +286,12 @@ extension ImportCommand {
 }
 
 extension TreeImportOrder: ExpressibleByArgument {}
+
+extension ImportCommand {
+    /// --order given with a catalog that keeps its own order.
+    static let orderRefused = ValidationError(
+        "--order goes with --tree, or with a digiKam catalog (whose sort is the app's setting); other catalogs keep their own order")
+}
 
 extension CatalogKind: ExpressibleByArgument {}
 

@@ -25,13 +25,15 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Reads the catalog at `path` as this kind's.
+    /// Reads the catalog at `path` as this kind's; `order`, which only a
+    /// digiKam catalog takes (its albums' sort is a setting of the app,
+    /// not of the catalog), overrides the order the catalog shows.
     ///
     /// - Throws: ``CatalogFailure``, ``PathMap/Failure``.
-    public func read(_ path: String, map: PathMap = .none) throws -> CatalogImport {
+    public func read(_ path: String, map: PathMap = .none, order: TreeImportOrder? = nil) throws -> CatalogImport {
         switch self {
         case .applePhotos: try ApplePhotosLibrary.read(path, map: map)
-        case .digikam: try DigikamCatalog.read(path, map: map)
+        case .digikam: try DigikamCatalog.read(path, map: map, order: order)
         case .lightroom: try LightroomCatalog.read(path, map: map)
         case .shotwell: try ShotwellCatalog.read(path, map: map)
         case .takeout: try GoogleTakeout.read(path)

@@ -6,9 +6,11 @@ import Foundation
 /// under it become albums and folders as their relative paths nest (the
 /// same rule as a folder tree: an album holding photos is an album, one
 /// holding albums a folder, with an album of its own photos when it holds
-/// both). Each album is in digiKam's manual order (`Images.manualOrder`,
-/// an unset one read as 0, so first, as digiKam reads it), ties in name
-/// order; catalogs from before manual ordering are in name order.
+/// both). Each album is in the order digiKam shows it: the sort kept in
+/// the `digikamrc` beside the catalog (``DigikamItemSort``), else its
+/// manual order (`Images.manualOrder`, an unset one read as 0, so first,
+/// as digiKam reads it), ties in name order; catalogs from before manual
+/// ordering are in name order.
 ///
 /// Read from the tables digiKam creates (its `dbconfig.xml`; the schemas
 /// of its `tests/databases`): `AlbumRoots (id, label, identifier,
@@ -18,13 +20,22 @@ public enum DigikamCatalog {
     /// Reads the catalog at `path`, its originals' paths mapped by `map`.
     ///
     /// - Throws: ``CatalogFailure``.
-    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
-        try read(path, map: map, volumes: .system())
+    /// Each album is in `order` where given (by name, or by the date
+    /// digiKam says each photo was taken); else as the `digikamrc` beside the
+    /// catalog says digiKam shows it; else in its manual order.
+    public static func read(_ path: String, map: PathMap = .none, order: TreeImportOrder? = nil) throws(CatalogFailure) -> CatalogImport {
+        let sort: DigikamItemSort =
+            switch order {
+            case .name?: DigikamItemSort(role: .fileName)
+            case .captureDate?: DigikamItemSort(role: .creationDate, unknownLast: true)
+            case nil: DigikamItemSort.configured(besideDatabase: path) ?? .manual
+            }
+        return try read(path, map: map, volumes: .system(), sort: sort)
     }
 
-    /// Reads the catalog at `path` against the volumes `volumes` mounts.
-    static func read(_ path: String, map: PathMap, volumes: MountedVolumes) throws(CatalogFailure) -> CatalogImport {
-        try CatalogFailure.reading(path) { file in try read(file, map: map, volumes: volumes) }
+    /// Reads the catalog at `path` against the volumes `volumes` mounts, each album in `sort`'s order.
+    static func read(_ path: String, map: PathMap, volumes: MountedVolumes, sort: DigikamItemSort = .manual) throws(CatalogFailure) -> CatalogImport {
+        try CatalogFailure.reading(path) { file in try read(file, map: map, volumes: volumes, sort: sort) }
     }
 
     /// Where a root lies, as digiKam's collection manager finds it: its
@@ -65,7 +76,7 @@ public enum DigikamCatalog {
     /// Images.category of a still image.
     private static let image = 1
 
-    private static func read(_ file: ForeignDatabaseFile, map: PathMap, volumes: MountedVolumes) throws -> CatalogImport {
+    private static func read(_ file: ForeignDatabaseFile, map: PathMap, volumes: MountedVolumes, sort: DigikamItemSort) throws -> CatalogImport {
         let columns = try file.columns(
             requiring: [
                 "AlbumRoots": ["id", "label", "identifier", "specificPath"], "Albums": ["id", "albumRoot", "relativePath"],
@@ -81,15 +92,23 @@ public enum DigikamCatalog {
             roots.append((id, label ?? (base as NSString).lastPathComponent, base))
         }
 
-        struct Photo {
-            let name: String
-            let order: Int64
-        }
-        var photos: [Int64: [Photo]] = [:]
+        var photos: [Int64: [DigikamItemSort.Photo]] = [:]
         var hidden: [Int64: [String]] = [:]
-        let order = hasManualOrder ? "manualOrder" : "NULL AS manualOrder"
+        let order = hasManualOrder ? "i.manualOrder" : "NULL"
+        // What the sorts read of each photo, where this version of the schema has it.
+        let imageColumns = columns["Images"] ?? []
+        let information = columns["ImageInformation"] ?? []
+        func column(_ name: String, in have: Set<String>, as prefix: String) -> String { have.contains(name) ? "\(prefix).\(name)" : "NULL" }
+        let joined = information.contains("imageid") ? "LEFT JOIN ImageInformation ii ON ii.imageid = i.id" : ""
+        let info = joined.isEmpty ? Set<String>() : information
         try file.forEachRow(
-            "SELECT album, name, status, \(order) FROM Images WHERE album IS NOT NULL AND category = \(image) ORDER BY id") { row in
+            """
+            SELECT i.album AS album, i.name AS name, i.status AS status, \(order) AS manualOrder,
+                \(column("modificationDate", in: imageColumns, as: "i")) AS modified, \(column("fileSize", in: imageColumns, as: "i")) AS size,
+                \(column("creationDate", in: info, as: "ii")) AS created, \(column("rating", in: info, as: "ii")) AS rating,
+                \(column("width", in: info, as: "ii")) AS width, \(column("height", in: info, as: "ii")) AS height
+            FROM Images i \(joined) WHERE i.album IS NOT NULL AND i.category = \(image) ORDER BY i.id
+            """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
             guard row.integer("status") == Int64(visible) else {
                 // Hidden (2) and trashed (3) photos are still on disk; obsolete ones (4) are gone.
@@ -97,7 +116,9 @@ public enum DigikamCatalog {
                 return
             }
             // digiKam reads an unset order (NULL) as 0, like one set to 0.
-            photos[album, default: []].append(Photo(name: name, order: row.integer("manualOrder") ?? 0))
+            photos[album, default: []].append(DigikamItemSort.Photo(
+                name: name, manualOrder: row.integer("manualOrder") ?? 0, created: row.text("created"), modified: row.text("modified"),
+                fileSize: row.integer("size"), rating: row.integer("rating"), width: row.integer("width"), height: row.integer("height")))
         }
 
         var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
@@ -108,11 +129,7 @@ public enum DigikamCatalog {
             for row in albums {
                 guard let id = row.integer("id"), let relative = row.text("relativePath") else { continue }
                 let parts = relative.split(separator: "/").map(String.init)
-                // digiKam's manual order (ItemSortSettings, SortByManualOrderAndName):
-                // by manualOrder, unset ones (0) first, then by name, naturally.
-                let ordered = (photos[id] ?? []).sorted { a, b in
-                    a.order != b.order ? a.order < b.order : a.name.localizedStandardCompare(b.name) == .orderedAscending
-                }
+                let ordered = sort.ordered(photos[id] ?? [])
                 let directory = (root.path.hasSuffix("/") ? String(root.path.dropLast()) : root.path) + (relative == "/" ? "" : relative)
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
                 setAside += (hidden[id] ?? []).map { map.local(directory + "/" + $0) }
