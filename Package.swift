@@ -67,7 +67,7 @@ let package = Package(
         // Thumbnails, upright and cached on disk, made by libvips.
         .target(
             name: "AlbumsThumbnails",
-            dependencies: ["AlbumsPersistence", "CVips", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", "CVips", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // A non-variadic C face on libvips (Swift cannot call variadic C),
         // which opens libvips on first use (albums serve, at start): linked, its

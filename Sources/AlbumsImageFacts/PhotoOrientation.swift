@@ -31,6 +31,59 @@ public enum PhotoOrientation: Int, Hashable, Sendable, CaseIterable, Codable {
     /// Whether the photo is seen with its stored width and height swapped.
     public var swapsWidthAndHeight: Bool { rawValue >= 5 }
 
+    /// How a picture made upright as `seen` says is turned to stand as this
+    /// orientation says: mirrored left to right first (or not), then turned
+    /// clockwise by quarter turns. A photo whose organizer turned it (in
+    /// its catalog, not its file) is drawn from the file so.
+    ///
+    /// ```swift
+    /// PhotoOrientation.right.turn(from: .up)    // (mirrored: false, quarterTurns: 1)
+    /// PhotoOrientation.up.turn(from: .up)       // (mirrored: false, quarterTurns: 0)
+    /// ```
+    public func turn(from seen: PhotoOrientation) -> (mirrored: Bool, quarterTurns: Int) {
+        // Each orientation as the matrix taking the stored raster's
+        // coordinates (x right, y down) to the upright picture's.
+        let wanted = matrix.times(seen.matrix.inverse)
+        for mirrored in [false, true] {
+            for quarterTurns in 0..<4 {
+                var candidate = mirrored ? Matrix.mirror : Matrix.identity
+                for _ in 0..<quarterTurns { candidate = Matrix.quarterTurn.times(candidate) }
+                if candidate == wanted { return (mirrored, quarterTurns) }
+            }
+        }
+        return (false, 0)  // unreachable: the eight orientations are a group
+    }
+
+    /// A 2×2 integer matrix, row by row.
+    private struct Matrix: Equatable {
+        let a, b, c, d: Int
+        static let identity = Matrix(a: 1, b: 0, c: 0, d: 1)
+        /// Left to right: x ↦ −x.
+        static let mirror = Matrix(a: -1, b: 0, c: 0, d: 1)
+        /// A quarter turn clockwise on a screen: right ↦ down.
+        static let quarterTurn = Matrix(a: 0, b: -1, c: 1, d: 0)
+
+        func times(_ other: Matrix) -> Matrix {
+            Matrix(a: a * other.a + b * other.c, b: a * other.b + b * other.d, c: c * other.a + d * other.c, d: c * other.b + d * other.d)
+        }
+
+        /// These matrices are orthogonal: the inverse is the transpose.
+        var inverse: Matrix { Matrix(a: a, b: c, c: b, d: d) }
+    }
+
+    private var matrix: Matrix {
+        switch self {
+        case .up: .identity
+        case .upMirrored: .mirror
+        case .down: Matrix(a: -1, b: 0, c: 0, d: -1)
+        case .downMirrored: Matrix(a: 1, b: 0, c: 0, d: -1)
+        case .leftMirrored: Matrix(a: 0, b: 1, c: 1, d: 0)  // the transpose
+        case .right: .quarterTurn
+        case .rightMirrored: Matrix(a: 0, b: -1, c: -1, d: 0)  // the transverse
+        case .left: Matrix(a: 0, b: 1, c: -1, d: 0)
+        }
+    }
+
     /// How a person would say it: "upright", "turned 90° clockwise", …
     public var summary: String {
         switch self {

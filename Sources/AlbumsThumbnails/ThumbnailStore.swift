@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 import Crypto
 import Foundation
@@ -65,10 +66,19 @@ package final class ThumbnailStore: Sendable {
         return cache.appending(path: "albums/thumbnails", directoryHint: .isDirectory)
     }
 
-    /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg`.
-    package func cacheFile(sha256Hex: String, longerSide: Int) -> URL {
+    /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg`, or
+    /// `ab/abcdef…-256-o6.jpg` for bytes shown turned otherwise than their
+    /// file says (`shownAs`: the photo's orientation, kept in an
+    /// organizer's catalog).
+    package func cacheFile(sha256Hex: String, longerSide: Int, shownAs: PhotoOrientation? = nil) -> URL {
         folder.appending(path: String(sha256Hex.prefix(2)), directoryHint: .isDirectory)
-            .appending(path: "\(sha256Hex)-\(longerSide).jpg", directoryHint: .notDirectory)
+            .appending(path: "\(sha256Hex)-\(longerSide)\(shownAs.map { "-o\($0.rawValue)" } ?? "").jpg", directoryHint: .notDirectory)
+    }
+
+    /// The file `photo`'s thumbnail is cached in.
+    package func cacheFile(of photo: Photo, longerSide: Int) -> URL {
+        let content = photo.content
+        return cacheFile(sha256Hex: content.sha256Hex, longerSide: longerSide, shownAs: content.fileOrientation == nil ? nil : content.orientation)
     }
 
     /// The photo's thumbnail whose longer side is `longerSide`, from the
@@ -101,7 +111,7 @@ package final class ThumbnailStore: Sendable {
 
     /// Whether the cache holds the photo's thumbnail of that side.
     package func isCached(_ photo: Photo, longerSide: Int) -> Bool {
-        FileManager.default.fileExists(atPath: cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide).path)
+        FileManager.default.fileExists(atPath: cacheFile(of: photo, longerSide: longerSide).path)
     }
 
     /// Whether requests are being answered, or were a moment ago.
@@ -115,7 +125,7 @@ package final class ThumbnailStore: Sendable {
     package var gridSide: Int { activity.withLock { $0.gridSide } }
 
     private func thumbnail(of photo: Photo, longerSide: Int, priority: DispatchQoS.QoSClass) async throws(ThumbnailFailure) -> Thumbnail {
-        let file = cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: longerSide)
+        let file = cacheFile(of: photo, longerSide: longerSide)
         if let cached = try? Data(contentsOf: file) {
             return Thumbnail(jpeg: cached, longerSide: longerSide, wasCached: true)
         }
@@ -149,7 +159,9 @@ package final class ThumbnailStore: Sendable {
             return .failure(.sourceMissing(photo: photo.id, detail: LibraryError.describeFileError(error)))
         }
         guard Data(SHA256.hash(data: source)) == photo.content.sha256 else { return .failure(.sourceChanged(photo: photo.id)) }
-        switch VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide) {
+        // libvips turns it upright as the file says; the organizer's turn, if it kept one, follows.
+        let turn = photo.content.fileOrientation.map { photo.content.orientation.turn(from: $0) } ?? (false, 0)
+        switch VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide, turn: turn) {
         case .failure(.unavailable(let detail)):
             return .failure(.unavailable(detail: detail))
         case .failure(.undecodable(let detail)):

@@ -16,12 +16,13 @@ enum VipsThumbnailer {
     /// JPEG quality: thumbnails are looked at in a grid, not printed.
     static let quality: Int32 = 82
 
-    /// Decodes `bytes` and makes the JPEG thumbnail; blocks while it works.
-    static func makeJPEG(from bytes: Data, longerSide: Int) -> Result<Data, VipsFailure> {
+    /// Decodes `bytes` and makes the JPEG thumbnail, upright as the file
+    /// says, then turned by `turn`; blocks while it works.
+    static func makeJPEG(from bytes: Data, longerSide: Int, turn: (mirrored: Bool, quarterTurns: Int) = (false, 0)) -> Result<Data, VipsFailure> {
         if let startFailure { return .failure(.unavailable(detail: startFailure)) }
         var result = albums_vips_thumbnail_t()
         let status = bytes.withUnsafeBytes { raw in
-            albums_vips_thumbnail(raw.baseAddress, raw.count, Int32(longerSide), quality, &result)
+            albums_vips_thumbnail(raw.baseAddress, raw.count, Int32(longerSide), quality, turn.mirrored ? 1 : 0, Int32(turn.quarterTurns), &result)
         }
         defer { albums_vips_release(&result) }
         guard status == 0, let encoded = result.bytes else {

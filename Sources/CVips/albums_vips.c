@@ -25,6 +25,8 @@ enum { vips_size_both = 0 };             // VipsSize: VIPS_SIZE_BOTH
 enum { vips_foreign_keep_none = 0 };     // VipsForeignKeep: VIPS_FOREIGN_KEEP_NONE (8.15+)
 enum { glib_log_level_warning = 1 << 4 };  // GLogLevelFlags: G_LOG_LEVEL_WARNING
 enum { vips_abi = 42 };
+enum { vips_direction_horizontal = 0 };  // VipsDirection: VIPS_DIRECTION_HORIZONTAL
+// VipsAngle numbers quarter turns clockwise: VIPS_ANGLE_D0, D90, D180, D270.
 
 typedef void (*glib_log_function)(const char *domain, int level, const char *message, void *data);
 
@@ -39,6 +41,8 @@ static struct {
     int (*thumbnail_buffer)(void *buffer, size_t length, VipsImage **out, int width, ...);
     gboolean (*image_hasalpha)(VipsImage *image);
     int (*flatten)(VipsImage *in, VipsImage **out, ...);
+    int (*flip)(VipsImage *in, VipsImage **out, int direction, ...);
+    int (*rot)(VipsImage *in, VipsImage **out, int angle, ...);
     VipsArea *(*array_double_new)(const double *array, int count);
     void (*area_unref)(VipsArea *area);
     int (*jpegsave_buffer)(VipsImage *in, void **buffer, size_t *length, ...);
@@ -98,6 +102,8 @@ const char *albums_vips_start(const char *program, int jobs) {
         {&vips.thumbnail_buffer, "vips_thumbnail_buffer"},
         {&vips.image_hasalpha, "vips_image_hasalpha"},
         {&vips.flatten, "vips_flatten"},
+        {&vips.flip, "vips_flip"},
+        {&vips.rot, "vips_rot"},
         {&vips.array_double_new, "vips_array_double_new"},
         {&vips.area_unref, "vips_area_unref"},
         {&vips.jpegsave_buffer, "vips_jpegsave_buffer"},
@@ -139,7 +145,8 @@ static int fail(albums_vips_thumbnail_t *out) {
     return -1;
 }
 
-int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, albums_vips_thumbnail_t *out) {
+int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, int mirrored, int quarter_turns,
+    albums_vips_thumbnail_t *out) {
     memset(out, 0, sizeof *out);
     VipsImage *thumbnail = NULL;
     // The longer side fits `longer_side` whichever way the photo stands;
@@ -147,6 +154,22 @@ int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int
     if (vips.thumbnail_buffer((void *)bytes, length, &thumbnail, longer_side,
             "height", longer_side, "size", (int)vips_size_both, NULL) != 0)
         return fail(out);
+    // Then the turn its organizer kept apart from the file, on the small
+    // image: a quarter turn keeps the longer side.
+    if (mirrored) {
+        VipsImage *flipped = NULL;
+        int failed = vips.flip(thumbnail, &flipped, vips_direction_horizontal, NULL);
+        vips.object_unref(thumbnail);
+        if (failed) return fail(out);
+        thumbnail = flipped;
+    }
+    if (quarter_turns % 4 != 0) {
+        VipsImage *turned = NULL;
+        int failed = vips.rot(thumbnail, &turned, ((quarter_turns % 4) + 4) % 4, NULL);
+        vips.object_unref(thumbnail);
+        if (failed) return fail(out);
+        thumbnail = turned;
+    }
     VipsImage *opaque = thumbnail;
     if (vips.image_hasalpha(thumbnail)) {
         double white[] = {255, 255, 255};

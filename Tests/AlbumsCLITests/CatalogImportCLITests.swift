@@ -116,6 +116,28 @@ struct CatalogImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("a photo turned in Shotwell (kept in its catalog, not the file) is shown turned; its edits are counted by kind")
+    func turnedInShotwell() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try DatabaseQueue(path: catalog.path).write { db in
+            try db.execute(sql: "UPDATE PhotoTable SET orientation = 6 WHERE filename LIKE '%a-harbour.jpg'")
+            try db.execute(sql: "UPDATE PhotoTable SET orientation = 1 WHERE filename LIKE '%b-market.png'")
+            try db.execute(sql: "UPDATE PhotoTable SET transformations = '[crop]\nleft=1\n\n[adjustments]\nexposure=0.2\n' WHERE filename LIKE '%b-market.png'")
+            try db.execute(sql: "UPDATE PhotoTable SET transformations = '[redeye]\nnum_points=1\n' WHERE filename LIKE '%d-forest.jpg'")
+        }
+        let result = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 crops, 1 colour adjustments, 1 red-eye fixes"), "\(result.stdout)")
+        let photos = try #require(try cli.json(try cli.run("--json", "photos"))["photos"] as? [[String: Any]])
+        let harbour = try #require(photos.first { $0["file"] as? String == "a-harbour.jpg" })
+        #expect(harbour["orientation"] as? Int == 6, "\(harbour)")
+        #expect(harbour["display_width"] as? Int == 427 && harbour["display_height"] as? Int == 640, "\(harbour)")
+        let market = try #require(photos.first { $0["file"] as? String == "b-market.png" })
+        #expect(market["orientation"] as? Int == 1)
+        #expect(try cli.run("check").status == 0)
+    }
+
     @Test("events newest first, as Shotwell lists them; an unnamed event spanning days named by its span; a photo taken before 1970 keeps its time")
     func eventsAsShotwellShowsThem() throws {
         let cli = try CLI()

@@ -61,6 +61,29 @@ struct ThumbnailStoreTests {
         #expect(facts.orientation == .up, "metadata is stripped: the pixels are upright")
     }
 
+    @Test("a photo its organizer turned (in its catalog, not the file) comes out as the organizer showed it, cached apart", arguments: [
+        (PhotoOrientation.up, PhotoOrientation.right), (.right, .up), (.right, .left), (.down, .upMirrored),
+    ])
+    func turnedByItsOrganizer(file: PhotoOrientation, shown: PhotoOrientation) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("turned.jpg")
+        let original = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))  // 640×427
+        try Self.withOrientation(file.rawValue, original).write(to: URL(fileURLWithPath: path))
+        var content = try await FileLoader().load(path)
+        content.show(as: shown)
+        #expect(content.orientation == shown && content.fileOrientation == file)
+        let photo = Photo(id: PhotoID(rawValue: 7), content: content, importedAt: Date())
+        let facts = try facts(try await store.thumbnail(of: photo, longerSide: 200))
+        #expect(shown.swapsWidthAndHeight ? (facts.pixelWidth == 133 && facts.pixelHeight == 200) : (facts.pixelWidth == 200 && facts.pixelHeight == 133))
+        #expect(store.cacheFile(of: photo, longerSide: 200).lastPathComponent.hasSuffix("-200-o\(shown.rawValue).jpg"))
+        #expect(store.isCached(photo, longerSide: 200))
+        // The same raster whose file says `shown` comes out the same, pixel for pixel.
+        let other = folder.path("as-shown.jpg")
+        try Self.withOrientation(shown.rawValue, original).write(to: URL(fileURLWithPath: other))
+        let reference = try await store.thumbnail(of: try await self.photo(other, id: 8), longerSide: 200)
+        #expect(try await store.thumbnail(of: photo, longerSide: 200).jpeg == reference.jpeg)
+    }
+
     @Test("made once, then read from the cache file named by SHA-256 and size; concurrent requests share one making")
     func caching() async throws {
         let photo = try await photo(ExamplePhotos.path("01-harbour.jpg"))

@@ -12,7 +12,8 @@ extension LibraryReader {
                 orientation: PhotoOrientation(storedValue: row["orientation"]),
                 capturedAt: (row["captured_at"] as String?).flatMap(CaptureDate.init),
                 cameraMake: row["camera_make"], cameraModel: row["camera_model"], lens: row["lens"], hasLocation: row["has_location"] ?? false,
-                originalName: row["original_name"], sourcePath: row["source_path"]),
+                originalName: row["original_name"], sourcePath: row["source_path"],
+                fileOrientation: (row["file_orientation"] as Int?).flatMap(PhotoOrientation.init(rawValue:))),
             importedAt: Timestamp.date(row["imported_at"]))
     }
 

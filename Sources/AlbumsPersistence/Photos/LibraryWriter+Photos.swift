@@ -23,12 +23,12 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
-                    camera_make, camera_model, lens, has_location, original_name, source_path)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
                 content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
-                content.hasLocation, content.originalName, content.sourcePath])
+                content.hasLocation, content.originalName, content.sourcePath, content.fileOrientation?.rawValue])
         notePhotosAdded()
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
     }
@@ -39,10 +39,16 @@ extension LibraryWriter {
     /// orientation, capture date, camera, lens and whether it records a
     /// place) and takes it off the list of photos whose facts are outdated.
     ///
-    /// Only for facts read from bytes whose SHA-256 is the photo's.
+    /// Only for facts read from bytes whose SHA-256 is the photo's. A photo
+    /// shown as its organizer turned it keeps that turn: the file's
+    /// orientation read now is its `file_orientation`.
     public func refreshFacts(of id: PhotoID, to facts: ImageFacts) throws {
         try db.execute(
-            cachedSQL: "UPDATE photo SET orientation = ?, captured_at = ?, camera_make = ?, camera_model = ?, lens = ?, has_location = ? WHERE id = ?",
+            cachedSQL: """
+                UPDATE photo SET orientation = CASE WHEN file_orientation IS NULL THEN ?1 ELSE orientation END,
+                    file_orientation = CASE WHEN file_orientation IS NULL OR orientation = ?1 THEN NULL ELSE ?1 END,
+                    captured_at = ?2, camera_make = ?3, camera_model = ?4, lens = ?5, has_location = ?6 WHERE id = ?7
+                """,
             arguments: [facts.orientation.rawValue, facts.capturedAt?.text, facts.cameraMake, facts.cameraModel, facts.lens, facts.hasLocation, id])
         // What searches find changed: the timeline and smart albums read again, as after an import.
         notePhotosAdded()

@@ -30,8 +30,12 @@ public struct PhotoContent: Hashable, Sendable {
     public var pixelWidth: Int?
     /// The stored raster's height.
     public var pixelHeight: Int?
-    /// How the stored raster is turned to be seen upright.
+    /// How the stored raster is turned to be seen upright: as the file
+    /// says, or as the organizer it came from showed it.
     public var orientation: PhotoOrientation
+    /// The file's own orientation, where the photo is shown otherwise (an
+    /// organizer kept a turn in its catalog, not the file); nil: the same.
+    public var fileOrientation: PhotoOrientation?
     /// When the photo was taken, as the file records it (Documentation/PhotoFacts.md).
     public var capturedAt: CaptureDate?
     /// The camera's maker (EXIF `Make`), as written.
@@ -52,8 +56,9 @@ public struct PhotoContent: Hashable, Sendable {
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
         cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil, hasLocation: Bool = false,
-        originalName: String, sourcePath: String
+        originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil
     ) {
+        self.fileOrientation = fileOrientation
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.lens = lens
@@ -85,6 +90,14 @@ public struct PhotoContent: Hashable, Sendable {
 
     /// The height the photo is seen at.
     public var displayHeight: Int? { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
+
+    /// Shows the photo as `shown`, as the organizer it comes from did, keeping
+    /// the file's own orientation to draw it from.
+    public mutating func show(as shown: PhotoOrientation) {
+        let file = fileOrientation ?? orientation
+        orientation = shown
+        fileOrientation = shown == file ? nil : file
+    }
 
     /// Takes the facts read from the photo's bytes.
     public mutating func take(_ facts: ImageFacts) {

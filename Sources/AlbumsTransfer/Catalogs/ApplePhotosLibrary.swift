@@ -235,6 +235,10 @@ public enum ApplePhotosLibrary {
                 "SELECT count(*) AS n FROM \(assets) WHERE (coalesce(ZAVALANCHEPICKTYPE, 0) & 2) != 0 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
+            // A turn, a crop or a filter made in Photos is an adjustment it renders; the original comes in.
+            try file.counted(
+                "edited photos (turns, crops, filters)", "SELECT count(*) AS n FROM \(assets) WHERE ZHASADJUSTMENTS = 1 AND ZKIND = 0",
+                needs: assets, ["ZHASADJUSTMENTS"], in: columns),
         ].compactMap { $0 }
         return CatalogImport(
             kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside,

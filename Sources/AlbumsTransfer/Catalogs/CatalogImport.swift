@@ -19,6 +19,10 @@ public struct CatalogImport: Sendable {
     public let notCarried: [(what: String, count: Int)]
     /// Capture dates the catalog knows, by photo path: a photo whose file records none takes its catalog's.
     public let capturedAt: [String: CaptureDate]
+    /// How the organizer showed each photo, by path, where it keeps that in
+    /// its catalog (a turn made there, not written into the file): the
+    /// photo is shown so.
+    public let orientations: [String: PhotoOrientation]
     /// The photos in no album (a Takeout's year folders, a Photos library's
     /// photos no album holds), by path: they come into the library in no
     /// album, as they stood in the organizer, unless the import is of albums only.
@@ -37,7 +41,8 @@ public struct CatalogImport: Sendable {
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
-        capturedAt: [String: CaptureDate] = [:], loose: [String] = [], setAside: [String] = [], roots: [String] = [],
+        capturedAt: [String: CaptureDate] = [:], orientations: [String: PhotoOrientation] = [:], loose: [String] = [], setAside: [String] = [],
+        roots: [String] = [],
         whyMissing: [String: MissingOriginal] = [:]
     ) {
         self.kind = kind
@@ -46,6 +51,7 @@ public struct CatalogImport: Sendable {
         self.orderInferred = orderInferred
         self.notCarried = notCarried.filter { $0.count > 0 }
         self.capturedAt = capturedAt
+        self.orientations = orientations
         var seen = Set<String>()
         self.loose = loose.filter { seen.insert($0).inserted }
         self.setAside = setAside.filter { seen.insert($0).inserted }
@@ -59,9 +65,10 @@ public struct CatalogImport: Sendable {
         await runner.loadIntoLibrary(loose, progress: progress)
     }
 
-    /// `loader`, with the catalog's capture dates for files that record none.
+    /// `loader`, with the catalog's capture dates for files that record
+    /// none, and its orientations.
     public func loader(over loader: any PhotoLoader = FileLoader()) -> any PhotoLoader {
-        capturedAt.isEmpty ? loader : CatalogDatedLoader(base: loader, dates: capturedAt)
+        capturedAt.isEmpty && orientations.isEmpty ? loader : CatalogFactsLoader(base: loader, dates: capturedAt, orientations: orientations)
     }
 }
 
@@ -105,14 +112,17 @@ public enum MissingOriginal: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Loads as its base does, then gives a photo whose file records no capture
-/// date the one its catalog knows (a Takeout sidecar's).
-struct CatalogDatedLoader: PhotoLoader {
+/// date the one its catalog knows (a Takeout sidecar's), and shows it as
+/// the catalog's orientation says.
+struct CatalogFactsLoader: PhotoLoader {
     let base: any PhotoLoader
     let dates: [String: CaptureDate]
+    let orientations: [String: PhotoOrientation]
 
     func load(_ source: String) async throws -> PhotoContent {
         var content = try await base.load(source)
         if content.capturedAt == nil, let date = dates[source] { content.capturedAt = date }
+        if let shown = orientations[source] { content.show(as: shown) }
         return content
     }
 }

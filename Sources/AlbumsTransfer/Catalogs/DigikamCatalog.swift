@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 import Foundation
 
@@ -93,6 +94,7 @@ public enum DigikamCatalog {
         }
 
         var photos: [Int64: [DigikamItemSort.Photo]] = [:]
+        var turned: [Int64: [String: PhotoOrientation]] = [:]
         var hidden: [Int64: [String]] = [:]
         let order = hasManualOrder ? "i.manualOrder" : "NULL"
         // What the sorts read of each photo, where this version of the schema has it.
@@ -106,7 +108,8 @@ public enum DigikamCatalog {
             SELECT i.album AS album, i.name AS name, i.status AS status, \(order) AS manualOrder,
                 \(column("modificationDate", in: imageColumns, as: "i")) AS modified, \(column("fileSize", in: imageColumns, as: "i")) AS size,
                 \(column("creationDate", in: info, as: "ii")) AS created, \(column("rating", in: info, as: "ii")) AS rating,
-                \(column("width", in: info, as: "ii")) AS width, \(column("height", in: info, as: "ii")) AS height
+                \(column("width", in: info, as: "ii")) AS width, \(column("height", in: info, as: "ii")) AS height,
+                \(column("orientation", in: info, as: "ii")) AS orientation
             FROM Images i \(joined) WHERE i.album IS NOT NULL AND i.category = \(image) ORDER BY i.id
             """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
@@ -116,12 +119,17 @@ public enum DigikamCatalog {
                 return
             }
             // digiKam reads an unset order (NULL) as 0, like one set to 0.
+            // How digiKam shows it: a turn made there with writing to files off lives only here.
+            if let value = row.integer("orientation"), let orientation = PhotoOrientation(rawValue: Int(value)) {
+                turned[album, default: [:]][name] = orientation
+            }
             photos[album, default: []].append(DigikamItemSort.Photo(
                 name: name, manualOrder: row.integer("manualOrder") ?? 0, created: row.text("created"), modified: row.text("modified"),
                 fileSize: row.integer("size"), rating: row.integer("rating"), width: row.integer("width"), height: row.integer("height")))
         }
 
         var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
+        var orientations: [String: PhotoOrientation] = [:]
         var setAside: [String] = []
         for root in roots {
             var folder = SourceFolder(name: root.name, path: root.path, key: "root/\(root.id)")
@@ -132,6 +140,7 @@ public enum DigikamCatalog {
                 let ordered = sort.ordered(photos[id] ?? [])
                 let directory = (root.path.hasSuffix("/") ? String(root.path.dropLast()) : root.path) + (relative == "/" ? "" : relative)
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
+                for (photo, path) in zip(ordered, files) { orientations[path] = turned[id]?[photo.name] }
                 setAside += (hidden[id] ?? []).map { map.local(directory + "/" + $0) }
                 if parts.isEmpty {
                     folder.photos = files  // the root's own photos
@@ -171,7 +180,7 @@ public enum DigikamCatalog {
         // One root imports as its own folder at the top; several stand under a folder "digiKam".
         let root = top.folders.count == 1 ? top.folders[0] : top
         return CatalogImport(
-            kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside,
+            kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside,
             roots: roots.map { map.local($0.path) })
     }
 }

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 import Foundation
 
@@ -108,7 +109,7 @@ public enum LightroomCatalog {
                 \(optional("AgLibraryFile", "sidecarExtensions", as: "sidecars")),
                 \(optional("Adobe_images", "captureTime", as: "time")), \(optional("Adobe_images", "rating", as: "rating")),
                 \(optional("Adobe_images", "pick", as: "pick")), \(optional("Adobe_images", "fileFormat", as: "format")),
-                \(optional("Adobe_images", "masterImage", as: "master"))
+                \(optional("Adobe_images", "masterImage", as: "master")), \(optional("Adobe_images", "orientation", as: "orientation"))
             FROM Adobe_images i JOIN AgLibraryFile l ON l.id_local = i.rootFile
             ORDER BY i.id_local
             """
@@ -125,7 +126,7 @@ public enum LightroomCatalog {
             images[id] = Image(
                 path: map.local(join(root.path, folder.path) + name), name: name, folder: folderID, time: row.text("time"),
                 rating: row.integer("rating") ?? 0, isRejected: row.integer("pick") == -1, isVideo: format == "VIDEO",
-                isVirtualCopy: row.integer("master") != nil)
+                isVirtualCopy: row.integer("master") != nil, orientation: row.text("orientation").flatMap(Self.orientation(lightroom:)))
             imageOrder.append(id)
         }
 
@@ -204,10 +205,21 @@ public enum LightroomCatalog {
             try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
             try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
-            try file.counted("edits", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0", needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
+            // Develop settings are a Lua table of text: a crop says HasCrop = true.
+            try file.counted(
+                "crops", "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE instr(text, 'HasCrop = true') > 0", needs: "Adobe_imageDevelopSettings",
+                ["text"], in: columns),
+            // Every photo has settings; those changed from the defaults say so, where the catalog is new enough to.
+            try file.counted(
+                "other edits",
+                columns["Adobe_imageDevelopSettings"]?.contains("hasDevelopAdjustmentsEx") == true
+                    ? "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE hasDevelopAdjustmentsEx > 0 AND instr(text, 'HasCrop = true') = 0"
+                    : "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0 AND instr(text, 'HasCrop = true') = 0",
+                needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
         ].compactMap { $0 }
         return CatalogImport(
             kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried,
+            orientations: Dictionary(all.compactMap { image in image.orientation.map { (image.path, $0) } }) { a, _ in a },
             setAside: all.filter { $0.isRejected && !$0.isVideo }.map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path))
     }
 
@@ -224,6 +236,27 @@ public enum LightroomCatalog {
         let isVideo: Bool
         /// A virtual copy: the same file as its master, with other edits.
         let isVirtualCopy: Bool
+        /// How Lightroom shows it (`Adobe_images.orientation`), a turn made in Lightroom included.
+        let orientation: PhotoOrientation?
+    }
+
+    /// An orientation as Lightroom writes it: where the stored picture's
+    /// top-left and top-right corners (A and B, going round to C and D)
+    /// are seen. "AB" upright, "BC" turned a quarter clockwise (EXIF 6),
+    /// "CD" half a turn, "DA" a quarter anticlockwise; mirrored: "BA",
+    /// "DC", "AD" (the transpose) and "CB" (the transverse).
+    static func orientation(lightroom code: String) -> PhotoOrientation? {
+        switch code.uppercased() {
+        case "AB": .up
+        case "BA": .upMirrored
+        case "CD": .down
+        case "DC": .downMirrored
+        case "AD": .leftMirrored
+        case "BC": .right
+        case "CB": .rightMirrored
+        case "DA": .left
+        default: nil
+        }
     }
 
     /// A root folder, where it lies here.

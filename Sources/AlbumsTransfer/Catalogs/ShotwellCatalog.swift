@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import AlbumsPersistence
 import Foundation
 
@@ -75,6 +76,17 @@ public enum ShotwellCatalog {
                 if let filename = row.text("filename") { setAside.append(map.local(filename)) }
             }
         }
+        // How Shotwell shows each photo: its orientation (EXIF's numbers), which
+        // a turn made in Shotwell changes in the catalog, not in the file (unless
+        // its "write metadata to files" is on).
+        var orientations: [String: PhotoOrientation] = [:]
+        if photoColumns.contains("orientation") {
+            try file.forEachRow("SELECT filename, orientation FROM PhotoTable WHERE orientation BETWEEN 1 AND 8") { row in
+                if let filename = row.text("filename"), let value = row.integer("orientation"), let orientation = PhotoOrientation(rawValue: Int(value)) {
+                    orientations[map.local(filename)] = orientation
+                }
+            }
+        }
         // Shotwell's order: by exposure time, photos without one first; ties by file name.
         func precedes(_ a: Photo, _ b: Photo) -> Bool {
             (a.time ?? .min, a.path) < (b.time ?? .min, b.path)
@@ -110,10 +122,22 @@ public enum ShotwellCatalog {
                 needs: "PhotoTable", ["flags", "rating"], in: columns),
             try file.counted("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"], in: columns),
             try file.counted("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"], in: columns),
-            try file.counted("edits", "SELECT count(*) AS n FROM PhotoTable WHERE length(transformations) > 0", needs: "PhotoTable", ["transformations"], in: columns),
+            // Shotwell keeps a photo's edits as a key file, a group per kind (src/Photo.vala).
+            try file.counted(
+                "crops", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[crop]') > 0", needs: "PhotoTable", ["transformations"], in: columns),
+            try file.counted(
+                "straightenings", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[straighten]') > 0", needs: "PhotoTable",
+                ["transformations"], in: columns),
+            try file.counted(
+                "colour adjustments", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[adjustments]') > 0", needs: "PhotoTable",
+                ["transformations"], in: columns),
+            try file.counted(
+                "red-eye fixes", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[redeye]') > 0", needs: "PhotoTable",
+                ["transformations"], in: columns),
             try file.counted("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable", in: columns),
         ].compactMap { $0 }
-        return CatalogImport(kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, setAside: setAside)
+        return CatalogImport(
+            kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside)
     }
 }

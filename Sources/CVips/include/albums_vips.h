@@ -21,10 +21,13 @@ typedef struct albums_vips_thumbnail_t {
 } albums_vips_thumbnail_t;
 
 /// Decodes `bytes`, turns the image upright per its orientation, converts
-/// it to sRGB, scales it so that its longer side is `longer_side`, flattens
-/// any transparency onto white and encodes it as a JPEG of `quality`.
+/// it to sRGB, scales it so that its longer side is `longer_side`, then
+/// mirrors it left to right if `mirrored` and turns it `quarter_turns`
+/// clockwise (a turn kept apart from the file), flattens any transparency
+/// onto white and encodes it as a JPEG of `quality`.
 /// Returns 0 on success; otherwise `out->error` says why.
-int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, albums_vips_thumbnail_t *out);
+int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, int mirrored, int quarter_turns,
+    albums_vips_thumbnail_t *out);
 
 void albums_vips_release(albums_vips_thumbnail_t *thumbnail);
 
