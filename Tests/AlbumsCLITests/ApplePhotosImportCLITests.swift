@@ -173,6 +173,29 @@ struct ApplePhotosImportCLITests {
         #expect(try cli.albumsByPath()["Photos/Beste"] == ["B3C4.png", "A1B2.jpeg", "Wald.jpg"])
     }
 
+    @Test("--edited brings a photo edited in Photos as Photos rendered it; without it the original comes, and the edit is counted")
+    func renderedEdits() throws {
+        for edited in [false, true] {
+            let cli = try CLI()
+            let library = try library(cli, .photos6)
+            let uuid = "7A1C2E3F-0000-4000-8000-00000000AAAA"
+            try cli.copyExample("11-forest.jpg", to: "\(library)/resources/renders/7/\(uuid)_1_201_a.jpeg")
+            try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+                try db.execute(sql: "ALTER TABLE ZASSET ADD COLUMN ZHASADJUSTMENTS INTEGER")
+                // The harbour (asset 1, in Beste and Rom) was turned and cropped in Photos.
+                try db.execute(sql: "UPDATE ZASSET SET ZHASADJUSTMENTS = 1, ZUUID = ? WHERE Z_PK = 1", arguments: [uuid])
+            }
+            let result = try cli.run(["import", "--from", "apple-photos", library] + (edited ? ["--edited"] : []))
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let rendered = "\(uuid)_1_201_a.jpeg"
+            #expect(try cli.albumsByPath()["Photos/Beste"] == ["B3C4.png", edited ? rendered : "A1B2.jpeg"], "edited: \(edited)")
+            #expect(result.stdout.contains("1 edited photos") == !edited, "\(result.stdout)")
+        }
+        let cli = try CLI()
+        let refused = try cli.run("import", "--from", "shotwell", cli.folder.path("photo.db"), "--edited")
+        #expect(refused.status == 64 && refused.stderr.contains("--edited goes with an Apple Photos library"), "\(refused.stderr)")
+    }
+
     @Test("a library made before Photos 5 is refused with one line saying so")
     func olderLibrary() throws {
         let cli = try CLI()

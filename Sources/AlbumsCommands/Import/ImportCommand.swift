@@ -85,6 +85,8 @@ struct ImportCommand: AsyncParsableCommand {
     var albumsOnly = false
     @Flag(help: ArgumentHelp("With --from: also bring what the organizer hid or its owner threw away (hidden, trashed, rejected) into a locked album of its own at the top level, shared with nobody."))
     var withHidden = false
+    @Flag(help: ArgumentHelp("With an Apple Photos library: each photo edited in Photos as Photos rendered the edit (turned, cropped, filtered), not its original."))
+    var edited = false
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
@@ -102,6 +104,7 @@ struct ImportCommand: AsyncParsableCommand {
                 throw ValidationError("--from makes its own albums; use --into FOLDER alone")
             }
             if order != nil && from != .digikam { throw Self.orderRefused }
+            if edited && from != .applePhotos { throw Self.editedRefused }
             return
         }
         if albumsOnly && (tree || to != nil || before != nil || after != nil) {
@@ -153,6 +156,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if !map.isEmpty { throw ValidationError("--map goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
         if withHidden { throw ValidationError("--with-hidden goes with a catalog, and \(paths[0]) is not one albums recognizes; name its kind with --from") }
+        if edited { throw Self.editedRefused }
         let destination = try destination()
         // A bare --expect-revision R is about the destination album, checked
         // in the transaction that inserts the placeholders.
@@ -202,7 +206,8 @@ extension ImportCommand {
         var archives = kind == .takeout && pathsAreArchives ? try readArchives() : nil
         archives?.includesLoose = !albumsOnly
         if let kind, kind != .digikam, order != nil { throw Self.orderRefused }
-        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map), order: order) }
+        if edited && kind != .applePhotos { throw Self.editedRefused }
+        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map), order: order, edited: edited) }
         let root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
         let (library, finished) = write.dryRun ? try global.openLibraryToPlan() : (try global.openLibrary(for: .creating), {})
@@ -291,6 +296,8 @@ extension ImportCommand {
     /// --order given with a catalog that keeps its own order.
     static let orderRefused = ValidationError(
         "--order goes with --tree, or with a digiKam catalog (whose sort is the app's setting); other catalogs keep their own order")
+    /// --edited given with anything but an Apple Photos library.
+    static let editedRefused = ValidationError("--edited goes with an Apple Photos library, which keeps its edits rendered; others keep only the originals")
 }
 
 extension CatalogKind: ExpressibleByArgument {}

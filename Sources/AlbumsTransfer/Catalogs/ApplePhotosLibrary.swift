@@ -23,7 +23,10 @@ public enum ApplePhotosLibrary {
     /// Reads the library at `path` (the `.photoslibrary` folder, or its `Photos.sqlite`).
     ///
     /// - Throws: ``CatalogFailure``.
-    public static func read(_ path: String, map: PathMap = .none) throws(CatalogFailure) -> CatalogImport {
+    /// With `edited`, a photo edited in Photos comes as Photos rendered its
+    /// edit (`resources/renders/X/UUID_1_201_a.jpeg`, or `.heic`), a turn or
+    /// a crop included, where the render is there; else as its original.
+    public static func read(_ path: String, map: PathMap = .none, edited: Bool = false) throws(CatalogFailure) -> CatalogImport {
         let library: String
         let database: String
         if path.hasSuffix(".sqlite") {
@@ -44,7 +47,7 @@ public enum ApplePhotosLibrary {
                 throw .notACatalog(path: path, kind: "Apple Photos", reason: reason)
             }
         }
-        return try CatalogFailure.reading(database) { file in try read(file, library: library, map: map) }
+        return try CatalogFailure.reading(database) { file in try read(file, library: library, map: map, edited: edited) }
     }
 
     private static let albumKind: Int64 = 2
@@ -113,7 +116,7 @@ public enum ApplePhotosLibrary {
         }
     }
 
-    private static func read(_ file: ForeignDatabaseFile, library: String, map: PathMap) throws -> CatalogImport {
+    private static func read(_ file: ForeignDatabaseFile, library: String, map: PathMap, edited: Bool) throws -> CatalogImport {
         let columns = try file.columns()
         let assets = columns["ZASSET"] != nil ? "ZASSET" : "ZGENERICASSET"
         let refuse = { (reason: String) in CatalogFailure.notACatalog(path: library, kind: "Apple Photos", reason: reason) }
@@ -168,12 +171,16 @@ public enum ApplePhotosLibrary {
         if assetColumns.contains("ZHIDDEN") { shown.append("coalesce(a.ZHIDDEN, 0) = 0") }
         if assetColumns.contains("ZAVALANCHEPICKTYPE") { shown.append("(coalesce(a.ZAVALANCHEPICKTYPE, 0) & 2) = 0") }
         var photos: [Int64: [Member]] = [:]
-        var files = try OriginalFiles(file, columns: columns, assets: assets, library: library, map: map)
+        var files = try OriginalFiles(file, columns: columns, assets: assets, library: library, map: map, edited: edited)
+        // What each query reads of an asset to find its file.
+        let located = "a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name, "
+            + (assetColumns.contains("ZUUID") ? "a.ZUUID AS uuid, " : "NULL AS uuid, ")
+            + (assetColumns.contains("ZHASADJUSTMENTS") ? "a.ZHASADJUSTMENTS AS adjusted" : "0 AS adjusted")
         let created = assetColumns.contains("ZDATECREATED") ? "a.ZDATECREATED" : "NULL"
         // A photo's title is an attribute of its own table, joined where this version has it.
         let titled = assetColumns.contains("ZADDITIONALATTRIBUTES") && (columns["ZADDITIONALASSETATTRIBUTES"] ?? []).isSuperset(of: ["Z_PK", "ZTITLE"])
         try file.forEachRow("""
-            SELECT j.\(join.album) AS album, j.\(join.order) AS position, a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name,
+            SELECT j.\(join.album) AS album, j.\(join.order) AS position, \(located),
                 \(created) AS created, \(titled ? "t.ZTITLE" : "NULL") AS title
             FROM \(join.table) j JOIN \(assets) a ON a.Z_PK = j.\(join.asset)
             \(titled ? "LEFT JOIN ZADDITIONALASSETATTRIBUTES t ON t.Z_PK = a.ZADDITIONALATTRIBUTES" : "")
@@ -187,7 +194,7 @@ public enum ApplePhotosLibrary {
         // The photos Photos shows that no album holds: the library's own.
         var loose: [String] = []
         try file.forEachRow("""
-            SELECT a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            SELECT \(located) FROM \(assets) a
             WHERE \(shown.joined(separator: " AND ")) AND NOT EXISTS (SELECT 1 FROM \(join.table) j WHERE j.\(join.asset) = a.Z_PK)
             ORDER BY a.Z_PK
             """) { row in
@@ -196,7 +203,7 @@ public enum ApplePhotosLibrary {
         // What Photos does not show, by path, for an import that asks for it.
         var setAside: [String] = []
         try file.forEachRow("""
-            SELECT a.Z_PK AS asset, a.ZDIRECTORY AS directory, a.ZFILENAME AS name FROM \(assets) a
+            SELECT \(located) FROM \(assets) a
             WHERE a.ZKIND = 0 AND NOT (\(shown.joined(separator: " AND "))) ORDER BY a.Z_PK
             """) { row in
             if let path = files.path(of: row) { setAside.append(path) }
@@ -238,7 +245,8 @@ public enum ApplePhotosLibrary {
             // A turn, a crop or a filter made in Photos is an adjustment it renders; the original comes in.
             try file.counted(
                 "edited photos (turns, crops, filters)", "SELECT count(*) AS n FROM \(assets) WHERE ZHASADJUSTMENTS = 1 AND ZKIND = 0",
-                needs: assets, ["ZHASADJUSTMENTS"], in: columns),
+                needs: assets, ["ZHASADJUSTMENTS"], in: columns
+            ).map { ($0.what, $0.count - files.rendered.count) },
         ].compactMap { $0 }
         return CatalogImport(
             kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside,
@@ -257,7 +265,11 @@ public enum ApplePhotosLibrary {
     /// referenced file on a volume this machine may lack.
     struct OriginalFiles {
         let originals: String
+        /// Where Photos keeps its renders of edited photos, when they are asked for.
+        let renders: String?
         let map: PathMap
+        /// The assets that come as Photos rendered their edits.
+        private(set) var rendered = Set<Int64>()
         /// Referenced files by asset: the volume's name and the path on it.
         private(set) var referenced: [Int64: (volume: String, path: String)] = [:]
         /// Assets whose original only iCloud holds.
@@ -265,8 +277,9 @@ public enum ApplePhotosLibrary {
         /// Why a photo's file may not be here, by its path.
         private(set) var whyMissing: [String: MissingOriginal] = [:]
 
-        init(_ file: ForeignDatabaseFile, columns: [String: Set<String>], assets: String, library: String, map: PathMap) throws {
+        init(_ file: ForeignDatabaseFile, columns: [String: Set<String>], assets: String, library: String, map: PathMap, edited: Bool) throws {
             originals = (library as NSString).appendingPathComponent("originals")
+            renders = edited ? (library as NSString).appendingPathComponent("resources/renders") : nil
             self.map = map
             let resources = columns["ZINTERNALRESOURCE"] ?? []
             if resources.isSuperset(of: ["ZASSET", "ZFILESYSTEMBOOKMARK", "ZFILESYSTEMVOLUME"]),
@@ -291,9 +304,22 @@ public enum ApplePhotosLibrary {
             }
         }
 
+        /// The render of the edited asset `row` names, where renders are asked for and it is there.
+        private func render(of row: ForeignDatabaseFile.Row) -> String? {
+            guard let renders, row.integer("adjusted") == 1, let uuid = row.text("uuid"), let first = uuid.first, uuid.allSatisfy({ $0.isHexDigit || $0 == "-" })
+            else { return nil }
+            let folder = (renders as NSString).appendingPathComponent(String(first))
+            return ["jpeg", "heic"].lazy.map { (folder as NSString).appendingPathComponent("\(uuid)_1_201_a.\($0)") }
+                .first { FileManager.default.fileExists(atPath: $0) }.map(map.local)
+        }
+
         /// The path of the original of the asset `row` names (its `asset`, `directory` and `name`), as it lies here.
         mutating func path(of row: ForeignDatabaseFile.Row) -> String? {
             guard let asset = row.integer("asset") else { return nil }
+            if let render = render(of: row) {
+                rendered.insert(asset)
+                return render
+            }
             let path: String
             if let reference = referenced[asset] {
                 let volume = "/Volumes/" + reference.volume

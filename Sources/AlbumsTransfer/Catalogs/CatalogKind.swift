@@ -27,12 +27,14 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
 
     /// Reads the catalog at `path` as this kind's; `order`, which only a
     /// digiKam catalog takes (its albums' sort is a setting of the app,
-    /// not of the catalog), overrides the order the catalog shows.
+    /// not of the catalog), overrides the order the catalog shows;
+    /// `edited`, which only an Apple Photos library takes (the one that
+    /// keeps its edits rendered), brings edited photos as rendered.
     ///
     /// - Throws: ``CatalogFailure``, ``PathMap/Failure``.
-    public func read(_ path: String, map: PathMap = .none, order: TreeImportOrder? = nil) throws -> CatalogImport {
+    public func read(_ path: String, map: PathMap = .none, order: TreeImportOrder? = nil, edited: Bool = false) throws -> CatalogImport {
         switch self {
-        case .applePhotos: try ApplePhotosLibrary.read(path, map: map)
+        case .applePhotos: try ApplePhotosLibrary.read(path, map: map, edited: edited)
         case .digikam: try DigikamCatalog.read(path, map: map, order: order)
         case .lightroom: try LightroomCatalog.read(path, map: map)
         case .shotwell: try ShotwellCatalog.read(path, map: map)
