@@ -138,6 +138,26 @@ struct CatalogImportCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("a raw file Shotwell paired with its camera's JPEG comes in as that JPEG")
+    func rawPlusJPEG() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try cli.copyExample("05-sunset.heic", to: pictures + "/2024/IMG_9.JPG")
+        try Data("II*\0\u{8}\0\0\0CR raw bytes".utf8).write(to: URL(fileURLWithPath: pictures + "/2024/IMG_9.CR2"))
+        try DatabaseQueue(path: catalog.path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE BackingPhotoTable (id INTEGER PRIMARY KEY, filepath TEXT UNIQUE NOT NULL, timestamp INTEGER, filesize INTEGER,
+                    width INTEGER, height INTEGER, original_orientation INTEGER, file_format INTEGER, time_created INTEGER);
+                INSERT INTO BackingPhotoTable (id, filepath, file_format) VALUES (3, '/mnt/old/Pictures/2024/IMG_9.JPG', 0);
+                INSERT INTO PhotoTable (filename, exposure_time, event_id, file_format, develop_camera_id)
+                    VALUES ('/mnt/old/Pictures/2024/IMG_9.CR2', \(Self.time(40)), 1, 1, 3);
+                """)
+        }
+        let result = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg", "IMG_9.JPG"])
+    }
+
     @Test("events newest first, as Shotwell lists them; an unnamed event spanning days named by its span; a photo taken before 1970 keeps its time")
     func eventsAsShotwellShowsThem() throws {
         let cli = try CLI()

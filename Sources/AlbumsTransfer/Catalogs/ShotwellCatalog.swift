@@ -62,18 +62,32 @@ public enum ShotwellCatalog {
         var shown: [String] = []
         if photoColumns.contains("flags") { shown.append("(coalesce(flags, 0) & \(hiddenFlag | trashFlag)) = 0") }
         if photoColumns.contains("rating") { shown.append("coalesce(rating, 0) != \(rejected)") }
+        // A raw file Shotwell imported with its camera's JPEG (RAW+JPEG) keeps
+        // that JPEG as a backing photo (develop_camera_id): it comes as that JPEG,
+        // since albums reads no raw file.
+        var pairs: [String: String] = [:]
+        // Only a raw photo has a camera-developed backing (Shotwell's RawDeveloper.CAMERA).
+        if photoColumns.contains("develop_camera_id"), (columns["BackingPhotoTable"] ?? []).isSuperset(of: ["id", "filepath"]) {
+            try file.forEachRow("""
+                SELECT p.filename AS raw, b.filepath AS jpeg FROM PhotoTable p JOIN BackingPhotoTable b ON b.id = p.develop_camera_id
+                WHERE p.develop_camera_id >= 0
+                """) { row in
+                if let raw = row.text("raw"), let jpeg = row.text("jpeg"), !jpeg.isEmpty { pairs[raw] = jpeg }
+            }
+        }
+        func local(_ filename: String) -> String { map.local(pairs[filename] ?? filename) }
         var events: [Int64: [Photo]] = [:]
         try file.forEachRow("SELECT filename, exposure_time, event_id FROM PhotoTable\(shown.isEmpty ? "" : " WHERE " + shown.joined(separator: " AND "))") { row in
             guard let filename = row.text("filename") else { return }
             let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
             // 0 is Shotwell's "unknown"; a time before 1970 is negative, and a time.
             let time = row.integer("exposure_time").flatMap { $0 != 0 ? $0 : nil }
-            events[event, default: []].append(Photo(path: map.local(filename), time: time))
+            events[event, default: []].append(Photo(path: local(filename), time: time))
         }
         var setAside: [String] = []
         if !shown.isEmpty {
             try file.forEachRow("SELECT filename FROM PhotoTable WHERE NOT (\(shown.joined(separator: " AND "))) ORDER BY id") { row in
-                if let filename = row.text("filename") { setAside.append(map.local(filename)) }
+                if let filename = row.text("filename") { setAside.append(local(filename)) }
             }
         }
         // How Shotwell shows each photo: its orientation (EXIF's numbers), which
@@ -83,7 +97,7 @@ public enum ShotwellCatalog {
         if photoColumns.contains("orientation") {
             try file.forEachRow("SELECT filename, orientation FROM PhotoTable WHERE orientation BETWEEN 1 AND 8") { row in
                 if let filename = row.text("filename"), let value = row.integer("orientation"), let orientation = PhotoOrientation(rawValue: Int(value)) {
-                    orientations[map.local(filename)] = orientation
+                    orientations[local(filename)] = orientation
                 }
             }
         }
