@@ -269,7 +269,7 @@ struct CatalogImportCLITests {
         let cli = try CLI()
         let (catalog, pictures) = try household(cli, schema: .early)
         let result = try cli.run("import", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
-        #expect(result.status == 0 && result.stderr.contains("is a shotwell catalog: importing its albums (--from shotwell)"), "\(result.stderr)")
+        #expect(result.status == 0 && result.stderr.contains("as a catalog of Shotwell, importing its albums (--from shotwell)"), "\(result.stderr)")
         #expect(try cli.albumsByPath()["Shotwell/Fête à Nîmes"] == ["c-falaises.webp", "b-market.png", "a-harbour.jpg"])
         // A photo is still a photo.
         #expect(try cli.run("import", pictures + "/loose.webp", "--to", "No Event").status == 0)

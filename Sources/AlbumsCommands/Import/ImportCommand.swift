@@ -147,7 +147,7 @@ struct ImportCommand: AsyncParsableCommand {
         if tree || from != nil { return try await importTree(from) }
         // A catalog given as it is: read as its organizer's, not as a photo.
         if paths.count == 1, to == nil, before == nil, after == nil, !recursive, let kind = CatalogKind.recognize(paths[0]) {
-            global.console.note("albums: \(paths[0]) is a \(kind.rawValue) catalog: importing its albums (--from \(kind.rawValue))")
+            global.console.note("albums: reading \(paths[0]) as a catalog of \(kind.organizerName), importing its albums (--from \(kind.rawValue))")
             return try await importTree(kind)
         }
         if paths.count > 1, to == nil, before == nil, after == nil, !recursive, paths.allSatisfy({ CatalogKind.recognize($0) == .takeout }) {

@@ -33,7 +33,10 @@ public enum CatalogKind: String, Hashable, Sendable, CaseIterable {
     ///
     /// - Throws: ``CatalogFailure``, ``PathMap/Failure``.
     public func read(_ path: String, map: PathMap = .none, order: TreeImportOrder? = nil, edited: Bool = false) throws -> CatalogImport {
-        switch self {
+        // Absolute, so that the paths a library or a Takeout gives its photos
+        // are too: a photo loaded is known by its absolute path.
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        return switch self {
         case .applePhotos: try ApplePhotosLibrary.read(path, map: map, edited: edited)
         case .digikam: try DigikamCatalog.read(path, map: map, order: order)
         case .lightroom: try LightroomCatalog.read(path, map: map)
