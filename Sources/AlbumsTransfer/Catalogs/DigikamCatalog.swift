@@ -145,7 +145,7 @@ public enum DigikamCatalog {
                 if parts.isEmpty {
                     folder.photos = files  // the root's own photos
                 } else {
-                    folder.insert(files, at: parts, key: "album/\(id)", path: directory, walked: "/root/\(root.id)")
+                    folder.nest(files, at: parts, key: "album/\(id)", path: directory, walked: "/root/\(root.id)")
                 }
             }
             folder.pruneEmpty()
@@ -182,32 +182,5 @@ public enum DigikamCatalog {
         return CatalogImport(
             kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside,
             roots: roots.map { map.local($0.path) })
-    }
-}
-
-extension SourceFolder {
-    /// Puts `photos` at the folder `parts` names under this one, making the
-    /// folders on the way (each known by its path until its own album row names it).
-    fileprivate mutating func insert(_ photos: [String], at parts: [String], key: String, path: String, walked: String = "") {
-        guard let first = parts.first else { return }
-        let here = walked + "/" + first
-        var index = folders.firstIndex { $0.name == first }
-        if index == nil {
-            folders.append(SourceFolder(name: first, path: here, key: "dir\(here)"))
-            index = folders.count - 1
-        }
-        if parts.count == 1 {
-            folders[index!].photos = photos
-            folders[index!].key = key
-            folders[index!].path = path
-        } else {
-            folders[index!].insert(photos, at: Array(parts.dropFirst()), key: key, path: path, walked: here)
-        }
-    }
-
-    /// Drops folders with no photo anywhere under them, and sorts what is left by name.
-    fileprivate mutating func pruneEmpty() {
-        for index in folders.indices { folders[index].pruneEmpty() }
-        folders = folders.filter { $0.photoCount > 0 }.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }
 }

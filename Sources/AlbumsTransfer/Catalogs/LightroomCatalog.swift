@@ -312,12 +312,15 @@ public enum LightroomCatalog {
                 let ordered = photos.sorted { a, b in
                     a.time != b.time ? (a.time ?? "~") < (b.time ?? "~") : a.name.localizedStandardCompare(b.name) == .orderedAscending
                 }
-                top.insert(ordered.map(\.path), at: components, key: "folder/\(folderID)")
+                if components.isEmpty {
+                    top.photos += ordered.map(\.path)  // the root folder's own photos
+                    top.key = "folder/\(folderID)"
+                } else {
+                    top.nest(ordered.map(\.path), at: components, key: "folder/\(folderID)", walked: "/root/\(root.id)")
+                }
             }
-            if top.photoCount > 0 {
-                top.sortFolders()
-                tree.folders.append(top)
-            }
+            top.pruneEmpty()
+            if top.photoCount > 0 { tree.folders.append(top) }
         }
         return tree.photoCount > 0 ? tree : nil
     }
@@ -332,32 +335,5 @@ public enum LightroomCatalog {
         let base = root.hasSuffix("/") ? root : root + "/"
         guard !folder.isEmpty else { return base }
         return base + (folder.hasSuffix("/") ? folder : folder + "/")
-    }
-}
-
-extension SourceFolder {
-    /// Puts `photos` in the folder `components` below this one, making the
-    /// folders between as needed (each known by its path); the folder at
-    /// the end is known by `key`.
-    fileprivate mutating func insert(_ photos: [String], at components: [String], key: String) {
-        guard let first = components.first else {
-            self.photos += photos
-            self.key = key
-            return
-        }
-        let here = path.hasSuffix("/") ? path : path + "/"
-        if let index = folders.firstIndex(where: { $0.name == first }) {
-            folders[index].insert(photos, at: Array(components.dropFirst()), key: key)
-        } else {
-            var child = SourceFolder(name: first, path: here + first, key: "\(self.key)/\(first)")
-            child.insert(photos, at: Array(components.dropFirst()), key: key)
-            folders.append(child)
-        }
-    }
-
-    /// Sorts the folders here and below by name, as a folders panel lists them.
-    fileprivate mutating func sortFolders() {
-        folders.sort { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-        for index in folders.indices { folders[index].sortFolders() }
     }
 }
