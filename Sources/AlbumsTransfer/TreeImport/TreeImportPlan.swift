@@ -190,6 +190,7 @@ public struct TreeImportPlan: Sendable {
             albumNames.insert(chosen.name)
             var photos = source.photos
             var alreadyThere = 0
+            let resumedBefore = resumed.count
             if let album = chosen.album {
                 // What it holds already, by where it was loaded from; what a
                 // killed import left behind is loaded again, unless its file
@@ -228,7 +229,7 @@ public struct TreeImportPlan: Sendable {
                 }
                 photos = source.photos.filter { !held.contains($0) }
                 // What loads again in its slot comes now, not from before.
-                alreadyThere = source.photos.count - photos.count - resumed.count { $0.node == nodes.count }
+                alreadyThere = source.photos.count - photos.count - (resumed.count - resumedBefore)
             }
             nodes.append(
                 Node(
