@@ -315,12 +315,3 @@ struct Sidecars {
         return byTitle?[file]
     }
 }
-
-extension CaptureDate {
-    /// The capture date of an instant given in seconds since 1970, in UTC (`2024-07-14T12:00:00+00:00`).
-    init?(utcSeconds: Int64) {
-        // ISO 8601 in UTC ends in "Z"; a capture date writes the offset.
-        let text = Date(timeIntervalSince1970: TimeInterval(utcSeconds)).formatted(Date.ISO8601FormatStyle())
-        self.init(text.dropLast() + "+00:00")
-    }
-}
