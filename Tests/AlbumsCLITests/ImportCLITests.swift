@@ -73,30 +73,42 @@ struct ImportCLITests {
 
     @Test("a second Ctrl-C stops at once, during loads; their placeholders stay, recoverable")
     func secondInterrupt() async throws {
-        let cli = try CLI()
-        try cli.run("album", "create", "Trip")
-        // Large (sparse) files keep each load busy for a second or more, so the
-        // second Ctrl-C surely lands while a load is still under way.
-        let inbox = try cli.largePhotos(10, megabytes: 1536)
-        let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "1"])
-        try await freezeAfterCommits(1, process, cli)
-        kill(process.processIdentifier, SIGINT)
-        kill(process.processIdentifier, SIGCONT)
-        // Two signals pending at once merge into one: send the second only
-        // once the first has been handled.
-        for _ in 0..<1000 {
-            if (try? String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8))?.contains("Ctrl-C again") == true { break }
-            try await Task.sleep(for: .milliseconds(10))
+        // The second Ctrl-C must land while the load under way still reads:
+        // the process was frozen at an unknown point of that load, so on a
+        // busy machine it may finish first, and the import end as the first
+        // Ctrl-C asked, with nothing left to stop. Then it is tried again.
+        for _ in 1...3 {
+            let cli = try CLI()
+            try cli.run("album", "create", "Trip")
+            // Large (sparse) files keep each load busy for a second or more.
+            let inbox = try cli.largePhotos(10, megabytes: 1536)
+            let process = try cli.start(["import", inbox, "--to", "Trip", "--jobs", "1"])
+            try await freezeAfterCommits(1, process, cli)
+            kill(process.processIdentifier, SIGINT)
+            kill(process.processIdentifier, SIGCONT)
+            // Two signals pending at once merge into one: send the second only
+            // once the first has been handled.
+            for _ in 0..<1000 {
+                if (try? String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8))?.contains("Ctrl-C again") == true { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
+            #expect(process.terminationStatus == 130)
+            let pending = try await cli.library().read { try $0.pendingPlaceholders() }
+            guard stderr.contains("left pending, holding") else {
+                // The load ended before the second Ctrl-C: the first one's stop, whole.
+                #expect(pending.isEmpty, "stderr: \(stderr)")
+                continue
+            }
+            #expect(stderr.contains("albums pending resume, finishes the import"), "stderr: \(stderr)")
+            #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
+            #expect(try cli.run("pending", "cancel").status == 0)
+            await #expect(try cli.library().read { try $0.album(named: "Trip") }.placeholderCount == 0)
+            return
         }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let stderr = try String(contentsOfFile: cli.folder.path("started.err"), encoding: .utf8)
-        #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("left pending, holding") && stderr.contains("albums pending resume, finishes the import"), "stderr: \(stderr)")
-        let pending = try await cli.library().read { try $0.pendingPlaceholders() }
-        #expect(!pending.isEmpty && pending.allSatisfy(\.isStale))
-        #expect(try cli.run("pending", "cancel").status == 0)
-        await #expect(try cli.library().read { try $0.album(named: "Trip") }.placeholderCount == 0)
+        Issue.record("in three tries, the second Ctrl-C never reached a load still under way")
     }
 
     @Test("killed at an instant: the file holds, placeholders are stale, resume finishes the import in order")
