@@ -38,26 +38,30 @@ extension CatalogImport {
             return answer
         }
         let missingRoots = roots.map { $0.hasSuffix("/") || $0.hasSuffix("\\") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty && !isThere($0) }
-        var order: [String] = []
-        var groups: [String: [String]] = [:]
+        /// A group of missing photos: under a missing root, or under the same nearest missing ancestor.
+        enum Group: Hashable {
+            case root(String)
+            case ancestor(String)
+        }
+        var order: [Group] = []
+        var groups: [Group: [String]] = [:]
         var seen = Set<String>()
         // A photo only the cloud keeps is missing for no folder's sake.
         for photo in photos ?? allPhotos where whyMissing[photo] != .onlyInCloud && seen.insert(photo).inserted {
-            let key: String
+            let key: Group
             if let root = missingRoots.filter({ Self.isInside(photo, $0) }).max(by: { $0.count < $1.count }) {
-                key = root
+                key = .root(root)
             } else {
                 // The shallowest ancestor that is not there; none but the file itself: not a folder's doing.
-                let parts = Self.folders(of: photo)
-                guard let first = parts.first(where: { !isThere($0) }) else { continue }
-                key = "~" + first
+                guard let first = Self.folders(of: photo).first(where: { !isThere($0) }) else { continue }
+                key = .ancestor(first)
             }
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(photo)
         }
         return order.compactMap { key in
             guard let members = groups[key] else { return nil }
-            guard key.hasPrefix("~") else { return UnreachedFolder(path: key, photoCount: members.count) }
+            if case .root(let root) = key { return UnreachedFolder(path: root, photoCount: members.count) }
             // The deepest folder all of the group's photos are in.
             var common = Self.folders(of: members[0])
             for member in members.dropFirst() {
