@@ -135,6 +135,8 @@ struct CatalogImportCLITests {
         #expect(harbour["display_width"] as? Int == 427 && harbour["display_height"] as? Int == 640, "\(harbour)")
         let market = try #require(photos.first { $0["file"] as? String == "b-market.png" })
         #expect(market["orientation"] as? Int == 1)
+        let shown = try cli.run("show", "id:\(try #require(harbour["photo_id"] as? Int))").stdout
+        #expect(shown.contains("427×640 pixels as seen (stored 640×427, turned 90° clockwise; the file itself is upright"), "\(shown)")
         #expect(try cli.run("check").status == 0)
     }
 

@@ -75,8 +75,10 @@ struct ShowCommand: ParsableCommand {
     /// The size the photo is seen at, and how it is stored when that differs.
     static func sizeDescription(_ content: PhotoContent) -> String {
         guard let width = content.displayWidth, let height = content.displayHeight else { return "unknown" }
-        guard content.orientation != .up else { return "\(width)×\(height) pixels" }
+        guard content.orientation != .up || content.fileOrientation != nil else { return "\(width)×\(height) pixels" }
         let stored = "\(content.pixelWidth ?? 0)×\(content.pixelHeight ?? 0)"
-        return "\(width)×\(height) pixels as seen (stored \(stored), \(content.orientation.summary))"
+        // A turn kept in the catalog it came from is not in the file: an export gives the file as it is.
+        let file = content.fileOrientation.map { "; the file itself is \($0.summary): the organizer it came from turned it" } ?? ""
+        return "\(width)×\(height) pixels as seen (stored \(stored), \(content.orientation.summary)\(file))"
     }
 }
