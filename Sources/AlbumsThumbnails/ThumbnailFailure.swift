@@ -2,7 +2,7 @@ import AlbumsPersistence
 
 /// Why a photo has no thumbnail.
 package enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The photo's source file cannot be read (moved or deleted: `albums relink`).
+    /// The photo's source file cannot be read (moved or deleted).
     case sourceMissing(photo: PhotoID, detail: String)
     /// The source file's bytes are no longer those imported.
     case sourceChanged(photo: PhotoID)
@@ -25,12 +25,13 @@ package enum ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// The facts alone: which words help (a command to run) is the front end's to say.
     package var description: String {
         switch self {
         case .sourceMissing(let photo, let detail):
-            "the source of photo id:\(photo) cannot be read (\(detail)); albums relink finds moved files"
+            "the source of photo id:\(photo) cannot be read (\(detail))"
         case .sourceChanged(let photo):
-            "the source of photo id:\(photo) changed since it was imported; albums check --files lists such files"
+            "the source of photo id:\(photo) changed since it was imported"
         case .undecodable(let photo, let detail):
             "photo id:\(photo) cannot be decoded for a thumbnail: \(detail)"
         case .unsupportedSize(let size):

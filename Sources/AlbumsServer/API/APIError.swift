@@ -26,8 +26,12 @@ enum APIError {
         switch error {
         case let failure as ThumbnailFailure:
             switch failure {
-            case .sourceMissing: return response(status: .notFound, code: failure.code, message: failure.description)
-            case .sourceChanged: return response(status: .conflict, code: failure.code, message: failure.description)
+            // The holder and admins, who run the server, are told what finds the file; others only that it is not there.
+            case .sourceMissing:
+                return response(status: .notFound, code: failure.code, message: failure.description + (showingPaths ? "; albums relink finds moved files" : ""))
+            case .sourceChanged:
+                return response(
+                    status: .conflict, code: failure.code, message: failure.description + (showingPaths ? "; albums check --files lists such files" : ""))
             case .undecodable: return response(status: .unprocessableContent, code: failure.code, message: failure.description)
             case .unsupportedSize: return response(status: .badRequest, code: failure.code, message: failure.description)
             case .unavailable: return response(status: .serviceUnavailable, code: failure.code, message: failure.description)

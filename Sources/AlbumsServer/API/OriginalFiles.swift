@@ -24,7 +24,7 @@ struct OriginalFiles: Sendable {
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
             let reason = LibraryError.describeFileError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT))
             return APIError.response(
-                status: .notFound, code: "source_missing", message: "the source of photo id:\(photo.id) cannot be read (\(reason)); albums relink finds moved files")
+                status: .notFound, code: "source_missing", message: "the source of photo id:\(photo.id) cannot be read (\(reason))")
         }
         let size = Int(status.st_size)
         let tag = "\"\(photo.content.sha256Hex)\""
