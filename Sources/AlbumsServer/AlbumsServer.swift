@@ -121,7 +121,6 @@ package enum AlbumsServer {
         library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings, throttle: SignInThrottle = SignInThrottle()
     ) -> (router: Router<AlbumsRequestContext>, allowed: AllowedMethods) {
         let router = Router(context: AlbumsRequestContext.self)
-        router.add(middleware: ErrorAnswering())
         router.add(middleware: Gate(library: library, settings: settings))
         router.add(middleware: ErrorAnswering())
         router.add(middleware: LibraryPresence(library: library))
@@ -220,9 +219,9 @@ package enum AlbumsServer {
     }
 }
 
-/// Turns what handlers throw into the API's JSON errors. Outside the
-/// gate nobody is known yet, so no message carries a path; inside, the
-/// file's holder and admins read paths, and everyone else file names.
+/// Turns what handlers throw into the API's JSON errors, once, behind the
+/// gate: the file's holder and admins read paths, everyone else file
+/// names. (The gate answers its own failures, before anyone is known.)
 struct ErrorAnswering: RouterMiddleware {
     typealias Context = AlbumsRequestContext
 

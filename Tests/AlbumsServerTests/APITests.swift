@@ -243,6 +243,13 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("an answer JSON cannot hold is the server's failure, a 500, never the status asked with an error in its body")
+    func unencodableAnswer() throws {
+        let answer = JSONResponse.make(status: .created, ["ratio": Double.nan])
+        #expect(answer.status == .internalServerError)
+        #expect(JSONResponse.make(status: .created, ["ratio": 0.5]).status == .created)
+    }
+
     @Test("once the library file is deleted under the server, every request is 503 library_moved")
     func libraryDeleted() async throws {
         try await application.test(.router) { client in

@@ -117,10 +117,13 @@ enum JSONResponse {
         return encoder
     }()
 
+    /// `value` as JSON with `status`; an answer that cannot be encoded (a
+    /// number JSON has no form for) is the server's failure: a 500 saying
+    /// so, never `status` with an error in its body.
     static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable) -> Response {
-        let data = (try? encoder.encode(value)) ?? Data(#"{"error":{"code":"io_failure","message":"cannot encode the answer"}}"#.utf8)
+        let encoded = try? encoder.encode(value)
         return Response(
-            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            status: encoded == nil ? .internalServerError : status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded ?? Data(#"{"error":{"code":"io_failure","message":"cannot encode the answer"}}"#.utf8))))
     }
 }

@@ -57,9 +57,16 @@ struct Gate: RouterMiddleware {
         // One read on every request (proposals come at pointer rate): whether
         // the library has people, and if so who the cookie signs in.
         let cookie = request.cookies[Self.personCookie(secure: scheme == "https")]?.value
-        let asker = try await library.read { reader -> Asker in
-            guard try reader.hasPeople() else { return .tokenMode }
-            return .person(try cookie.flatMap { try reader.person(signedInWith: $0) })
+        // Nobody is known yet: a failing read is answered here, with no path in it
+        // (what the gate passes on is answered after it, by who asks).
+        let asker: Asker
+        do {
+            asker = try await library.read { reader -> Asker in
+                guard try reader.hasPeople() else { return .tokenMode }
+                return .person(try cookie.flatMap { try reader.person(signedInWith: $0) })
+            }
+        } catch {
+            return APIError.response(for: error, showingPaths: false)
         }
         guard case .person(let person) = asker else { return try await withToken(request, context, next) }
 
