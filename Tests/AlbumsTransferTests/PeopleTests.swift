@@ -56,6 +56,22 @@ struct PeopleTests {
         }
     }
 
+    @Test("a session acting for a person hears the changes to what they see, numbered by their own count, until they are disabled")
+    func changeStreamNarrowed() async throws {
+        let household = try Household()
+        let gran = try household.session("gran")
+        let stream = try await gran.changes(pollingInterval: 0.05)
+        let holder = TransferSession(library: household.library)
+        try await holder.perform(.remove([.position(0, in: "Secret")]))
+        let moved = try await holder.perform(.move([.position(0, in: "Wedding")], to: .at(2, in: "Wedding"))).changes
+        let heard = await first(1, of: stream)
+        #expect(heard.first?.operations == [moved] && heard.first?.sequence == 1, "Secret's change is not hers: \(heard)")
+        // A change is judged as it is read: once gran is disabled, her stream ends.
+        try await household.library.write { writer in _ = try writer.setDisabled("gran", true) }
+        try await holder.perform(.move([.position(0, in: "Wedding")], to: .at(2, in: "Wedding")))
+        #expect(await first(1, of: stream).isEmpty)
+    }
+
     @Test("a person sees only what is shared with them; what sits in a folder they cannot see stands at their top level")
     func visibility() throws {
         let house = try Household()

@@ -86,12 +86,12 @@ public struct HeardChanges: AsyncSequence, Sendable {
 
         static func hear(_ change: CommittedChange, by credential: Credential, in library: Library, rightsBefore: RightsHeld?) async -> Hearing {
             switch credential {
-            case .holder:
+            case .holder, .acting(.holder):
                 return .heard(change, rights: nil)
             case .serverToken where !change.changedRights:
                 // The token's rights change only when people are added, which changes rights.
                 return .heard(change, rights: nil)
-            case .serverToken, .personSession:
+            case .serverToken, .personSession, .acting:
                 // Who they are, and what they see, in the same read as the change is narrowed:
                 // a person's stream costs one read per change, as it did before.
                 let narrowed = try? await library.read { reader -> Hearing in

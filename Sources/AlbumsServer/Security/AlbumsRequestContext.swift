@@ -17,7 +17,7 @@ package struct AlbumsRequestContext: RequestContext {
     /// said who asks, and never to a share link's holder.
     var showsServerPaths: Bool {
         switch credential {
-        case .holder: false
+        case .holder, .acting: false  // the gate never sets these: nobody it let in
         case .serverToken, .personSession: principal.holdsEveryRight
         }
     }

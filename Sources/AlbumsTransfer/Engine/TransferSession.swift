@@ -119,9 +119,13 @@ public final class TransferSession: Sendable {
     }
 
     /// Every committed transaction's change sets, from this session, another
-    /// connection or another process (see ``Library/changes(pollingInterval:)``).
-    public func changes(pollingInterval: Double = 0.25) async throws -> AsyncStream<CommittedChange> {
-        try await library.changes(pollingInterval: pollingInterval)
+    /// connection or another process, as ``principal`` may hear them (see
+    /// ``Library/changes(heardBy:pollingInterval:)``): whole for the
+    /// holder; for a person or a share link, narrowed to what they see as
+    /// each change arrives, and ending once they may open nothing, as the
+    /// server's stream is.
+    public func changes(pollingInterval: Double = 0.25) async throws -> HeardChanges {
+        try await library.changes(heardBy: .acting(principal), pollingInterval: pollingInterval)
     }
 
     // MARK: - Synchronous
