@@ -1,8 +1,9 @@
 import Foundation
 
 /// The image format a file's first bytes announce, before its header is
-/// read: what tells a folder of photos from a folder of other files
-/// without reading whole files.
+/// read: with ``MediaKind``, which reads those bytes from a file, what
+/// tells a folder of photos from a folder of other files without reading
+/// whole files.
 public enum ImageSignature: String, Hashable, Sendable {
     /// JPEG: `FF D8 FF`.
     case jpeg
@@ -32,15 +33,6 @@ public enum ImageSignature: String, Hashable, Sendable {
         let signature: ImageSignature? = prefix.withUnsafeBytes { raw in Self.of(ByteView(bytes: raw)) }
         guard let signature else { return nil }
         self = signature
-    }
-
-    /// The format the file at `path` announces by its first bytes; nil for
-    /// none, or for a file that cannot be read.
-    public init?(ofFileAt path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let prefix = try? handle.read(upToCount: Self.length) else { return nil }
-        self.init(prefix: prefix)
     }
 
     /// The format `bytes` announce; HEIF by its `ftyp` box's image brands

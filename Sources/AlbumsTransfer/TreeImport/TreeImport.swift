@@ -95,11 +95,11 @@ public struct TreeImport: Sendable {
             // What a killed import left behind, taken over to load again.
             try writer.claimPlaceholders(plan.resumed.filter { !$0.isRetargeted }.map(\.placeholder))
             // Pointed at where the file should be now; one still missing there keeps its slot, stopped, as a new one would.
-            let (found, stillMissing) = plan.resumed.filter(\.isRetargeted).reduce(into: ([AlbumItemID: String](), [AlbumItemID: String]())) { sorted, load in
-                if missing.contains(load.source) { sorted.1[load.placeholder] = load.source } else { sorted.0[load.placeholder] = load.source }
+            func retargeted(missing isMissing: Bool) -> [AlbumItemID: String] {
+                Dictionary(plan.resumed.filter { $0.isRetargeted && missing.contains($0.source) == isMissing }.map { ($0.placeholder, $0.source) }) { a, _ in a }
             }
-            try writer.retargetPlaceholders(found)
-            try writer.retargetPlaceholders(stillMissing, owner: .stopped)
+            try writer.retargetPlaceholders(retargeted(missing: false))
+            try writer.retargetPlaceholders(retargeted(missing: true), owner: .stopped)
             loads += plan.resumed.filter { !missing.contains($0.source) }.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.source, group: $0.node) }
             return (plan, ids, loads)
         }
