@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "albums-serve", targets: ["albums-serve"]),
         .library(name: "AlbumsPersistence", targets: ["AlbumsPersistence"]),
         .library(name: "AlbumsTransfer", targets: ["AlbumsTransfer"]),
+        .library(name: "AlbumsImporting", targets: ["AlbumsImporting"]),
         .library(name: "AlbumsImageFacts", targets: ["AlbumsImageFacts"]),
     ],
     dependencies: [
@@ -54,13 +55,28 @@ let package = Package(
             ],
             plugins: ["EmbedMigrations"]
         ),
-        // Drag-and-drop operations over the library: moves, copies, proposals, change sets.
+        // Drag-and-drop operations over the library: moves, copies, swaps,
+        // proposals, batches, references and the session that streams change sets.
         .target(
             name: "AlbumsTransfer",
+            dependencies: ["AlbumsPersistence", "AlbumsImageFacts"]
+        ),
+        // Bringing photos in and taking them out: loads through placeholders,
+        // folder trees, five organizers' catalogs, Takeout archives, export,
+        // and a source's check and relink.
+        .target(
+            name: "AlbumsImporting",
             dependencies: [
-                "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
+                "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), "SystemZlib",
             ]
+        ),
+        // The front ends' vocabulary, shared by the CLI and the API and by no
+        // library product: the JSON answers, the table of failures with their
+        // exit and HTTP statuses, and path-free messages.
+        .target(
+            name: "AlbumsWire",
+            dependencies: ["AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence"]
         ),
         // The system's zlib, for the gzip streams of .tgz archives.
         .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -79,6 +95,8 @@ let package = Package(
             dependencies: [
                 "AlbumsPersistence",
                 "AlbumsTransfer",
+                "AlbumsImporting",
+                "AlbumsWire",
                 "AlbumsThumbnails",
                 "AlbumsImageFacts",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -99,6 +117,8 @@ let package = Package(
             dependencies: [
                 "AlbumsPersistence",
                 "AlbumsTransfer",
+                "AlbumsImporting",
+                "AlbumsWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -202,15 +222,28 @@ let package = Package(
         .testTarget(
             name: "AlbumsTransferTests",
             dependencies: [
-                "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
+                "AlbumsTransfer", "AlbumsImporting", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Loads through placeholders, tree imports and catalogs' paths, on real files.
+        .testTarget(
+            name: "AlbumsImportingTests",
+            dependencies: [
+                "AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The failure table both front ends read.
+        .testTarget(
+            name: "AlbumsWireTests",
+            dependencies: ["AlbumsWire", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport"]
         ),
         // Thumbnails of every format, upright, cached; against real libvips.
         .testTarget(
             name: "AlbumsThumbnailsTests",
             dependencies: [
-                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
+                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsImporting", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -218,7 +251,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsServerTests",
             dependencies: [
-                "AlbumsServer", "AlbumsTransfer", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsImageFacts", "AlbumsTestSupport",
+                "AlbumsServer", "AlbumsTransfer", "AlbumsImporting", "AlbumsWire", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -228,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsCLITests",
             dependencies: [
-                "albums", "albums-serve", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImageFacts", "AlbumsTestSupport",
+                "albums", "albums-serve", "AlbumsCommands", "AlbumsPersistence", "AlbumsTransfer", "AlbumsImporting", "AlbumsWire", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

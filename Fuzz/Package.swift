@@ -29,7 +29,7 @@ let package = Package(
         // A Google Takeout's .zip and .tgz archives, read and extracted as `albums import` does.
         .executableTarget(
             name: "FuzzArchives",
-            dependencies: ["FuzzDriver", .product(name: "AlbumsTransfer", package: "albums")],
+            dependencies: ["FuzzDriver", .product(name: "AlbumsImporting", package: "albums")],
             swiftSettings: fuzzer, linkerSettings: libFuzzer),
         // The image header readers and completeness checks, as `albums import` runs them: their module alone.
         .executableTarget(

@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsTestSupport
 import Foundation
 import GRDB

@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsTransfer
+import AlbumsWire
 import Testing
 
 @testable import AlbumsCommands

@@ -2,6 +2,7 @@ import AlbumsImageFacts
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Testing
 

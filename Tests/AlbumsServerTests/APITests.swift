@@ -1,13 +1,15 @@
 import AlbumsImageFacts
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsThumbnails
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
-import Hummingbird
-import Synchronization
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 @testable import AlbumsServer

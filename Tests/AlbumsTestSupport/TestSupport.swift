@@ -196,3 +196,13 @@ public final class HeldClock: Sendable {
         time.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
+
+extension PhotoContent {
+    /// The content of a photo no file holds, named by `source`: its digest
+    /// is the name's bytes, so two sources never share content.
+    public static func madeUp(_ source: String) -> PhotoContent {
+        var digest = Data(source.utf8.prefix(32))
+        digest.append(Data(repeating: 0, count: 32 - digest.count))
+        return PhotoContent(sha256: digest, byteCount: 1, mediaType: "image/jpeg", originalName: source, sourcePath: "/in/\(source)")
+    }
+}

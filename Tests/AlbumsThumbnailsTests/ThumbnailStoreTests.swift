@@ -1,4 +1,5 @@
 import AlbumsImageFacts
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsTransfer

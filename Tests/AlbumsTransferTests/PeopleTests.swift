@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTestSupport
 import Foundation

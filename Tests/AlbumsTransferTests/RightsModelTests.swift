@@ -270,7 +270,7 @@ struct RightsModelTests {
                             let destination = try writer.album(named: album)
                             try writer.requireChangeable(destination)
                             let placeholder = try writer.insertPlaceholders([PendingLoad(source: "/in/u\(step).jpg")], into: destination.id)[0]
-                            try writer.commitLoad(placeholder, content: ScriptedLoader.content("u\(step)"))
+                            try writer.commitLoad(placeholder, content: .madeUp("u\(step)"))
                         }
                     }
                 case 14:

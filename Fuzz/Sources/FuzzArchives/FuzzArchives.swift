@@ -1,4 +1,4 @@
-import AlbumsTransfer
+import AlbumsImporting
 import Foundation
 
 /// Any bytes, as a Google Takeout's archive: albums or a refusal, never a

@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser

@@ -1,5 +1,7 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import ArgumentParser
 import Foundation
 import Synchronization

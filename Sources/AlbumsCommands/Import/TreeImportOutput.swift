@@ -1,5 +1,7 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 
 /// How `import --tree` tells what it made or would make: the tree, each

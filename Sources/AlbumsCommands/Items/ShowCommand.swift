@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import ArgumentParser
 
 struct ShowCommand: ParsableCommand {

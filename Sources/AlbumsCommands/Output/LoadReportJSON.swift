@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 
 /// What `import` and `pending resume` print with --json.
 struct LoadReportJSON: Encodable {

@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import ArgumentParser
 
 /// `albums photos`: every photo of the library, in an album or not, newest

@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsThumbnails
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Hummingbird
 
@@ -14,7 +15,8 @@ enum APIError {
     }
 
     /// The response for any error a handler throws: the server's own
-    /// refusals here, the libraries' from ``FailureOutcome``, the table the
+    /// refusals with the status each carries (``APIRefusal``), thumbnails'
+    /// failures here, the libraries' from ``FailureOutcome``, the table the
     /// CLI's exit statuses come from too.
     ///
     /// With `showingPaths` false (for anyone but the file's holder and
@@ -36,14 +38,7 @@ enum APIError {
             case .unsupportedSize: return response(status: .badRequest, code: failure.code, message: failure.description)
             case .unavailable: return response(status: .serviceUnavailable, code: failure.code, message: failure.description)
             }
-        case let refusal as UploadInbox.Refusal:
-            switch refusal {
-            case .tooLarge: return response(status: .contentTooLarge, code: refusal.code, message: refusal.description)
-            case .notAnImage: return response(status: .unsupportedMediaType, code: refusal.code, message: refusal.description)
-            case .tooManyPixels: return response(status: .unprocessableContent, code: refusal.code, message: refusal.description)
-            case .cannotWrite: return response(status: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: refusal.code, message: refusal.description)
-            }
-        case let refusal as RequestRefusal:
+        case let refusal as any APIRefusal:
             return response(status: refusal.status, code: refusal.code, message: refusal.message)
         case let error as HTTPError:
             return response(status: error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
@@ -80,8 +75,25 @@ extension APIError {
     }
 }
 
+/// An error only the server raises, which carries its own HTTP status, code
+/// and message: the libraries' failures get theirs from ``FailureOutcome``.
+protocol APIRefusal: HTTPResponseError {
+    /// The `code` of the JSON error.
+    var code: String { get }
+    /// The facts, in one line.
+    var message: String { get }
+}
+
+extension APIRefusal {
+    /// The JSON error, path-free: the server's error middleware answers
+    /// first and shows paths to whom it may; this is Hummingbird's fallback.
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        APIError.response(status: status, code: code, message: PathFreeMessage.of(message))
+    }
+}
+
 /// A request the API will not serve as sent: a bad parameter, path or body.
-struct RequestRefusal: Error {
+struct RequestRefusal: APIRefusal {
     let status: HTTPResponse.Status
     let code: String
     let message: String
@@ -89,6 +101,19 @@ struct RequestRefusal: Error {
     static func badParameter(_ message: String) -> RequestRefusal {
         RequestRefusal(status: .badRequest, code: "invalid_parameter", message: message)
     }
+}
+
+extension UploadInbox.Refusal: APIRefusal {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .tooLarge: .contentTooLarge
+        case .notAnImage: .unsupportedMediaType
+        case .tooManyPixels: .unprocessableContent
+        case .cannotWrite: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        }
+    }
+
+    var message: String { description }
 }
 
 /// A JSON value for the few objects built by hand (errors).

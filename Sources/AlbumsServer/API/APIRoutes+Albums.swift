@@ -1,6 +1,8 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsThumbnails
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Hummingbird
 

@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsThumbnails
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Hummingbird
 

@@ -115,3 +115,17 @@ extension LibraryReader {
         try TransferPlanner(reader: self).resolve(reference).item
     }
 }
+
+extension LibraryReader {
+    /// Where new items dropped at `destination` would land: the album and
+    /// the 0-based index of the first, resolved as a drop's destination is.
+    /// A load's placeholders are inserted there.
+    ///
+    /// - Throws: ``LibraryError``: a destination that does not resolve, or
+    ///   an album that takes no items (a smart album).
+    public func landing(at destination: Destination) throws -> (album: Album, index: Int) {
+        let (album, index) = try TransferPlanner(reader: self).resolveDestination(destination, moving: [])
+        try requireChangeable(album)
+        return (album, index)
+    }
+}

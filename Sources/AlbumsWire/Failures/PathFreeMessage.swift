@@ -8,9 +8,9 @@ import Foundation
 /// ```swift
 /// PathFreeMessage.of("the original at '/srv/photos/a.jpg' is missing")  // "the original at 'a.jpg' is missing"
 /// ```
-public enum PathFreeMessage {
+package enum PathFreeMessage {
     /// `message` with every absolute path (quoted, or up to the next space) cut to its last name.
-    public static func of(_ message: String) -> String {
+    package static func of(_ message: String) -> String {
         // A path in quotes, spaces and all: `'/a b/c.jpg'`.
         let quoted = message.replacing(/'(\/[^'\/][^']*)'/) { match in "'\(lastName(match.1))'" }
         // A path standing alone, up to a space or the end, not inside a word or a path: `/a/b.jpg`.

@@ -1,9 +1,10 @@
 import AlbumsPersistence
 import AlbumsTestSupport
+import AlbumsTransfer
 import Foundation
 import Testing
 
-@testable import AlbumsTransfer
+@testable import AlbumsImporting
 
 /// The library side of importing a folder tree: what a killed import left
 /// behind is completed in place by the next one.

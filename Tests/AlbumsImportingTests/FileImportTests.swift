@@ -1,9 +1,10 @@
 import AlbumsPersistence
 import AlbumsTestSupport
+import AlbumsTransfer
 import Foundation
 import Testing
 
-@testable import AlbumsTransfer
+@testable import AlbumsImporting
 
 /// Importing real files: the example photos, and every kind of bad input.
 @Suite("Importing files")

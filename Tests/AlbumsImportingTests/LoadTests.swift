@@ -1,9 +1,10 @@
 import AlbumsPersistence
 import AlbumsTestSupport
+import AlbumsTransfer
 import Foundation
 import Testing
 
-@testable import AlbumsTransfer
+@testable import AlbumsImporting
 
 /// A loader that answers from a script, after a chosen delay, so tests
 /// decide the order in which loads complete.
@@ -21,9 +22,7 @@ struct ScriptedLoader: PhotoLoader {
     }
 
     static func content(_ source: String) -> PhotoContent {
-        var digest = Data(source.utf8.prefix(32))
-        digest.append(Data(repeating: 0, count: 32 - digest.count))
-        return PhotoContent(sha256: digest, byteCount: 1, mediaType: "image/jpeg", originalName: source, sourcePath: "/in/\(source)")
+        .madeUp(source)
     }
 }
 

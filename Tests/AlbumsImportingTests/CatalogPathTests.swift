@@ -1,7 +1,8 @@
+import AlbumsTransfer
 import Foundation
 import Testing
 
-@testable import AlbumsTransfer
+@testable import AlbumsImporting
 
 /// Where another organizer's originals lie on this machine: digiKam's
 /// volumes, a path map's Windows prefixes, a placeholder's file found again.

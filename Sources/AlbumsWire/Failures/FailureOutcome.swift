@@ -1,4 +1,6 @@
+import AlbumsImporting
 import AlbumsPersistence
+import AlbumsTransfer
 import Foundation
 
 /// How a failure is answered wherever it shows: its stable code, a
@@ -14,37 +16,37 @@ import Foundation
 ///     print(outcome.code, outcome.exitStatus, outcome.httpStatus)   // album_locked 1 422
 /// }
 /// ```
-public struct FailureOutcome: Hashable, Sendable {
+package struct FailureOutcome: Hashable, Sendable {
     /// The `code` of the JSON error (`album_not_found`).
-    public let code: String
+    package let code: String
     /// The facts, in one line.
-    public let message: String
+    package let message: String
     /// The CLI's exit status (sysexits, as ``ExitStatus`` names them).
-    public let exitStatus: Int32
+    package let exitStatus: Int32
     /// The API's HTTP status code.
-    public let httpStatus: Int
+    package let httpStatus: Int
     /// The library error behind it, if any, for the words a front end adds.
-    public let libraryError: LibraryError?
+    package let libraryError: LibraryError?
 
     /// The exit statuses of the CLI.
-    public enum ExitStatus {
+    package enum ExitStatus {
         /// Refused or failed: not found, forbidden, conflict, a failed load.
-        public static let refused: Int32 = 1
+        package static let refused: Int32 = 1
         /// A usage error: unknown option, malformed reference or batch line.
-        public static let usage: Int32 = 64
+        package static let usage: Int32 = 64
         /// The file is not a usable library.
-        public static let unusableFile: Int32 = 65
+        package static let unusableFile: Int32 = 65
         /// An I/O error: no library, read-only, disk full.
-        public static let inputOutput: Int32 = 74
+        package static let inputOutput: Int32 = 74
         /// The library stayed busy past the timeout.
-        public static let busy: Int32 = 75
+        package static let busy: Int32 = 75
     }
 
     /// The outcome of an error both front ends know (a ``LibraryError``, a
     /// batch's refusal, a reference or batch line that cannot be read); nil
     /// for any other, which a front end answers itself or, failing that, as
     /// a file error (``init(fileError:)``).
-    public init?(_ error: any Error) {
+    package init?(_ error: any Error) {
         switch error {
         case let error as LibraryError:
             self.init(error)
@@ -86,7 +88,7 @@ public struct FailureOutcome: Hashable, Sendable {
 
     /// The outcome of a library error: exit status by its kind, HTTP status
     /// by what the asker can do about it.
-    public init(_ error: LibraryError) {
+    package init(_ error: LibraryError) {
         let exitStatus: Int32 =
             switch error.kind {
             case .refused: ExitStatus.refused
@@ -113,12 +115,12 @@ public struct FailureOutcome: Hashable, Sendable {
     }
 
     /// A file system error from Foundation, said in albums' words, never its domain and code.
-    public init(fileError error: any Error) {
+    package init(fileError error: any Error) {
         self.init(code: "io_failure", message: LibraryError.describeFileError(error), exitStatus: ExitStatus.inputOutput, httpStatus: 500)
     }
 
     /// An outcome a front end decides itself.
-    public init(code: String, message: String, exitStatus: Int32, httpStatus: Int, libraryError: LibraryError? = nil) {
+    package init(code: String, message: String, exitStatus: Int32, httpStatus: Int, libraryError: LibraryError? = nil) {
         self.code = code
         self.message = message
         self.exitStatus = exitStatus

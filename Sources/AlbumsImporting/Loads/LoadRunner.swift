@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import Foundation
 
 /// Runs loads through placeholders, as a collection view's drop does:
@@ -84,8 +85,7 @@ public struct LoadRunner: Sendable {
         for sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64], _ writer: LibraryWriter
     ) throws -> [AlbumItemID] {
         try writer.requireRevisions(revisions)
-        let (album, index) = try TransferPlanner(reader: writer).resolveDestination(destination, moving: [])
-        try writer.requireChangeable(album)
+        let (album, index) = try writer.landing(at: destination)
         guard !sources.isEmpty else { return [] }
         var stale: [String: [AlbumItemID]] = [:]
         if album.placeholderCount > 0 {
@@ -120,9 +120,7 @@ public struct LoadRunner: Sendable {
 
     private static func check(_ destination: Destination, expecting revisions: [AlbumReference: Int64], _ reader: LibraryReader) throws -> (album: Album, index: Int) {
         try reader.requireRevisions(revisions)
-        let (album, index) = try TransferPlanner(reader: reader).resolveDestination(destination, moving: [])
-        try reader.requireChangeable(album)
-        return (album, index)
+        return try reader.landing(at: destination)
     }
 
     /// Begins loads of `sources` at `destination` and runs them.

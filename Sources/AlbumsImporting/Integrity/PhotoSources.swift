@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import AlbumsTransfer
 import Crypto
 import Foundation
 

@@ -1,6 +1,7 @@
 import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Testing
 
