@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import ArgumentParser
 import Foundation
 
@@ -17,31 +18,6 @@ struct UserCommand: ParsableCommand {
             input, never from the command line. The file keeps only their bcrypt hashes.
             """,
         subcommands: [Add.self, Passwd.self, List.self, Disable.self, Enable.self, Remove.self])
-
-    struct PersonJSON: Encodable {
-        let id: Int64
-        let name: String
-        let admin: Bool
-        let disabled: Bool
-        let createdAt: String
-
-        init(_ person: Person) {
-            id = person.id.rawValue
-            name = person.name
-            admin = person.isAdmin
-            disabled = person.isDisabled
-            createdAt = Timestamp.text(person.createdAt)
-        }
-
-        /// The JSON keys, in snake_case.
-        enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case admin
-            case disabled
-            case createdAt = "created_at"
-        }
-    }
 
     static func report(_ person: Person, _ global: GlobalOptions, _ words: String) throws {
         if global.json { try global.console.result(json: ["person": PersonJSON(person)]) } else { global.console.result(words) }

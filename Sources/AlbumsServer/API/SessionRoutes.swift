@@ -1,5 +1,6 @@
 import AlbumsPersistence
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Hummingbird
 
@@ -23,15 +24,10 @@ struct SessionRoutes: Sendable {
         @KeptNull var person: PersonJSON?
     }
 
-    struct PersonJSON: Encodable, Sendable {
-        let name: String
-        let admin: Bool
-    }
-
     private func whoIsSignedIn(_ context: AlbumsRequestContext) async throws -> Response {
         let hasPeople = try await library.read { try $0.hasPeople() }
         var person: PersonJSON?
-        if case .person(let signedIn) = context.principal { person = PersonJSON(name: signedIn.name, admin: signedIn.isAdmin) }
+        if case .person(let signedIn) = context.principal { person = PersonJSON(signedIn) }
         return JSONResponse.make(SessionJSON(mode: hasPeople ? "people" : "token", person: person))
     }
 
@@ -58,7 +54,7 @@ struct SessionRoutes: Sendable {
         }
         throttle.noteSuccess(name: credentials.name, address: address)
         let session = try await library.write { try $0.openSession(for: person) }
-        var response = JSONResponse.make(SessionJSON(mode: "people", person: PersonJSON(name: person.name, admin: person.isAdmin)))
+        var response = JSONResponse.make(SessionJSON(mode: "people", person: PersonJSON(person)))
         response.setCookie(
             Cookie(
                 name: Gate.personCookie(secure: settings.isSecure(request, peer: context.peer)), value: session.token, maxAge: Int(PersonSession.lifetime), path: "/",
