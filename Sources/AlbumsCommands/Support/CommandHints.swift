@@ -35,17 +35,17 @@ extension LibraryError {
         case .albumNotFound(.named):
             "albums album list shows them"
         case .albumLocked(let name):
-            "albums album unlock \(Self.shellQuoted(name)) unlocks it"
+            "albums album unlock \(Self.shellArgument(name)) unlocks it"
         case .smartAlbum(let name):
-            "albums list \(Self.shellQuoted(name)) shows its photos (copy them by position or id:P); albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it"
+            "albums list \(Self.shellArgument(name)) shows its photos (copy them by position or id:P); albums album freeze \(Self.shellArgument(name)) makes an ordinary album of it"
         case .smartAlbumCover(let name):
-            "albums album freeze \(Self.shellQuoted(name)) makes an ordinary album of it, whose cover you choose"
+            "albums album freeze \(Self.shellArgument(name)) makes an ordinary album of it, whose cover you choose"
         case .albumHasPendingLoads:
             "delete it with --force to cancel them"
         case .folderNotFound(.path):
             "albums folder list shows them"
         case .folderLocked(let name):
-            "albums folder unlock \(Self.shellQuoted(name)) unlocks it"
+            "albums folder unlock \(Self.shellArgument(name)) unlocks it"
         case .folderNotEmpty:
             "delete it with --move-contents (they take its place) or --delete-albums (photos stay in the library)"
         case .ambiguousPhoto:
@@ -69,5 +69,16 @@ extension LibraryError {
         default:
             nil
         }
+    }
+}
+
+extension LibraryError {
+    /// A name as a POSIX shell takes it back as one argument, for the
+    /// commands a hint spells out: `Trip` as it is, `'Ana'\''s book'` quoted.
+    static func shellArgument(_ text: String) -> String {
+        let isPlain = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./".unicodeScalars.contains($0))
+        }
+        return isPlain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

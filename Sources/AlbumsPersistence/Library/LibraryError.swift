@@ -367,14 +367,6 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         return text.count > 80 ? quoted + " (\(text.count) characters)" : quoted
     }
 
-    /// A name as a POSIX shell would take it back as one argument.
-    public static func shellQuoted(_ text: String) -> String {
-        let isPlain = text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./".unicodeScalars.contains($0))
-        }
-        return isPlain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     /// "1 album", "3 items": for messages and the history's words.
     package static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
