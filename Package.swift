@@ -107,7 +107,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Page"],
+            exclude: ["Page", "API/openapi.json"],
             plugins: ["EmbedPage"]
         ),
         // Every `albums` command, its output and its exit status. Not the

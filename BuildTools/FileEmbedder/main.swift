@@ -3,7 +3,7 @@
 // traps on Linux once the binary moves). The EmbedMigrations and EmbedPage
 // build plugins run it: the migrations, and the page `albums serve` serves.
 //
-// Usage: FileEmbedder OUTPUT.swift TYPE [--numbered] [--checksums SUMS] FILE...
+// Usage: FileEmbedder OUTPUT.swift TYPE [--numbered] [--checksums SUMS] [--relative-to FOLDER] FILE...
 // It writes `extension TYPE { static let embeddedFiles: [(fileName: String,
 // text: String)] }`, in the order given. Each text becomes a raw string
 // literal whose `#` delimiter is longer than any run of `#` in the text, so
@@ -14,6 +14,8 @@
 // it also writes `embeddedSHA256`, each file's digest in the same order,
 // so that the program need not hash its migrations at every start. The
 // tests check the digests against the texts; this tool only reads them.
+// With --relative-to, a file is named by its path below FOLDER
+// (`organizer/view/pane.js`), else by its last name.
 import Foundation
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -46,7 +48,20 @@ func readChecksums(at path: String) -> [String: String] {
     }
     return digests
 }
+var relativeFolder: String?
+if arguments.first == "--relative-to", arguments.count >= 2 {
+    arguments.removeFirst()
+    relativeFolder = URL(fileURLWithPath: arguments.removeFirst()).standardizedFileURL.path + "/"
+}
+let relativeTo = relativeFolder
 let checksums = checksumsPath.map(readChecksums)
+
+/// What a file is named by in the generated source.
+func embeddedName(of url: URL, relativeTo: String?) -> String {
+    let path = url.standardizedFileURL.path
+    if let relativeTo, path.hasPrefix(relativeTo) { return String(path.dropFirst(relativeTo.count)) }
+    return url.lastPathComponent
+}
 
 func longestRunOfHashes(in text: String) -> Int {
     var longest = 0
@@ -68,7 +83,7 @@ var source = """
     """
 for (offset, path) in arguments.enumerated() {
     let url = URL(fileURLWithPath: path)
-    let name = url.lastPathComponent
+    let name = embeddedName(of: url, relativeTo: relativeTo)
     if numbered {
         let expectedPrefix = String(format: "%04d_", offset + 1)
         guard name.hasPrefix(expectedPrefix), name.count > expectedPrefix.count + 4,

@@ -125,16 +125,17 @@ package enum AlbumsServer {
         router.add(middleware: ErrorAnswering())
         router.add(middleware: LibraryPresence(library: library))
         var allowed = AllowedMethods()
-        router.get("/") { request, _ in try page("index.html", request) }
-        router.get("signin") { request, _ in try page("signin.html", request) }
-        router.get("page/:file") { request, context in try page(context.parameters.get("file") ?? "", request) }
-        // One parameter name at each depth (the router's tree has one): here `file` is the version.
-        router.get("page/:file/:name") { request, context in
-            let name = context.parameters.get("name") ?? ""
-            return try page(name, request, versioned: PageFiles.isVersioned(name, under: context.parameters.get("file") ?? ""))
+        router.get("/") { request, _ in try page("organizer/index.html", request) }
+        router.get("signin") { request, _ in try page("signin/signin.html", request) }
+        // `/page/VERSION/organizer/app.js` (what the HTML names) or `/page/organizer/app.js`.
+        router.get("page/**") { request, context in
+            let path = PageFiles.unversioned(request.uri.path)
+            let name = String(path.dropFirst("/page/".count))
+            let version = path == request.uri.path ? "" : String(request.uri.path.split(separator: "/")[1])
+            return try page(name, request, versioned: PageFiles.isVersioned(name, under: version))
         }
         router.get("api/openapi.json") { request, _ in try page("openapi.json", request) }
-        for path in ["/", "signin", "page/:file", "page/:file/:name", "api/openapi.json"] { allowed.add(.get, path) }
+        for path in ["/", "signin", "page/**", "api/openapi.json"] { allowed.add(.get, path) }
         APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
         SessionRoutes(library: library, settings: settings, throttle: throttle).register(on: router, recording: &allowed)

@@ -578,16 +578,16 @@ struct APITests: Sendable {
             }
             let noSource = try await request(client, "/api/photos/1/thumbnail")
             try #expect(noSource.status == .notFound && (try errorCode(noSource)) == "source_missing")
-            let script = try await request(client, "/page/app.js")
+            let script = try await request(client, "/page/organizer/app.js")
             #expect(script.status == .ok && script.headers[.contentType]?.hasPrefix("text/javascript") == true)
             #expect(script.headers[.cacheControl] == "no-cache")
             // The page names this build's files by its version: those the browser keeps.
             let page = String(buffer: try await request(client, "/").body)
-            let version = try #require(page.firstMatch(of: /"\/page\/([0-9a-f]+)\/app\.js"/)?.1)
-            #expect(!page.contains("\"/page/style.css"), "every file the page names carries the version")
-            let kept = try await request(client, "/page/\(version)/timeline.js")
+            let version = try #require(page.firstMatch(of: /"\/page\/([0-9a-f]+)\/organizer\/app\.js"/)?.1)
+            #expect(!page.contains("\"/page/common/"), "every file the page names carries the version")
+            let kept = try await request(client, "/page/\(version)/organizer/view/timeline.js")
             #expect(kept.status == .ok && kept.headers[.cacheControl] == "public, max-age=31536000, immutable")
-            let older = try await request(client, "/page/0123abcd/timeline.js")
+            let older = try await request(client, "/page/0123abcd/organizer/view/timeline.js")
             #expect(older.status == .ok && older.headers[.cacheControl] == "no-cache", "another build's name: today's file, asked for again next time")
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
@@ -603,21 +603,25 @@ struct APITests: Sendable {
             for uri in ["/signin", "/s/sometoken"] {
                 let page = String(buffer: try await request(client, uri).body)
                 #expect(!page.contains(PageFiles.version), "\(uri) names the build")
-                let named = Set(page.matches(of: /"\/page\/([0-9a-f]+)\/([a-z.\-]+)"/).map { String($0.1) })
+                let named = Set(page.matches(of: /"\/page\/([0-9a-f]+)\/([a-z.\-\/]+)"/).map { String($0.1) })
                 #expect(named == [PageFiles.publicVersion], "\(uri): \(named)")
                 // Each module the page loads, and each it imports, is one a stranger may have, and kept under that name.
-                var files = page.matches(of: /"\/page\/[0-9a-f]+\/([a-z.\-]+)"/).map { String($0.1) }
+                var files = page.matches(of: /"\/page\/[0-9a-f]+\/([a-z.\-\/]+)"/).map { String($0.1) }
                 var seen: Set<String> = []
                 while let file = files.popLast() {
                     guard seen.insert(file).inserted else { continue }
-                    #expect(PageFiles.publicFiles.contains(file), "\(uri) loads \(file)")
+                    #expect(PageFiles.isPublic(file), "\(uri) loads \(file)")
                     let response = try await request(client, "/page/\(PageFiles.publicVersion)/\(file)")
                     #expect(response.status == .ok && response.headers[.cacheControl] == "public, max-age=31536000, immutable", "\(file)")
-                    files += String(buffer: response.body).matches(of: /from '\.\/([a-z.\-]+)'/).map { String($0.1) }
+                    // An import's path, relative to the importing module's folder.
+                    let folder = URL(fileURLWithPath: "/" + file).deletingLastPathComponent()
+                    files += String(buffer: response.body).matches(of: /from ["']([a-z.\-\/]+)["']/).map { match in
+                        String(folder.appending(path: String(match.1)).standardized.path.dropFirst())
+                    }
                 }
             }
             // The organizer's files are not kept under the public version: it does not change with them.
-            let app = try await request(client, "/page/\(PageFiles.publicVersion)/app.js")
+            let app = try await request(client, "/page/\(PageFiles.publicVersion)/organizer/app.js")
             #expect(app.headers[.cacheControl] == "no-cache")
         }
     }

@@ -127,9 +127,11 @@ struct PeopleAPITests: Sendable {
             Cell(method: .get, uri: "/api/share/\(String(repeating: "A", count: 43))", body: nil, expected: [missing, missing, missing, missing, missing, missing, missing]),
             Cell(method: .get, uri: "/", body: nil, expected: [.seeOther, ok, ok, ok, ok, ok, .seeOther]),
             Cell(method: .get, uri: "/signin", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
-            // The share page's own files are anyone's; the organizer's other modules are not.
-            Cell(method: .get, uri: "/page/justified-rows.js", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
-            Cell(method: .get, uri: "/page/pane.js", body: nil, expected: [.unauthorized, ok, ok, ok, ok, ok, .unauthorized]),
+            // The public pages' folders are anyone's, with what they share; the organizer's modules are not.
+            Cell(method: .get, uri: "/page/share/share.js", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/page/signin/signin.js", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/page/common/justified-rows.js", body: nil, expected: [ok, ok, ok, ok, ok, ok, ok]),
+            Cell(method: .get, uri: "/page/organizer/view/pane.js", body: nil, expected: [.unauthorized, ok, ok, ok, ok, ok, .unauthorized]),
         ]
     }
 

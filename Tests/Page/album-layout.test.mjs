@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { AlbumLayout, CHUNK } from "../../Sources/AlbumsServer/Page/album-layout.js";
-import { aspectOf, justify } from "../../Sources/AlbumsServer/Page/justified-rows.js";
+import { AlbumLayout, CHUNK } from "../../Sources/AlbumsServer/Page/organizer/model/album-layout.js";
+import { aspectOf, justify } from "../../Sources/AlbumsServer/Page/common/justified-rows.js";
 
 /// A repeatable mix of landscapes, portraits, squares and a panorama.
 const shapes = [1.5, 0.667, 1, 1.333, 0.75, 3.2, 1.5, 1.5];

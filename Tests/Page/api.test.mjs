@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { propose, refusal, withPageWords } from "../../Sources/AlbumsServer/Page/api.js";
+import { propose, refusal, withPageWords } from "../../Sources/AlbumsServer/Page/organizer/core/api.js";
 
 describe("refusals in the page's words", () => {
   it("a locked album: the server's facts, then where to unlock it on the page", () => {

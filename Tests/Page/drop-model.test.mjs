@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chosenPosition, dropOperation, landingPosition } from "../../Sources/AlbumsServer/Page/drop-model.js";
+import { chosenPosition, dropOperation, landingPosition } from "../../Sources/AlbumsServer/Page/organizer/model/drop-model.js";
 
 describe("landingPosition", () => {
   it("within one album, the carried items are not counted before the slot", () => {

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ItemWindow } from "../../Sources/AlbumsServer/Page/item-window.js";
+import { ItemWindow } from "../../Sources/AlbumsServer/Page/organizer/model/item-window.js";
 import { randomChange, seeded } from "./random-changes.mjs";
 
 const item = (id) => ({ item_id: id });

@@ -3,8 +3,8 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { state } from "../../Sources/AlbumsServer/Page/state.js";
-import { applyChanges, library, listen, perform } from "../../Sources/AlbumsServer/Page/live.js";
+import { state } from "../../Sources/AlbumsServer/Page/organizer/core/state.js";
+import { applyChanges, library, listen, perform } from "../../Sources/AlbumsServer/Page/organizer/writes/live.js";
 
 /// A pane that records what it was asked, and fits only the change sets of its own album.
 function fakePane(name) {

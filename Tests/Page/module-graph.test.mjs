@@ -1,34 +1,39 @@
-// The page's modules import in one direction (node --test): state, then the
-// API, then the models, then writes and the change stream, then the views,
-// then app.js, which wires them. A module imports only from its own layer or
-// those before it, and the views among themselves form no circle.
+// The page is folded by page and by layer, and its modules import in one
+// direction (node --test). A page of its own (share/, signin/) imports only
+// from itself and common/. The organizer's layers are its folders, in this
+// order: core/ (state, then the API), model/ (pure, tested here), writes/
+// (writes and the change stream), view/, then app.js, which wires them. A
+// module imports only from its own layer or those before it, and the
+// modules form no circle. A module's layer is its folder: nothing here names
+// a file.
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 
-const folder = new URL("../../Sources/AlbumsServer/Page/", import.meta.url);
-const layers = [
-  ["state"],
-  ["api"],
-  ["justified-rows", "item-window", "selection", "drop-model", "tree-model", "search-query", "timeline-model", "album-layout"],
-  ["live"],
-  null,  // every other module of the organizer page: the views
-  ["app"],
-];
-// The share and sign-in pages are pages of their own.
-const otherPages = new Set(["share", "signin"]);
+const root = fileURLToPath(new URL("../../Sources/AlbumsServer/Page/", import.meta.url));
+const organizerLayers = ["common", "organizer/core", "organizer/model", "organizer/writes", "organizer/view", "organizer"];
+const pages = ["share", "signin"];
 
-const modules = readdirSync(folder).filter((name) => name.endsWith(".js")).map((name) => name.slice(0, -3)).filter((name) => !otherPages.has(name));
-const imports = new Map(modules.map((name) => {
-  const text = readFileSync(new URL(`${name}.js`, folder), "utf8");
-  // `import … from "./x.js"` and the bare `import "./x.js"` alike.
-  return [name, [...text.matchAll(/(?:from|import)\s+"\.\/([a-z-]+)\.js"/g)].map((match) => match[1])];
+/// Every file below `folder`, as a path relative to the page's root.
+function filesUnder(folder) {
+  return readdirSync(join(root, folder)).flatMap((name) => {
+    const path = folder ? `${folder}/${name}` : name;
+    return statSync(join(root, path)).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const modules = filesUnder("").filter((path) => path.endsWith(".js"));
+/// Each module's imports, as paths relative to the page's root.
+const imports = new Map(modules.map((path) => {
+  const text = readFileSync(join(root, path), "utf8");
+  // `import … from "./x.js"` and the bare `import "../x.js"` alike.
+  return [path, [...text.matchAll(/(?:from|import)\s+["'](\.{1,2}\/[a-z.\-/]+\.js)["']/g)].map((match) => normalize(join(dirname(path), match[1])))];
 }));
-const layerOf = (name) => {
-  const index = layers.findIndex((layer) => layer?.includes(name));
-  return index >= 0 ? index : layers.indexOf(null);
-};
+const folderOf = (path) => dirname(path);
+const layerOf = (path) => organizerLayers.indexOf(folderOf(path));
 
 /// A circle of imports starting and ending at one module, or null.
 export function findCycle(graph) {
@@ -55,10 +60,32 @@ export function findCycle(graph) {
 }
 
 describe("the page's modules", () => {
+  it("each lives in a folder the layers or the pages name", () => {
+    for (const path of modules) {
+      assert.ok(layerOf(path) >= 0 || pages.includes(folderOf(path)), `${path} is in no layer and no page's folder`);
+    }
+  });
+
+  it("import only modules that exist", () => {
+    for (const [path, used] of imports) {
+      for (const other of used) assert.ok(modules.includes(other), `${path} imports ${other}, which is not there`);
+    }
+  });
+
   it("import only from their own layer or the layers before it", () => {
-    for (const [name, used] of imports) {
+    for (const [path, used] of imports) {
+      if (layerOf(path) < 0) continue;
       for (const other of used) {
-        assert.ok(layerOf(other) <= layerOf(name), `${name}.js imports ${other}.js, a later layer`);
+        assert.ok(layerOf(other) >= 0 && layerOf(other) <= layerOf(path), `${path} imports ${other}, a later layer or another page`);
+      }
+    }
+  });
+
+  it("of a page of its own import only from that page and common/", () => {
+    for (const [path, used] of imports) {
+      if (!pages.includes(folderOf(path))) continue;
+      for (const other of used) {
+        assert.ok([folderOf(path), "common"].includes(folderOf(other)), `${path} imports ${other}`);
       }
     }
   });
@@ -72,20 +99,26 @@ describe("the page's modules", () => {
     assert.deepEqual(findCycle(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]]])), ["a", "b", "c", "a"]);
     assert.equal(findCycle(new Map([["a", ["b"]], ["b", []]])), null);
   });
+
+  it("load under node, each on its own: none looks the page up at import (app.js, which runs the page, aside)", async () => {
+    for (const path of modules.filter((path) => (path.startsWith("organizer/") || path.startsWith("common/")) && path !== "organizer/app.js")) {
+      await import(join(root, path));
+    }
+  });
 });
 
 describe("the organizer page", () => {
   it("preloads exactly the modules app.js reaches, so that none waits for the one importing it", () => {
     const reached = new Set();
-    const pending = ["app"];
+    const pending = ["organizer/app.js"];
     while (pending.length > 0) {
-      const name = pending.pop();
-      if (reached.has(name)) continue;
-      reached.add(name);
-      pending.push(...(imports.get(name) ?? []));
+      const path = pending.pop();
+      if (reached.has(path)) continue;
+      reached.add(path);
+      pending.push(...(imports.get(path) ?? []));
     }
-    const html = readFileSync(new URL("index.html", folder), "utf8");
-    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="\/page\/([a-z-]+)\.js">/g)].map((match) => match[1]));
+    const html = readFileSync(join(root, "organizer/index.html"), "utf8");
+    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="\/page\/([a-z\-/]+\.js)">/g)].map((match) => match[1]));
     assert.deepEqual([...preloaded].sort(), [...reached].sort());
   });
 });

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ItemWindow, positionsToRead } from "../../Sources/AlbumsServer/Page/item-window.js";
+import { ItemWindow, positionsToRead } from "../../Sources/AlbumsServer/Page/organizer/model/item-window.js";
 import { randomChange, seeded } from "./random-changes.mjs";
 
 /// Replays on a window holding every item of `before`, with the items of

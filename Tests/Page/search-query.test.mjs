@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chipOf, dateOf, queryOf, suggestionsFor, suggestionText, withChip } from "../../Sources/AlbumsServer/Page/search-query.js";
+import { chipOf, dateOf, queryOf, suggestionsFor, suggestionText, withChip } from "../../Sources/AlbumsServer/Page/organizer/model/search-query.js";
 
 describe("dateOf", () => {
   it("takes the API's forms and words for a month or a day", () => {

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { carried, choose } from "../../Sources/AlbumsServer/Page/selection.js";
+import { carried, choose } from "../../Sources/AlbumsServer/Page/organizer/model/selection.js";
 
 const ids = ["a", "b", "c", "d", "e"];
 

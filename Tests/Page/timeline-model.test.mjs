@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { aspectOf, comesAfter, cursorOf, dayLabel, dayOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../../Sources/AlbumsServer/Page/timeline-model.js";
+import { aspectOf, comesAfter, cursorOf, dayLabel, dayOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../../Sources/AlbumsServer/Page/organizer/model/timeline-model.js";
 
 const photo = (id, captured, [width, height] = [400, 300], imported = "2026-11-26T10:00:00.000Z") =>
   ({ photo_id: id, captured_at: captured, imported_at: imported, display_width: width, display_height: height });

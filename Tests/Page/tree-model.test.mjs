@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
   buildTree, childrenOf, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget, reflects, typeAhead, visibleRows,
-} from "../../Sources/AlbumsServer/Page/tree-model.js";
+} from "../../Sources/AlbumsServer/Page/organizer/model/tree-model.js";
 
 /// Travel/{2026/{Lisbon}, Porto}, Book: as GET /api/albums answers it.
 const answer = {

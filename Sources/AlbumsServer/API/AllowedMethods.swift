@@ -17,7 +17,7 @@ struct AllowedMethods: Sendable {
     }
 
     /// Records that `path` (a route template: `:name` stands for any one
-    /// segment) takes `method`.
+    /// segment, a last `**` for one or more) takes `method`.
     mutating func add(_ method: HTTPRequest.Method, _ path: String) {
         let segments = Self.segments(path)
         if let index = routes.firstIndex(where: { $0.segments == segments }) {
@@ -31,8 +31,10 @@ struct AllowedMethods: Sendable {
     func methods(forPath path: String) -> Set<HTTPRequest.Method>? {
         let asked = Self.segments(path)
         let matching = routes.filter { route in
-            route.segments.count == asked.count
-                && zip(route.segments, asked).allSatisfy { template, segment in template.first == ":" || template == segment }
+            let isOpenEnded = route.segments.last == "**"
+            let fixed = isOpenEnded ? route.segments.dropLast() : route.segments[...]
+            return (isOpenEnded ? asked.count > fixed.count : asked.count == fixed.count)
+                && zip(fixed, asked).allSatisfy { template, segment in template.first == ":" || template == segment }
         }
         return matching.isEmpty ? nil : matching.reduce(into: Set()) { $0.formUnion($1.methods) }
     }

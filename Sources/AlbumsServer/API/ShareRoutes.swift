@@ -19,7 +19,7 @@ struct ShareRoutes: Sendable {
     let unlockKey = SymmetricKey(size: .bits256)
 
     func register(on router: Router<AlbumsRequestContext>, recording allowed: inout AllowedMethods) {
-        router.get("s/:token") { _, _ in try AlbumsServer.page("share.html") }
+        router.get("s/:token") { _, _ in try AlbumsServer.page("share/share.html") }
         router.get("api/share/:token") { request, context in try await album(request, context) }
         router.post("api/share/:token/unlock") { request, context in try await unlock(request, context) }
         router.get("api/share/:token/items") { request, context in try await items(request, context) }

@@ -134,19 +134,22 @@ struct Gate: RouterMiddleware {
         return false
     }
 
-    /// A share link's page and API (with the module of justified rows it
-    /// shares with the organizer), and the style and icon every page uses:
-    /// open to anyone; for a link, its token decides.
+    /// A share link's page and API, and the files of the public pages'
+    /// folders (the share page's, the sign-in page's and what they share
+    /// with the organizer): open to anyone; for a link, its token decides.
+    /// Folders, never file names: a new module of the share page needs no
+    /// word here.
     static func isShared(_ path: String) -> Bool {
         let path = PageFiles.unversioned(path)
         return path.hasPrefix("/s/") || path.hasPrefix("/api/share/")
-            || ["/page/share.js", "/page/justified-rows.js", "/page/style.css", "/page/icon.svg"].contains(path)
+            || (path.hasPrefix("/page/") && PageFiles.isPublic(String(path.dropFirst("/page/".count))))
     }
 
-    /// What someone not signed in may ask: the sign-in page and signing in.
+    /// What someone not signed in may ask: the sign-in page and signing in
+    /// (the sign-in page's own files are public, ``isShared(_:)``).
     static func isOpenForSignIn(_ path: String, _ method: HTTPRequest.Method) -> Bool {
         switch (method, PageFiles.unversioned(path)) {
-        case (.get, "/signin"), (.get, "/page/signin.js"), (.get, "/api/session"), (.post, "/api/session"): true
+        case (.get, "/signin"), (.get, "/api/session"), (.post, "/api/session"): true
         default: false
         }
     }

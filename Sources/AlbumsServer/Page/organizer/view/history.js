@@ -1,12 +1,12 @@
 // Undo and redo, from this page or from anywhere: the buttons say what
 // they would undo or redo now, whoever made the change.
 
-import { api } from "./api.js";
-import { applyChanges, refused } from "./live.js";
-import { say, state } from "./state.js";
+import { api } from "../core/api.js";
+import { applyChanges, refused } from "../writes/live.js";
+import { say, state } from "../core/state.js";
 
-const undoButton = document.getElementById("undo-button");
-const redoButton = document.getElementById("redo-button");
+let undoButton;
+let redoButton;
 
 export async function refreshHistory() {
   const history = await api("/api/history?limit=1");
@@ -29,12 +29,18 @@ async function replay(undoing) {
   }
 }
 
-undoButton.addEventListener("click", () => replay(true));
-redoButton.addEventListener("click", () => replay(false));
-document.addEventListener("keydown", (event) => {
-  const key = event.key.toLowerCase();
-  if (!(event.ctrlKey || event.metaKey) || event.altKey || (key !== "z" && key !== "y")) return;
-  if (state.drag || state.lift || document.querySelector("dialog[open]") || event.target.closest?.("input")) return;
-  event.preventDefault();
-  replay(key === "z" && !event.shiftKey);
-});
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  undoButton = document.getElementById("undo-button");
+  redoButton = document.getElementById("redo-button");
+  undoButton.addEventListener("click", () => replay(true));
+  redoButton.addEventListener("click", () => replay(false));
+  document.addEventListener("keydown", (event) => {
+    const key = event.key.toLowerCase();
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || (key !== "z" && key !== "y")) return;
+    if (state.drag || state.lift || document.querySelector("dialog[open]") || event.target.closest?.("input")) return;
+    event.preventDefault();
+    replay(key === "z" && !event.shiftKey);
+  });
+}

@@ -1,13 +1,13 @@
 // The keyboard: everything a drag does (lift, move, drop, cancel), and
 // every action on the selection, each step announced.
 
-import { propose } from "./api.js";
+import { propose } from "../core/api.js";
 import { operationFor } from "./drag.js";
-import { landingPosition } from "./drop-model.js";
-import { perform, refused } from "./live.js";
+import { landingPosition } from "../model/drop-model.js";
+import { perform, refused } from "../writes/live.js";
 import { openTransferDialog, removeSelected, showItemMenu } from "./actions.js";
-import { carried } from "./selection.js";
-import { plural, say, state } from "./state.js";
+import { carried } from "../model/selection.js";
+import { plural, say, state } from "../core/state.js";
 import { openViewer } from "./viewer.js";
 import { zoomBy } from "./zoom.js";
 

@@ -4,9 +4,9 @@
 // placeholders replace them, and become photos as their loads commit.
 // Cancelling an upload keeps nothing of it.
 
-import { refusal } from "./api.js";
-import { refused, reloadPanes } from "./live.js";
-import { EDGE, element, plural, say } from "./state.js";
+import { refusal } from "../core/api.js";
+import { refused, reloadPanes } from "../writes/live.js";
+import { EDGE, element, plural, say } from "../core/state.js";
 
 const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
 
@@ -53,8 +53,8 @@ export function acceptFilesInto(entry, name) {
   });
 }
 
-const picker = document.getElementById("file-picker");
-const folderPicker = document.getElementById("folder-picker");
+let picker;
+let folderPicker;
 let picking = null;
 
 /// Opens the file picker (or the folder picker) for `pane`: the photos
@@ -65,16 +65,6 @@ export function pickFiles(pane, { folder = false } = {}) {
   const input = folder ? folderPicker : picker;
   input.value = "";
   input.click();
-}
-
-for (const input of [picker, folderPicker]) {
-  input.addEventListener("change", () => {
-    const pane = picking;
-    const files = [...input.files].filter(looksLikePhoto);
-    if (!pane || !files.length) { if (input.files.length) say("None of those files is a photo."); return; }
-    const active = pane.indexOf(pane.active);
-    uploadInto(pane, files, active >= 0 ? active + 1 : pane.count);
-  });
 }
 
 /// Stands local placeholders at `slot` of `pane` at once, then sends the files.
@@ -98,7 +88,7 @@ function uploadInto(pane, files, slot) {
     });
 }
 
-const uploads = document.getElementById("uploads");
+let uploads;
 
 /// Sends files in one request (XMLHttpRequest: fetch cannot report an
 /// upload's progress). The server answers once their placeholders stand.
@@ -150,4 +140,21 @@ function send({ album, files, at, revision, progress }) {
     request.open("POST", `/api/albums/${encodeURIComponent(album)}/files?${query}`);
     request.send(form);
   });
+}
+
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  picker = document.getElementById("file-picker");
+  folderPicker = document.getElementById("folder-picker");
+  for (const input of [picker, folderPicker]) {
+    input.addEventListener("change", () => {
+      const pane = picking;
+      const files = [...input.files].filter(looksLikePhoto);
+      if (!pane || !files.length) { if (input.files.length) say("None of those files is a photo."); return; }
+      const active = pane.indexOf(pane.active);
+      uploadInto(pane, files, active >= 0 ? active + 1 : pane.count);
+    });
+  }
+  uploads = document.getElementById("uploads");
 }

@@ -3,7 +3,7 @@
 // the photos that record no date last, by the day they were imported.
 // Only what is in view is drawn; this says where everything stands.
 
-import { aspectOf, justify, nearestInRow, rowsBetween } from "./justified-rows.js";
+import { aspectOf, justify, nearestInRow, rowsBetween } from "../../common/justified-rows.js";
 
 export { aspectOf, rowsBetween };
 

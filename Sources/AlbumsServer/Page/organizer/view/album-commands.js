@@ -5,15 +5,14 @@
 // (typing the new name) looks for its row: read once, by the write or by
 // the change stream, whichever comes first.
 
-import { api } from "./api.js";
-import { perform, refused } from "./live.js";
-import { element, plural, say, state } from "./state.js";
-import { searchOf } from "./search-query.js";
-import { unusedName } from "./tree-model.js";
+import { api } from "../core/api.js";
+import { perform, refused } from "../writes/live.js";
+import { element, plural, say, state } from "../core/state.js";
+import { searchOf } from "../model/search-query.js";
+import { unusedName } from "../model/tree-model.js";
 import {
   albumNamed, entryFor, list, listState, openAlbum, openDrawer, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, showWritten,
 } from "./album-list.js";
-
 
 /// Creates an album named "New album" (or "New album 2", …), opens it, and lets the name be typed at once.
 export async function createAlbum() {
@@ -76,7 +75,7 @@ function editInPlace(key, name, rename) {
   field.addEventListener("click", (event) => event.stopPropagation());
 }
 
-const deleteDialog = document.getElementById("delete-dialog");
+let deleteDialog;
 
 /// Asks before deleting an album, saying what goes and what stays.
 export function confirmDelete(name) {
@@ -93,19 +92,6 @@ export function confirmDelete(name) {
   deleteDialog.showModal();
   deleteDialog.querySelector("button[value=cancel]").focus();
 }
-
-deleteDialog.addEventListener("close", async () => {
-  const name = deleteDialog.dataset.album;
-  if (deleteDialog.returnValue !== "delete" || !name) return;
-  const album = albumNamed(name);
-  try {
-    const written = await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
-    await showWritten(written);
-    say(`Deleted the album ${name}${album ? ` (${plural(album.count, "photo")} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
-  } catch (error) {
-    await refused(error, "Not deleted");
-  }
-});
 
 export async function setLocked(name, locked) {
   try {
@@ -128,7 +114,6 @@ export async function sortAlbum(name, by, descending) {
     await refused(error, "Not sorted");
   }
 }
-
 
 /// Creates a folder ("New folder", "New folder 2", …) at the top level or
 /// inside `parent`, and lets its name be typed at once.
@@ -173,7 +158,7 @@ export function renameFolderInPlace(folder) {
   });
 }
 
-const folderDeleteDialog = document.getElementById("folder-delete-dialog");
+let folderDeleteDialog;
 
 /// Asks before deleting a folder; one that holds something needs a choice
 /// of what becomes of it (photos are never deleted).
@@ -192,22 +177,6 @@ export function confirmFolderDelete(folder) {
   folderDeleteDialog.querySelector("button[value=cancel]").focus();
 }
 
-folderDeleteDialog.addEventListener("close", async () => {
-  const choice = folderDeleteDialog.returnValue;
-  const folder = state.tree.folders.get(Number(folderDeleteDialog.dataset.folder));
-  if (!folder || !["refuse", "move", "delete"].includes(choice)) return;
-  const operation = { op: "delete_folder", folder: folder.path };
-  if (choice !== "refuse") operation.contents = choice;
-  try {
-    const written = await perform(operation);
-    await showWritten(written);
-    const what = choice === "move" ? "; what it held took its place" : choice === "delete" ? ` and its ${plural(folder.albumCount, "album")} (their photos stay in the library)` : "";
-    say(`Deleted the folder ${folder.name}${what}. Undo (Ctrl+Z) brings it back.`);
-  } catch (error) {
-    await refused(error, "Not deleted");
-  }
-});
-
 export async function setFolderLocked(folder, locked) {
   try {
     const written = await perform({ op: locked ? "lock_folder" : "unlock_folder", folder: folder.path });
@@ -217,29 +186,6 @@ export async function setFolderLocked(folder, locked) {
     await refused(error, locked ? "Not locked" : "Not unlocked");
   }
 }
-
-
-// The list's own ways in: double click or F2 renames, Delete asks to delete.
-list.addEventListener("dblclick", (event) => {
-  const row = rowOf(event.target);
-  if (!row || event.target.closest("input")) return;
-  event.preventDefault();
-  if (row.node.kind === "folder") renameFolderInPlace(row.node); else renameInPlace(row.node.name);
-});
-list.addEventListener("keydown", (event) => {
-  const row = rowOf(event.target);
-  if (!row || event.target.closest("input") || listState.reorder?.lifted) return;
-  const isFolder = row.node.kind === "folder";
-  if (event.key === "F2") {
-    event.preventDefault();
-    if (isFolder) renameFolderInPlace(row.node); else renameInPlace(row.node.name);
-  } else if (event.key === "Delete" || event.key === "Backspace") {
-    event.preventDefault();
-    if (isFolder) confirmFolderDelete(row.node); else confirmDelete(row.node.name);
-  }
-});
-document.getElementById("new-album").addEventListener("click", () => createAlbum());
-document.getElementById("new-folder").addEventListener("click", () => createFolder());
 
 /// Makes a photo the album's cover (null: its first photo stands for it again).
 export async function setCover(name, photoId, fileName = "The photo") {
@@ -268,7 +214,7 @@ export async function createSmartAlbum(chips) {
   }
 }
 
-const freezeDialog = document.getElementById("freeze-dialog");
+let freezeDialog;
 
 /// Asks before a smart album becomes an ordinary one holding what it shows
 /// now: what it will hold, and who will see those photos in it. What each
@@ -299,15 +245,70 @@ async function audienceOf(name) {
   }
 }
 
-freezeDialog.addEventListener("close", async () => {
-  const name = freezeDialog.dataset.album;
-  if (freezeDialog.returnValue !== "freeze" || !name) return;
-  try {
-    const written = await perform({ op: "freeze_album", album: name });
-    await showWritten(written);
-    await openAlbum(name);
-    say(`${name} is an ordinary album now, holding the photos it showed, newest first: arrange them by hand. Undo (Ctrl+Z) makes it a smart album again.`);
-  } catch (error) {
-    await refused(error, "Not made an album");
-  }
-});
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  deleteDialog = document.getElementById("delete-dialog");
+  deleteDialog.addEventListener("close", async () => {
+    const name = deleteDialog.dataset.album;
+    if (deleteDialog.returnValue !== "delete" || !name) return;
+    const album = albumNamed(name);
+    try {
+      const written = await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
+      await showWritten(written);
+      say(`Deleted the album ${name}${album ? ` (${plural(album.count, "photo")} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
+    } catch (error) {
+      await refused(error, "Not deleted");
+    }
+  });
+  folderDeleteDialog = document.getElementById("folder-delete-dialog");
+  folderDeleteDialog.addEventListener("close", async () => {
+    const choice = folderDeleteDialog.returnValue;
+    const folder = state.tree.folders.get(Number(folderDeleteDialog.dataset.folder));
+    if (!folder || !["refuse", "move", "delete"].includes(choice)) return;
+    const operation = { op: "delete_folder", folder: folder.path };
+    if (choice !== "refuse") operation.contents = choice;
+    try {
+      const written = await perform(operation);
+      await showWritten(written);
+      const what = choice === "move" ? "; what it held took its place" : choice === "delete" ? ` and its ${plural(folder.albumCount, "album")} (their photos stay in the library)` : "";
+      say(`Deleted the folder ${folder.name}${what}. Undo (Ctrl+Z) brings it back.`);
+    } catch (error) {
+      await refused(error, "Not deleted");
+    }
+  });
+  // The list's own ways in: double click or F2 renames, Delete asks to delete.
+  list.addEventListener("dblclick", (event) => {
+    const row = rowOf(event.target);
+    if (!row || event.target.closest("input")) return;
+    event.preventDefault();
+    if (row.node.kind === "folder") renameFolderInPlace(row.node); else renameInPlace(row.node.name);
+  });
+  list.addEventListener("keydown", (event) => {
+    const row = rowOf(event.target);
+    if (!row || event.target.closest("input") || listState.reorder?.lifted) return;
+    const isFolder = row.node.kind === "folder";
+    if (event.key === "F2") {
+      event.preventDefault();
+      if (isFolder) renameFolderInPlace(row.node); else renameInPlace(row.node.name);
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      if (isFolder) confirmFolderDelete(row.node); else confirmDelete(row.node.name);
+    }
+  });
+  document.getElementById("new-album").addEventListener("click", () => createAlbum());
+  document.getElementById("new-folder").addEventListener("click", () => createFolder());
+  freezeDialog = document.getElementById("freeze-dialog");
+  freezeDialog.addEventListener("close", async () => {
+    const name = freezeDialog.dataset.album;
+    if (freezeDialog.returnValue !== "freeze" || !name) return;
+    try {
+      const written = await perform({ op: "freeze_album", album: name });
+      await showWritten(written);
+      await openAlbum(name);
+      say(`${name} is an ordinary album now, holding the photos it showed, newest first: arrange them by hand. Undo (Ctrl+Z) makes it a smart album again.`);
+    } catch (error) {
+      await refused(error, "Not made an album");
+    }
+  });
+}

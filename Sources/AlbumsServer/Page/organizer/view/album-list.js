@@ -7,15 +7,15 @@
 // and file by drag or by keyboard). On phones and tablets the list is a
 // drawer over the grid.
 
-import { api, thumbnailURL } from "./api.js";
+import { api, thumbnailURL } from "../core/api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
-import { currentPane, element, isNarrow, plural, say, state } from "./state.js";
-import { chip } from "./search-query.js";
+import { currentPane, element, isNarrow, plural, say, state } from "../core/state.js";
+import { chip } from "../model/search-query.js";
 import { LIBRARY } from "./timeline.js";
-import { albumsInOrder, buildTree, reflects, typeAhead, visibleRows } from "./tree-model.js";
+import { albumsInOrder, buildTree, reflects, typeAhead, visibleRows } from "../model/tree-model.js";
 
-export const list = document.getElementById("album-list");
+export let list;
 /// What other modules do to the list: the row being renamed in place (its
 /// key), and the album or folder being dragged or lifted.
 export const listState = { renaming: null, reorder: null };
@@ -23,7 +23,7 @@ let rows = [];            // the rows shown, as tree-model's visibleRows gives t
 let current = null;       // the key of the row that takes Tab (roving tabindex)
 
 /// Folders open in the list, by id, kept across visits.
-export const openFolders = new Set(JSON.parse(localStorage.getItem("albums.openFolders") ?? "[]"));
+export let openFolders;
 export const rememberOpenFolders = () => localStorage.setItem("albums.openFolders", JSON.stringify([...openFolders]));
 
 let reading = null;     // the read of the album list in flight
@@ -71,7 +71,6 @@ export const keyOf = (node) => `${node.kind}:${node.kind === "album" ? node.name
 export const rowFor = (key) => list.querySelector(`li[data-key="${CSS.escape(key)}"]`);
 export const entryFor = (name) => rowFor(`album:${name}`);
 
-
 /// The rows shown, in order (as tree-model's visibleRows gives them).
 export const shownRows = () => rows;
 
@@ -80,7 +79,6 @@ export function rowOf(entry) {
   const key = entry?.closest?.("li[data-key]")?.dataset.key;
   return key === undefined ? undefined : rows.find((row) => keyOf(row.node) === key);
 }
-
 
 /// Opens `name` in the pane a person works in (Shift: the other one).
 export async function openAlbum(name, { other = false } = {}) {
@@ -112,9 +110,6 @@ export async function openLibrary({ unfiled = false } = {}) {
   closeDrawer();
   pane.timeline.viewport.focus({ preventScroll: true });
 }
-
-document.getElementById("all-photos").addEventListener("click", () => openLibrary().catch((error) => say(error.message, true)));
-document.getElementById("no-album-photos").addEventListener("click", () => openLibrary({ unfiled: true }).catch((error) => say(error.message, true)));
 
 /// Opens or closes a folder in the list.
 export function toggleFolder(id, open = !openFolders.has(id)) {
@@ -242,7 +237,6 @@ function folderRow(row) {
   return entry;
 }
 
-
 let typed = "";         // type-ahead: what was typed
 let typedAt = 0;        // when the last letter came
 
@@ -291,8 +285,8 @@ function rowKeyDown(event, row) {
 
 // MARK: The drawer (phones and tablets: the list slides over the grid)
 
-const drawerButton = document.getElementById("albums-button");
-const nav = document.getElementById("albums-drawer");
+let drawerButton;
+let nav;
 
 export function openDrawer() {
   if (!document.body.classList.contains("drawer-layout") || document.body.classList.contains("drawer-open")) return;
@@ -307,20 +301,31 @@ export function closeDrawer() {
   drawerButton.setAttribute("aria-expanded", "false");
 }
 
-drawerButton.addEventListener("click", () => (document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer()));
-document.getElementById("drawer-scrim").addEventListener("click", closeDrawer);
-document.getElementById("close-drawer").addEventListener("click", () => { closeDrawer(); drawerButton.focus(); });
-nav.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && !listState.reorder && !listState.renaming) { closeDrawer(); drawerButton.focus(); }
-});
-
 /// Whether the album list is a drawer: on narrow screens (phones, tablets in portrait).
-const drawerQuery = window.matchMedia("(max-width: 1099px)");
+let drawerQuery;
 const layout = () => {
   document.body.classList.toggle("drawer-layout", drawerQuery.matches);
   document.body.classList.toggle("narrow", isNarrow());
   if (!drawerQuery.matches) closeDrawer();
 };
-drawerQuery.addEventListener("change", layout);
-window.matchMedia("(max-width: 699px)").addEventListener("change", layout);
-layout();
+
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  list = document.getElementById("album-list");
+  openFolders = new Set(JSON.parse(localStorage.getItem("albums.openFolders") ?? "[]"));
+  document.getElementById("all-photos").addEventListener("click", () => openLibrary().catch((error) => say(error.message, true)));
+  document.getElementById("no-album-photos").addEventListener("click", () => openLibrary({ unfiled: true }).catch((error) => say(error.message, true)));
+  drawerButton = document.getElementById("albums-button");
+  nav = document.getElementById("albums-drawer");
+  drawerButton.addEventListener("click", () => (document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer()));
+  document.getElementById("drawer-scrim").addEventListener("click", closeDrawer);
+  document.getElementById("close-drawer").addEventListener("click", () => { closeDrawer(); drawerButton.focus(); });
+  nav.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !listState.reorder && !listState.renaming) { closeDrawer(); drawerButton.focus(); }
+  });
+  drawerQuery = window.matchMedia("(max-width: 1099px)");
+  drawerQuery.addEventListener("change", layout);
+  window.matchMedia("(max-width: 699px)").addEventListener("change", layout);
+  layout();
+}

@@ -4,7 +4,7 @@
 // page by page as it scrolls; the viewer steps through it and plays it as
 // a slideshow; the original is offered when the link allows it.
 
-import { aspectOf } from './justified-rows.js';
+import { aspectOf } from '../common/justified-rows.js';
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const base = `/api/share/${encodeURIComponent(token)}`;

@@ -10,11 +10,11 @@
 // at most KEPT photos are kept read: a jump starts the timeline again at
 // the month chosen, with "Newer photos" to go back to the newest.
 
-import { api, thumbnailURL } from "./api.js";
-import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "./search-query.js";
-import { choose } from "./selection.js";
-import { element, plural, say, state } from "./state.js";
-import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "./timeline-model.js";
+import { api, thumbnailURL } from "../core/api.js";
+import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "../model/search-query.js";
+import { choose } from "../model/selection.js";
+import { element, plural, say, state } from "../core/state.js";
+import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../model/timeline-model.js";
 
 /// The pane chooser's value for the timeline: no album's name holds a control character.
 export const LIBRARY = "\u0001library";

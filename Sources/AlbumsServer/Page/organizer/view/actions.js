@@ -2,13 +2,12 @@
 // "Copy to…" (the pointer alternative to dragging), and the menu of a photo.
 
 import { setCover } from "./album-commands.js";
-import { propose } from "./api.js";
-import { addPhotosOperation, chosenPosition, dropOperation } from "./drop-model.js";
-import { perform, refused } from "./live.js";
+import { propose } from "../core/api.js";
+import { addPhotosOperation, chosenPosition, dropOperation } from "../model/drop-model.js";
+import { perform, refused } from "../writes/live.js";
 import { menuKeys, showMenuAt } from "./menus.js";
-import { element, plural, say, state } from "./state.js";
+import { element, plural, say, state } from "../core/state.js";
 import { openViewer } from "./viewer.js";
-
 
 /// Removes the selected photos from the album (the photos stay in the
 /// library; undo brings them back).
@@ -33,12 +32,12 @@ export async function removeSelected(pane) {
 
 // MARK: Move to… and Copy to…
 
-const dialog = document.getElementById("transfer-dialog");
-const form = dialog.querySelector("form.transfer");
-const albumChoice = document.getElementById("transfer-album");
-const positionInput = document.getElementById("transfer-position");
-const verdictLine = document.getElementById("transfer-verdict");
-const submit = document.getElementById("transfer-submit");
+let dialog;
+let form;
+let albumChoice;
+let positionInput;
+let verdictLine;
+let submit;
 let transfer = null;   // { pane, ids, copy, asked }
 
 /// Asks where the selected photos of `pane` go, showing the proposal as a drag would.
@@ -108,29 +107,6 @@ function show(allowed, text) {
   submit.disabled = !allowed;
 }
 
-form.addEventListener("input", () => ask());
-form.addEventListener("change", () => ask());
-dialog.addEventListener("close", () => { transfer = null; });
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  if (event.submitter?.value === "cancel") { dialog.close(); say("Nothing moved."); return; }
-  const operation = operationNow();
-  if (!operation || !transfer) return;
-  const { pane, ids, copy } = transfer;
-  dialog.close();
-  try {
-    const answer = await perform(operation);
-    pane.added?.(ids, operation.to);
-    pane.selected.clear();
-    pane.render();
-    const where = operation.at ? `to position ${operation.at} of ${operation.to}` : `to the end of ${operation.to}`;
-    say(`${pane.isLibrary ? "Added" : answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
-  } catch (error) {
-    await refused(error, copy ? "Not copied" : "Not moved");
-  }
-  pane.viewport.focus({ preventScroll: true });
-});
-
 /// Makes the photo `itemId` the cover of its pane's album.
 export function useAsCover(pane, itemId) {
   const item = pane.itemAt(pane.indexOf(itemId));
@@ -140,7 +116,7 @@ export function useAsCover(pane, itemId) {
 
 // MARK: A photo's menu (right click, long press with a mouse, the menu key)
 
-const menu = document.getElementById("item-menu");
+let menu;
 let menuTarget = null;
 
 /// Shows the menu of the photo `itemId` at (x, y); it acts on the selection (which includes it).
@@ -161,22 +137,6 @@ export function contextMenu(event, pane, itemId) {
   showItemMenu(pane, itemId, event.clientX, event.clientY);
 }
 
-menu.addEventListener("click", (event) => {
-  const action = event.target.closest("button")?.dataset.action;
-  if (!action || !menuTarget) return;
-  const { pane, itemId } = menuTarget;
-  menu.hidePopover();
-  if (action === "open") openViewer(pane, itemId);
-  else if (action === "move" || action === "copy") openTransferDialog(pane, action === "copy");
-  else if (action === "remove") removeSelected(pane);
-  else if (action === "cover") useAsCover(pane, itemId);
-  else if (action === "select-all") pane.selectAll();
-});
-menuKeys(menu);
-menu.addEventListener("toggle", (event) => {
-  if (event.newState === "closed" && menuTarget) menuTarget.pane.viewport.focus({ preventScroll: true });
-});
-
 /// The selection bar's buttons of each pane.
 export function wireSelectionBar(pane) {
   const bar = pane.selectionBar;
@@ -185,4 +145,53 @@ export function wireSelectionBar(pane) {
   bar.querySelector(".remove").addEventListener("click", () => removeSelected(pane));
   bar.querySelector(".select-all").addEventListener("click", () => pane.selectAll());
   bar.querySelector(".use-as-cover").addEventListener("click", () => { const [only] = pane.selected; if (only !== undefined) useAsCover(pane, only); });
+}
+
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  dialog = document.getElementById("transfer-dialog");
+  form = dialog.querySelector("form.transfer");
+  albumChoice = document.getElementById("transfer-album");
+  positionInput = document.getElementById("transfer-position");
+  verdictLine = document.getElementById("transfer-verdict");
+  submit = document.getElementById("transfer-submit");
+  form.addEventListener("input", () => ask());
+  form.addEventListener("change", () => ask());
+  dialog.addEventListener("close", () => { transfer = null; });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (event.submitter?.value === "cancel") { dialog.close(); say("Nothing moved."); return; }
+    const operation = operationNow();
+    if (!operation || !transfer) return;
+    const { pane, ids, copy } = transfer;
+    dialog.close();
+    try {
+      const answer = await perform(operation);
+      pane.added?.(ids, operation.to);
+      pane.selected.clear();
+      pane.render();
+      const where = operation.at ? `to position ${operation.at} of ${operation.to}` : `to the end of ${operation.to}`;
+      say(`${pane.isLibrary ? "Added" : answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
+    } catch (error) {
+      await refused(error, copy ? "Not copied" : "Not moved");
+    }
+    pane.viewport.focus({ preventScroll: true });
+  });
+  menu = document.getElementById("item-menu");
+  menu.addEventListener("click", (event) => {
+    const action = event.target.closest("button")?.dataset.action;
+    if (!action || !menuTarget) return;
+    const { pane, itemId } = menuTarget;
+    menu.hidePopover();
+    if (action === "open") openViewer(pane, itemId);
+    else if (action === "move" || action === "copy") openTransferDialog(pane, action === "copy");
+    else if (action === "remove") removeSelected(pane);
+    else if (action === "cover") useAsCover(pane, itemId);
+    else if (action === "select-all") pane.selectAll();
+  });
+  menuKeys(menu);
+  menu.addEventListener("toggle", (event) => {
+    if (event.newState === "closed" && menuTarget) menuTarget.pane.viewport.focus({ preventScroll: true });
+  });
 }

@@ -6,13 +6,13 @@
 // window. When reading lays rows out again, the photo at the top of the
 // view stays where it was.
 
-import { api, itemsPath, thumbnailURL } from "./api.js";
-import { AlbumLayout } from "./album-layout.js";
-import { ItemWindow, positionsToRead } from "./item-window.js";
-import { aspectOf } from "./justified-rows.js";
-import { choose } from "./selection.js";
-import { element, plural, say, state } from "./state.js";
-import { chipsOf } from "./search-query.js";
+import { api, itemsPath, thumbnailURL } from "../core/api.js";
+import { AlbumLayout } from "../model/album-layout.js";
+import { ItemWindow, positionsToRead } from "../model/item-window.js";
+import { aspectOf } from "../../common/justified-rows.js";
+import { choose } from "../model/selection.js";
+import { element, plural, say, state } from "../core/state.js";
+import { chipsOf } from "../model/search-query.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 const GAP = 4;

@@ -2,10 +2,10 @@
 // finger rests first), or by keyboard (Space lifts, arrows carry, Enter
 // puts down, Escape puts back), with the server's proposal while it hovers.
 
-import { propose } from "./api.js";
-import { perform, refused } from "./live.js";
-import { element, say, state } from "./state.js";
-import { atTheEnd, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget } from "./tree-model.js";
+import { propose } from "../core/api.js";
+import { perform, refused } from "../writes/live.js";
+import { element, say, state } from "../core/state.js";
+import { atTheEnd, describeTarget, isWhereItIs, keyboardTargets, moveOperation, pointerTarget } from "../model/tree-model.js";
 import {
   keyOf, list, listState, openFolders, rememberOpenFolders, renderAlbumList, rowFor, rowOf, showWritten, shownRows,
 } from "./album-list.js";
@@ -88,12 +88,6 @@ const sameTarget = (a, b) => a && b && a.parentId === b.parentId && a.index === 
 /// Whether a finger rests on a row of the list: it then drags the row,
 /// and the list must not scroll under it.
 let fingerOnEntry = () => false;
-list.addEventListener("touchmove", (event) => { if (fingerOnEntry() || listState.reorder) event.preventDefault(); }, { passive: false });
-
-list.addEventListener("pointerdown", (event) => {
-  const row = rowOf(event.target);
-  if (row) rowPointerDown(event, row, event.target.closest("li[data-key]"));
-});
 
 function rowPointerDown(event, row, entry) {
   if (event.button !== 0 || listState.renaming || event.target.closest("input")) return;
@@ -139,39 +133,47 @@ function rowPointerDown(event, row, entry) {
   entry.addEventListener("pointercancel", up);
 }
 
-
-// The keyboard: Space lifts the row; while it is lifted, every key is the carrying's (heard first, before the tree's own keys).
-list.addEventListener("keydown", (event) => {
-  const reorder = listState.reorder;
-  if (!reorder?.lifted) return;
-  event.preventDefault();
-  event.stopPropagation();
-  const node = reorder.node;
-  const targets = reorder.targets;
-  const step = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity }[event.key];
-  if (step !== undefined) {
-    const at = targets.findIndex((target) => sameTarget(target, reorder.target));
-    reorder.target = targets[Math.max(0, Math.min(targets.length - 1, step === Infinity ? targets.length - 1 : step === -Infinity ? 0 : at + step))];
-    markTarget(reorder.target);
-    askReorder(reorder);
-  } else if (event.key === "Enter" || event.key === " ") {
-    dropReorder(reorder);
-  } else if (event.key === "Escape" || event.key === "Tab") {
-    listState.reorder = null;
-    markTarget(null);
-    rowFor(keyOf(node))?.classList.remove("lifted");
-    say(`Put back; ${node.name} stays where it was.`);
-  }
-}, true);
-list.addEventListener("keydown", (event) => {
-  const row = rowOf(event.target);
-  if (!row || event.key !== " " || event.target.closest("input")) return;
-  event.preventDefault();
-  const node = row.node;
-  const targets = keyboardTargets(state.tree, shownRows(), node);
-  const target = targets.find((each) => isWhereItIs(node, each)) ?? targets[0];
-  listState.reorder = { node, target, targets, asked: 0, proposal: null, lifted: true };
-  rowFor(keyOf(node))?.classList.add("lifted");
-  markTarget(target);
-  say(`Lifted ${node.name} ${describeTarget(state.tree, node, target, { from: true })}. Up and down choose its place (into a folder, or between albums and folders), Enter puts it there, Escape puts it back.`);
-});
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  list.addEventListener("touchmove", (event) => { if (fingerOnEntry() || listState.reorder) event.preventDefault(); }, { passive: false });
+  list.addEventListener("pointerdown", (event) => {
+    const row = rowOf(event.target);
+    if (row) rowPointerDown(event, row, event.target.closest("li[data-key]"));
+  });
+  // The keyboard: Space lifts the row; while it is lifted, every key is the carrying's (heard first, before the tree's own keys).
+  list.addEventListener("keydown", (event) => {
+    const reorder = listState.reorder;
+    if (!reorder?.lifted) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const node = reorder.node;
+    const targets = reorder.targets;
+    const step = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity }[event.key];
+    if (step !== undefined) {
+      const at = targets.findIndex((target) => sameTarget(target, reorder.target));
+      reorder.target = targets[Math.max(0, Math.min(targets.length - 1, step === Infinity ? targets.length - 1 : step === -Infinity ? 0 : at + step))];
+      markTarget(reorder.target);
+      askReorder(reorder);
+    } else if (event.key === "Enter" || event.key === " ") {
+      dropReorder(reorder);
+    } else if (event.key === "Escape" || event.key === "Tab") {
+      listState.reorder = null;
+      markTarget(null);
+      rowFor(keyOf(node))?.classList.remove("lifted");
+      say(`Put back; ${node.name} stays where it was.`);
+    }
+  }, true);
+  list.addEventListener("keydown", (event) => {
+    const row = rowOf(event.target);
+    if (!row || event.key !== " " || event.target.closest("input")) return;
+    event.preventDefault();
+    const node = row.node;
+    const targets = keyboardTargets(state.tree, shownRows(), node);
+    const target = targets.find((each) => isWhereItIs(node, each)) ?? targets[0];
+    listState.reorder = { node, target, targets, asked: 0, proposal: null, lifted: true };
+    rowFor(keyOf(node))?.classList.add("lifted");
+    markTarget(target);
+    say(`Lifted ${node.name} ${describeTarget(state.tree, node, target, { from: true })}. Up and down choose its place (into a folder, or between albums and folders), Enter puts it there, Escape puts it back.`);
+  });
+}

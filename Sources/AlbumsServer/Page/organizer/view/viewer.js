@@ -2,18 +2,18 @@
 // (arrows, buttons, a swipe), the facts beside it, and the album as a
 // slideshow. Escape goes back to the grid, on the photo last seen.
 
-import { thumbnailURL } from "./api.js";
-import { element, plural, say } from "./state.js";
+import { thumbnailURL } from "../core/api.js";
+import { element, plural, say } from "../core/state.js";
 
-const dialog = document.getElementById("viewer");
-const image = document.getElementById("viewer-image");
-const title = document.getElementById("viewer-title");
-const where = document.getElementById("viewer-position");
-const facts = document.getElementById("viewer-facts");
-const factsButton = document.getElementById("viewer-facts-button");
-const playButton = document.getElementById("viewer-play");
-const interval = document.getElementById("viewer-interval");
-const stage = dialog.querySelector(".viewer-stage");
+let dialog;
+let image;
+let title;
+let where;
+let facts;
+let factsButton;
+let playButton;
+let interval;
+let stage;
 
 let viewing = null;   // { pane, itemId }
 let timer = null;
@@ -130,45 +130,56 @@ function close() {
   if (dialog.open) dialog.close();
 }
 
-dialog.addEventListener("close", () => {
-  play(false);
-  if (!viewing) return;
-  const { pane, itemId } = viewing;
-  viewing = null;
-  image.removeAttribute("src");
-  // Back on the grid where the viewer left off.
-  if (pane.indexOf(itemId) >= 0) {
-    pane.choose(itemId);
-    pane.setActive(itemId);
-  }
-  pane.viewport.focus({ preventScroll: true });
-});
-
-dialog.addEventListener("keydown", (event) => {
-  if (!viewing || event.target === interval) return;
-  const step = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 }[event.key];
-  if (step) { event.preventDefault(); go(step); }
-  else if (event.key === "Home") { event.preventDefault(); goFrom(0, 1); }
-  else if (event.key === "End") { event.preventDefault(); goFrom(viewing.pane.count - 1, -1); }
-  else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); play(!timer); }
-  else if (event.key.toLowerCase() === "i") setFactsShown(facts.hidden);
-});
-
-document.getElementById("viewer-previous").addEventListener("click", () => go(-1));
-document.getElementById("viewer-next").addEventListener("click", () => go(1));
-document.getElementById("viewer-close").addEventListener("click", close);
-playButton.addEventListener("click", () => play(!timer));
-interval.addEventListener("change", () => { if (timer) play(true); });
-factsButton.addEventListener("click", () => setFactsShown(facts.hidden));
-
 // A swipe across the photo goes to the next (leftwards) or the previous one.
 let swipe = null;
-stage.addEventListener("pointerdown", (event) => { if (event.pointerType !== "mouse") swipe = { x: event.clientX, y: event.clientY }; });
-stage.addEventListener("pointerup", (event) => {
-  if (!swipe) return;
-  const dx = event.clientX - swipe.x;
-  const dy = event.clientY - swipe.y;
-  swipe = null;
-  if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx < 0 ? 1 : -1);
-});
-stage.addEventListener("pointercancel", () => { swipe = null; });
+
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  dialog = document.getElementById("viewer");
+  image = document.getElementById("viewer-image");
+  title = document.getElementById("viewer-title");
+  where = document.getElementById("viewer-position");
+  facts = document.getElementById("viewer-facts");
+  factsButton = document.getElementById("viewer-facts-button");
+  playButton = document.getElementById("viewer-play");
+  interval = document.getElementById("viewer-interval");
+  stage = dialog.querySelector(".viewer-stage");
+  dialog.addEventListener("close", () => {
+    play(false);
+    if (!viewing) return;
+    const { pane, itemId } = viewing;
+    viewing = null;
+    image.removeAttribute("src");
+    // Back on the grid where the viewer left off.
+    if (pane.indexOf(itemId) >= 0) {
+      pane.choose(itemId);
+      pane.setActive(itemId);
+    }
+    pane.viewport.focus({ preventScroll: true });
+  });
+  dialog.addEventListener("keydown", (event) => {
+    if (!viewing || event.target === interval) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 }[event.key];
+    if (step) { event.preventDefault(); go(step); }
+    else if (event.key === "Home") { event.preventDefault(); goFrom(0, 1); }
+    else if (event.key === "End") { event.preventDefault(); goFrom(viewing.pane.count - 1, -1); }
+    else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); play(!timer); }
+    else if (event.key.toLowerCase() === "i") setFactsShown(facts.hidden);
+  });
+  document.getElementById("viewer-previous").addEventListener("click", () => go(-1));
+  document.getElementById("viewer-next").addEventListener("click", () => go(1));
+  document.getElementById("viewer-close").addEventListener("click", close);
+  playButton.addEventListener("click", () => play(!timer));
+  interval.addEventListener("change", () => { if (timer) play(true); });
+  factsButton.addEventListener("click", () => setFactsShown(facts.hidden));
+  stage.addEventListener("pointerdown", (event) => { if (event.pointerType !== "mouse") swipe = { x: event.clientX, y: event.clientY }; });
+  stage.addEventListener("pointerup", (event) => {
+    if (!swipe) return;
+    const dx = event.clientX - swipe.x;
+    const dy = event.clientY - swipe.y;
+    swipe = null;
+    if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx < 0 ? 1 : -1);
+  });
+  stage.addEventListener("pointercancel", () => { swipe = null; });
+}

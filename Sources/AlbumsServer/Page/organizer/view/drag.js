@@ -2,16 +2,16 @@
 // moves, the server's proposal says whether the drop is allowed; a refused
 // drop snaps back and says why.
 
-import { propose } from "./api.js";
-import { addPhotosOperation, dropOperation } from "./drop-model.js";
-import { perform, refused } from "./live.js";
-import { carried } from "./selection.js";
-import { EDGE, element, plural, say, state } from "./state.js";
+import { propose } from "../core/api.js";
+import { addPhotosOperation, dropOperation } from "../model/drop-model.js";
+import { perform, refused } from "../writes/live.js";
+import { carried } from "../model/selection.js";
+import { EDGE, element, plural, say, state } from "../core/state.js";
 
 /// How long a finger rests on a photo before it lifts: a quicker swipe scrolls.
 const LONG_PRESS_MS = 350;
 
-const ghost = document.getElementById("drag-ghost");
+let ghost;
 
 /// The operation that lands the carried items of `from` at `target`.
 export function operationFor(from, items, target, copy) {
@@ -267,10 +267,15 @@ async function drop() {
   }
 }
 
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && state.drag) cancelDrag("Drag cancelled; nothing moved.");
-  if (event.key === "Alt" && state.drag && !state.drag.copy) { state.drag.copy = true; ghost.classList.add("copy"); retarget(); }
-});
-document.addEventListener("keyup", (event) => {
-  if (event.key === "Alt" && state.drag && state.drag.copy) { state.drag.copy = false; ghost.classList.remove("copy"); retarget(); }
-});
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  ghost = document.getElementById("drag-ghost");
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.drag) cancelDrag("Drag cancelled; nothing moved.");
+    if (event.key === "Alt" && state.drag && !state.drag.copy) { state.drag.copy = true; ghost.classList.add("copy"); retarget(); }
+  });
+  document.addEventListener("keyup", (event) => {
+    if (event.key === "Alt" && state.drag && state.drag.copy) { state.drag.copy = false; ghost.classList.remove("copy"); retarget(); }
+  });
+}

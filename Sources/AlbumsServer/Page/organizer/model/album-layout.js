@@ -9,7 +9,7 @@
 // then over one chunk's rows. Reading more of a chunk lays it out again;
 // the pane keeps the photo in view where it was (pane.js). No DOM here.
 
-import { justify, nearestInRow, rowsBetween } from "./justified-rows.js";
+import { justify, nearestInRow, rowsBetween } from "../../common/justified-rows.js";
 
 /// Items laid out together: rows break at each chunk's end.
 export const CHUNK = 240;

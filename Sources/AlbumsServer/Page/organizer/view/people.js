@@ -2,15 +2,15 @@
 // album from its menu. Without people the server works with its token, and
 // none of this shows.
 
-import { api } from "./api.js";
-import { say } from "./state.js";
+import { api } from "../core/api.js";
+import { say } from "../core/state.js";
 
-const who = document.getElementById("who");
-const dialog = document.getElementById("share-dialog");
-const rolesList = document.getElementById("share-roles");
-const personSelect = document.getElementById("share-person");
-const roleSelect = document.getElementById("share-role");
-const message = document.getElementById("share-message");
+let who;
+let dialog;
+let rolesList;
+let personSelect;
+let roleSelect;
+let message;
 let sharing = null;
 
 /// Shows who is signed in, and the album menu's Share…, when the server has people.
@@ -29,11 +29,6 @@ export async function goToSignIn() {
   if (session?.mode === "people" && !session.person) return location.assign("/signin");
   say("Lost the server: reload the page once it is back.", true);
 }
-
-document.getElementById("sign-out").addEventListener("click", async () => {
-  await fetch("/api/session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
-  location.assign("/signin");
-});
 
 /// The share dialog of `name`: who holds which role, and giving one.
 export async function openShareDialog(name) {
@@ -63,17 +58,31 @@ function render(roles) {
   if (roles.length === 0) rolesList.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Shared with nobody yet (admins see everything)." }));
 }
 
-document.getElementById("share-give").addEventListener("click", async () => {
-  if (!sharing || !personSelect.value) return;
-  message.textContent = "";
-  try {
-    const { roles } = await api(`/api/albums/${encodeURIComponent(sharing)}/roles`, {
-      method: "PUT",
-      body: JSON.stringify({ person: personSelect.value, role: roleSelect.value || null }),
-    });
-    render(roles);
-    say(roleSelect.value ? `${personSelect.value} is now ${roleSelect.value} of ${sharing}.` : `${personSelect.value} holds no role on ${sharing} now.`);
-  } catch (error) {
-    message.textContent = error.message;
-  }
-});
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  who = document.getElementById("who");
+  dialog = document.getElementById("share-dialog");
+  rolesList = document.getElementById("share-roles");
+  personSelect = document.getElementById("share-person");
+  roleSelect = document.getElementById("share-role");
+  message = document.getElementById("share-message");
+  document.getElementById("sign-out").addEventListener("click", async () => {
+    await fetch("/api/session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
+    location.assign("/signin");
+  });
+  document.getElementById("share-give").addEventListener("click", async () => {
+    if (!sharing || !personSelect.value) return;
+    message.textContent = "";
+    try {
+      const { roles } = await api(`/api/albums/${encodeURIComponent(sharing)}/roles`, {
+        method: "PUT",
+        body: JSON.stringify({ person: personSelect.value, role: roleSelect.value || null }),
+      });
+      render(roles);
+      say(roleSelect.value ? `${personSelect.value} is now ${roleSelect.value} of ${sharing}.` : `${personSelect.value} holds no role on ${sharing} now.`);
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+}

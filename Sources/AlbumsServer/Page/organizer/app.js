@@ -3,18 +3,24 @@
 // every drag, files through placeholders, the viewer, and live change
 // sets from every writer. Plain modern JavaScript in ES modules by job,
 // no dependencies and no build step: the binary carries these files.
+// Its folders are its layers:
 //
+// core/
 //   state.js          what the modules share; the status line
 //   api.js            the JSON API
+// model/ (pure, tested under node)
+//   item-window.js    the items read of an album; change sets replayed on them
+//   album-layout.js   an album's rows, laid out in chunks as they are read; slots and arrow steps
+//   timeline-model.js the timeline's days, rows and arrow steps
+//   search-query.js   what the search field makes of what is typed: chips, suggestions
+//   selection.js      click, Ctrl-click, Shift-click
+//   drop-model.js     the operation a drop asks for
+//   tree-model.js     the tree's rows, where a drag or lift lands, the move it asks for
+// writes/
+//   live.js           writes, and the change stream
+// view/
 //   pane.js           one album in justified rows, only what is in view drawn and read
 //   timeline.js       the library as a timeline: search, chips, months, adding to albums
-//   justified-rows.js photos at their shapes in rows that fill the width (pure)
-//   timeline-model.js the timeline's days, rows and arrow steps (pure)
-//   album-layout.js   an album's rows, laid out in chunks as they are read; slots and arrow steps (pure)
-//   search-query.js   what the search field makes of what is typed: chips, suggestions (pure)
-//   item-window.js    the items read of an album; change sets replayed on them (pure)
-//   selection.js      click, Ctrl-click, Shift-click (pure)
-//   drop-model.js     the operation a drop asks for (pure)
 //   drag.js           pointer drags of photos
 //   keyboard.js       the keyboard: lift, move, drop, and the actions
 //   actions.js        remove, Move to…, Copy to…, a photo's menu
@@ -23,34 +29,40 @@
 //   album-menus.js    the album and folder menus
 //   tree-drag.js      reorder and file albums and folders, by drag or by keyboard
 //   menus.js          popover menus at a point, walked with the arrows
-//   tree-model.js     the tree's rows, where a drag or lift lands, the move it asks for (pure)
 //   files.js          uploads from the desktop and the file picker
 //   viewer.js         one photo large, the slideshow
 //   zoom.js           the rows' height
 //   history.js        undo and redo
-//   live.js           writes, and the change stream
 //   people.js         who is signed in, signing out, sharing an album
+// ../common/justified-rows.js  photos at their shapes in rows that fill the width (pure; the share page's too)
 //
-// They import in one direction: state → api → the models (pure) → live
-// (writes and the stream, which announce and never call a view) → the
-// views → this file, which wires them (Tests/Page/module-graph.test.mjs).
+// They import in one direction: core → model → writes (which announce and
+// never call a view) → view → this file, which wires them
+// (Tests/Page/module-graph.test.mjs reads each module's layer from its folder).
 
-import { contextMenu, openTransferDialog, wireSelectionBar } from "./actions.js";
-import { createAlbum, createSmartAlbum, freezeAlbum } from "./album-commands.js";
-import { albumListRead, loadAlbums, renderAlbumList } from "./album-list.js";
-import { showAlbumMenu } from "./album-menus.js";
-import "./tree-drag.js";
-import { pointerDown, touchMoveGuard } from "./drag.js";
-import { acceptFiles, pickFiles } from "./files.js";
-import { gridKeyDown } from "./keyboard.js";
-import { library, listen } from "./live.js";
-import { Pane, tileHooks } from "./pane.js";
-import { timelineHooks } from "./timeline.js";
-import { goToSignIn, showSignedIn } from "./people.js";
-import { isNarrow, state } from "./state.js";
-import { reflects } from "./tree-model.js";
-import { openViewer, startSlideshow } from "./viewer.js";
-import { pinchToZoom, zoomTo } from "./zoom.js";
+import { contextMenu, init as initActions, openTransferDialog, wireSelectionBar } from "./view/actions.js";
+import { createAlbum, createSmartAlbum, freezeAlbum, init as initAlbumCommands } from "./view/album-commands.js";
+import { albumListRead, init as initAlbumList, loadAlbums, renderAlbumList } from "./view/album-list.js";
+import { init as initAlbumMenus, showAlbumMenu } from "./view/album-menus.js";
+import { init as initTreeDrag } from "./view/tree-drag.js";
+import { init as initDrag, pointerDown, touchMoveGuard } from "./view/drag.js";
+import { acceptFiles, init as initFiles, pickFiles } from "./view/files.js";
+import { init as initHistory } from "./view/history.js";
+import { gridKeyDown } from "./view/keyboard.js";
+import { library, listen } from "./writes/live.js";
+import { Pane, tileHooks } from "./view/pane.js";
+import { timelineHooks } from "./view/timeline.js";
+import { goToSignIn, init as initPeople, showSignedIn } from "./view/people.js";
+import { isNarrow, state } from "./core/state.js";
+import { reflects } from "./model/tree-model.js";
+import { init as initViewer, openViewer, startSlideshow } from "./view/viewer.js";
+import { init as initZoom, pinchToZoom, zoomTo } from "./view/zoom.js";
+
+// The views look their elements up and listen, now that the page is there
+// (none does at import, so each loads under node's tests). The album list
+// comes before the modules that listen on it; the rest in the order their
+// document-wide keys are heard.
+for (const init of [initFiles, initHistory, initAlbumList, initAlbumCommands, initViewer, initActions, initPeople, initAlbumMenus, initTreeDrag, initDrag, initZoom]) init();
 
 Object.assign(tileHooks, {
   pointerDown: (event, pane, itemId) => pointerDown(event, pane, itemId, openViewer),

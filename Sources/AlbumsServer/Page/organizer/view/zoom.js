@@ -1,9 +1,9 @@
 // Zoom: the slider, Ctrl+wheel (and trackpad pinches, which arrive as
 // Ctrl+wheel), two fingers; the photo under the pointer stays put.
 
-import { say, state } from "./state.js";
+import { say, state } from "../core/state.js";
 
-const slider = document.getElementById("zoom");
+let slider;
 
 /// Sets the tile size, keeping the item at (x, y) in `around` under (x, y).
 export function zoomTo(size, around, x, y, { quiet = false } = {}) {
@@ -31,15 +31,6 @@ export function zoomTo(size, around, x, y, { quiet = false } = {}) {
 }
 
 export const zoomBy = (delta, pane) => zoomTo(state.tile + delta, pane);
-
-slider.addEventListener("input", () => zoomTo(Number(slider.value)));
-document.addEventListener("wheel", (event) => {
-  if (!event.ctrlKey) return;
-  event.preventDefault();
-  const section = event.target.closest?.(".pane");
-  const pane = section ? state.panes[Number(section.dataset.pane)] : null;
-  zoomTo(state.tile * Math.exp(-event.deltaY / 300), pane, event.clientX, event.clientY);
-}, { passive: false });
 
 /// Two fingers on a pane zoom it around their midpoint.
 export function pinchToZoom(pane) {
@@ -69,4 +60,18 @@ export function pinchToZoom(pane) {
   };
   pane.viewport.addEventListener("pointerup", lifted);
   pane.viewport.addEventListener("pointercancel", lifted);
+}
+
+/// Looks the page's elements up and listens on them; app.js calls it once
+/// the page is there, so the module itself loads anywhere (node's tests).
+export function init() {
+  slider = document.getElementById("zoom");
+  slider.addEventListener("input", () => zoomTo(Number(slider.value)));
+  document.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    const section = event.target.closest?.(".pane");
+    const pane = section ? state.panes[Number(section.dataset.pane)] : null;
+    zoomTo(state.tile * Math.exp(-event.deltaY / 300), pane, event.clientX, event.clientY);
+  }, { passive: false });
 }

@@ -4,8 +4,8 @@
 // than the panes (the album list, the history's buttons) listen to
 // `library` (app.js wires them).
 
-import { performOperation } from "./api.js";
-import { say, said, state } from "./state.js";
+import { performOperation } from "../core/api.js";
+import { say, said, state } from "../core/state.js";
 
 let applying = Promise.resolve();
 
