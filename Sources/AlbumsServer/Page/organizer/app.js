@@ -19,6 +19,7 @@
 // writes/
 //   live.js           writes, and the change stream
 // view/
+//   photo-grid.js     the grid an album and the timeline both are: selecting, focus, the selection bar
 //   pane.js           one album in justified rows, only what is in view drawn and read
 //   timeline.js       the library as a timeline: search, chips, months, adding to albums
 //   drag.js           pointer drags of photos

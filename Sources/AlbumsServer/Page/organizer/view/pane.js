@@ -10,9 +10,9 @@ import { api, itemsPath, thumbnailURL } from "../core/api.js";
 import { AlbumLayout } from "../model/album-layout.js";
 import { ItemWindow, positionsToRead } from "../model/item-window.js";
 import { aspectOf } from "../../common/justified-rows.js";
-import { choose } from "../model/selection.js";
 import { element, plural, say, state } from "../core/state.js";
 import { chipsOf } from "../model/search-query.js";
+import { PhotoGrid } from "./photo-grid.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 const GAP = 4;
@@ -23,16 +23,15 @@ const KEPT = 20_000;         // loaded items kept however far a person scrolls
 /// Browsers cannot lay out an element much taller than 2^25 pixels: past
 /// this height the scrollbar stands for the album in proportion.
 const TALLEST_CANVAS = 8_000_000;
-/// Selections reach across unread items by reading them, up to this many.
-const LARGEST_SELECTION = 20_000;
 
 /// Hooks the other modules attach to tiles and panes (set by app.js),
 /// so that this module needs none of them.
 export const tileHooks = { pointerDown: null, open: null, contextMenu: null, keyDown: null, opened: null, paneCreated: null };
 
-export class Pane {
+/// An album's grid: what it shares with the timeline is PhotoGrid's.
+export class Pane extends PhotoGrid {
   constructor(index) {
-    this.index = index;
+    super(index);
     this.section = document.getElementById(`pane-${index}`);
     this.section.append(document.getElementById("pane-template").content.cloneNode(true));
     this.viewport = this.section.querySelector(".viewport");
@@ -41,12 +40,10 @@ export class Pane {
     this.choice.setAttribute("aria-label", `Album on the ${index === 0 ? "left" : "right"}`);
     this.info = this.section.querySelector(".pane-info");
     this.selectionBar = this.section.querySelector(".selection-bar");
+    this.holder = this.section;
     this.name = null;
     this.album = null;
     this.window = new ItemWindow(0);
-    this.selected = new Set();   // item ids, in the order chosen
-    this.active = null;          // the item id keyboard focus is on
-    this.anchor = null;          // where a shift-selection started
     this.elements = new Map();   // item id → rendered tile
     this.uploading = 0;          // uploads whose local placeholders stand in the window
     this.reading = null;         // the read of a window in flight
@@ -80,6 +77,12 @@ export class Pane {
   indexOf(itemId) { return this.window.indexOf(itemId); }
   /// The ids of the items read, in album order.
   get ids() { return this.window.ids(); }
+  /// How many items the album holds, read or not.
+  get extent() { return this.count; }
+  /// Whether the items of [from, to) are read.
+  covers(from, to) { return this.window.covers(from, to); }
+  /// Reads the items of [from, to) not read yet.
+  async readRange(from, to) { if (!this.covers(from, to)) await this.read(from, to); }
 
   /// The item at `index`, read first if need be.
   async load(index) {
@@ -323,11 +326,8 @@ export class Pane {
   }
 
   renderSelectionBar() {
-    const count = this.selected.size;
-    this.selectionBar.hidden = count === 0;
-    this.section.classList.toggle("selecting", count > 0);
-    this.selectionBar.querySelector(".selection-count").textContent = `${plural(count, "photo")} selected`;
-    this.selectionBar.querySelector(".use-as-cover").hidden = count !== 1;
+    super.renderSelectionBar();
+    this.selectionBar.querySelector(".use-as-cover").hidden = this.selected.size !== 1;
   }
 
   liftedIds() {
@@ -365,63 +365,6 @@ export class Pane {
       if (image.getAttribute("src") !== source) image.src = source;
     }
   }
-
-  setActive(itemId, { scroll = true } = {}) {
-    this.active = itemId;
-    if (scroll) this.reveal(this.indexOf(itemId));
-    this.render();
-  }
-
-  // MARK: Selection
-
-  /// Chooses `itemId` as a click would (modifiers: toggle, extend); clears
-  /// the other pane's selection. A Shift range across items not read yet
-  /// reads them first.
-  async choose(itemId, { toggle = false, extend = false } = {}) {
-    for (const other of state.panes) if (other !== this && other.selected.size) { other.selected.clear(); other.render(); }
-    for (const timeline of state.panes.map((pane) => pane.timeline)) if (timeline?.selected.size) { timeline.selected.clear(); timeline.render(); }
-    if (extend && this.anchor !== null && this.indexOf(this.anchor) >= 0) {
-      const [from, to] = [this.indexOf(this.anchor), this.indexOf(itemId)].sort((a, b) => a - b);
-      if (to - from > LARGEST_SELECTION) { say(`A range selects at most ${LARGEST_SELECTION.toLocaleString("en")} photos at a time.`, true); return; }
-      if (!this.window.covers(from, to + 1)) await this.read(from, to + 1);
-    }
-    ({ selected: this.selected, anchor: this.anchor } = choose({ selected: this.selected, anchor: this.anchor, ids: this.rangeIds(itemId), id: itemId, toggle, extend }));
-    this.active = itemId;
-    state.focused = this.index;
-    this.render();
-  }
-
-  /// The ids a Shift range needs: from the anchor to `itemId`, in album order.
-  rangeIds(itemId) {
-    const ends = [this.indexOf(this.anchor), this.indexOf(itemId)].filter((index) => index >= 0);
-    if (ends.length < 2) return [itemId];
-    const [from, to] = ends.sort((a, b) => a - b);
-    const ids = [];
-    for (let index = from; index <= to; index++) { const item = this.itemAt(index); if (item) ids.push(item.item_id); }
-    return ids;
-  }
-
-  /// Every item of the album, read first (up to LARGEST_SELECTION).
-  async selectAll() {
-    if (this.count > LARGEST_SELECTION) {
-      say(`Select all works up to ${LARGEST_SELECTION.toLocaleString("en")} photos; ${this.name} has ${this.count.toLocaleString("en")}. Shift-click selects a range.`, true);
-      return;
-    }
-    if (!this.window.covers(0, this.count)) { say(`Reading ${plural(this.count, "photo")}…`); await this.read(0, this.count); }
-    this.selected = new Set(this.ids);
-    this.render();
-    say(`${plural(this.selected.size, "photo")} selected in ${this.name}.`);
-  }
-
-  clearSelection() {
-    if (!this.selected.size) return;
-    this.selected.clear();
-    this.render();
-    say("Selection cleared.");
-  }
-
-  /// The selected ids in album order.
-  selectedIds() { return this.ids.filter((id) => this.selected.has(id)); }
 
   // MARK: Places on screen
 

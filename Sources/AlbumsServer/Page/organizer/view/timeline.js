@@ -12,9 +12,9 @@
 
 import { api, thumbnailURL } from "../core/api.js";
 import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "../model/search-query.js";
-import { choose } from "../model/selection.js";
 import { element, plural, say, state } from "../core/state.js";
 import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../model/timeline-model.js";
+import { PhotoGrid } from "./photo-grid.js";
 
 /// The pane chooser's value for the timeline: no album's name holds a control character.
 export const LIBRARY = "\u0001library";
@@ -31,10 +31,11 @@ const NEAR = 200;            // photos from the view to stale ones that have the
 /// What the timeline asks of the modules that act on photos (set by app.js).
 export const timelineHooks = { pointerDown: null, open: null, addTo: null, albums: () => [], created: null, keepAsSmart: null, freeze: null };
 
-export class Timeline {
+/// The library's grid: what it shares with an album's is PhotoGrid's.
+export class Timeline extends PhotoGrid {
   constructor(pane) {
+    super(pane.index);
     this.pane = pane;
-    this.index = pane.index;
     this.isLibrary = true;
     this.root = pane.section.querySelector(".timeline");
     this.viewport = this.root.querySelector(".timeline-viewport");
@@ -46,6 +47,7 @@ export class Timeline {
     this.years = this.root.querySelector(".years");
     this.newer = this.root.querySelector(".newer");
     this.selectionBar = this.root.querySelector(".timeline-selection");
+    this.holder = this.root;
     this.viewport.id = `timeline-${pane.index}`;
     this.suggestions.id = `search-suggestions-${pane.index}`;
     this.field.setAttribute("list", this.suggestions.id);
@@ -64,9 +66,6 @@ export class Timeline {
     this.generation = 0;         // grows with each new search or jump: late answers are dropped
     this.total = null;           // photos the search finds, from its months
     this.layout = { rows: [], places: [], height: 0 };
-    this.selected = new Set();
-    this.active = null;
-    this.anchor = null;
     this.elements = new Map();   // drawn tiles and headings by key
     this.viewport.addEventListener("scroll", () => this.render());
     this.viewport.addEventListener("keydown", (event) => this.keyDown(event));
@@ -107,7 +106,12 @@ export class Timeline {
     while (index >= this.photos.length && this.next) await this.more();
     return this.itemAt(index);
   }
-  selectedIds() { return this.ids.filter((id) => this.selected.has(id)); }
+  /// How many photos the search finds, read or not (as its months count them).
+  get extent() { return this.total ?? this.photos.length; }
+  /// Whether the photos of [from, to) are read.
+  covers(from, to) { return to <= this.photos.length || !this.next; }
+  /// Reads pages on until the photos of [from, to) are read, or the search ends.
+  async readRange(from, to) { while (!this.covers(from, to)) await this.more(); }
 
   /// Photos were added to `album` from here: they say so, and a search
   /// for photos in no album lets them go.
@@ -478,13 +482,6 @@ export class Timeline {
     return tile;
   }
 
-  renderSelectionBar() {
-    const count = this.selected.size;
-    this.selectionBar.hidden = count === 0;
-    this.selectionBar.querySelector(".selection-count").textContent = `${plural(count, "photo")} selected`;
-    this.root.classList.toggle("selecting", count > 0);
-  }
-
   /// Scrolls just enough for the photo at `index` to be seen whole.
   reveal(index) {
     const place = this.layout.places[index];
@@ -495,44 +492,6 @@ export class Timeline {
     const top = previous?.kind === "heading" ? previous.top : row.top;
     if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
     else if (row.top + row.height > this.viewport.scrollTop + this.viewport.clientHeight) this.viewport.scrollTop = row.top + row.height - this.viewport.clientHeight + GAP;
-  }
-
-  // MARK: Selection
-
-  async choose(id, { toggle = false, extend = false } = {}) {
-    for (const other of state.panes) if (other.selected.size) { other.selected.clear(); other.render(); }
-    for (const other of state.panes.map((pane) => pane.timeline).filter((each) => each && each !== this)) {
-      if (other.selected.size) { other.selected.clear(); other.render(); }
-    }
-    const ids = extend && this.anchor !== null ? this.rangeIds(id) : [id];
-    ({ selected: this.selected, anchor: this.anchor } = choose({ selected: this.selected, anchor: this.anchor, ids, id, toggle, extend }));
-    this.active = id;
-    state.focused = this.index;
-    this.render();
-  }
-
-  rangeIds(id) {
-    const [from, to] = [this.indexOf(this.anchor), this.indexOf(id)].sort((a, b) => a - b);
-    return from < 0 ? [id] : this.ids.slice(from, to + 1);
-  }
-
-  setActive(id, { scroll = true } = {}) {
-    this.active = id;
-    if (scroll) this.reveal(this.indexOf(id));
-    this.render();
-  }
-
-  selectAll() {
-    this.selected = new Set(this.ids);
-    this.render();
-    say(`${plural(this.selected.size, "photo")} selected: every one read so far.`);
-  }
-
-  clearSelection() {
-    if (!this.selected.size) return;
-    this.selected.clear();
-    this.render();
-    say("Selection cleared.");
   }
 
   // MARK: Keys
