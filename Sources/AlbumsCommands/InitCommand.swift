@@ -10,7 +10,7 @@ struct InitCommand: ParsableCommand {
             Examples:
               albums init
               albums --library ~/Books/summer.albums init
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say whether the file would be created or upgraded, without touching it.") var dryRun = false

@@ -33,7 +33,7 @@ package struct ServeCommand: AsyncParsableCommand {
               albums serve
               albums serve --listen 127.0.0.1:0 --open
               albums serve --public-url https://photos.example.org --trusted-proxy 127.0.0.1
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup package var global: GlobalOptions
     @Option(help: ArgumentHelp("Where to listen (port 0: any free port).", valueName: "HOST:PORT")) package var listen = "127.0.0.1:8765"

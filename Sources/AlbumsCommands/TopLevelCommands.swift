@@ -183,3 +183,16 @@ extension AsyncParsableCommand {
         try await command.run()
     }
 }
+
+extension CommandConfiguration {
+    /// This configuration for a command `TopLevelCommands.parseNamedCommand`
+    /// parses on its own, as ArgumentParser's root: named as a command of
+    /// `albums`, which tells ArgumentParser not to parse the line twice more
+    /// looking for `--generate-completion-script` (most of a command's parse,
+    /// on every run). That request goes to the real root, which has it.
+    var parsedOnItsOwn: CommandConfiguration {
+        var configuration = self
+        configuration._superCommandName = "albums"
+        return configuration
+    }
+}

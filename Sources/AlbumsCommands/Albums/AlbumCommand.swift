@@ -7,7 +7,7 @@ struct AlbumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Create, list and arrange albums.",
-        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self, Smart.self, Freeze.self])
+        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self, Smart.self, Freeze.self]).parsedOnItsOwn
 
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
@@ -46,7 +46,7 @@ struct AlbumCommand: ParsableCommand {
                   albums album create "Summer 2026"
                   albums album create "Photo book" --at 1
                   albums album create Lisbon --into Travel/2026
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The new album's name.") var name: String
@@ -87,7 +87,7 @@ struct AlbumCommand: ParsableCommand {
                 Examples:
                   albums album list
                   albums album list --tree
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Show the folders, and each album inside its folder.") var tree = false
@@ -127,7 +127,7 @@ struct AlbumCommand: ParsableCommand {
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rename", abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"")
+            commandName: "rename", abstract: "Give an album a new name.", discussion: "Example: albums album rename Trip \"Rome 2026\"").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -149,7 +149,7 @@ struct AlbumCommand: ParsableCommand {
                 Examples:
                   albums album delete Scratch
                   albums album delete Import --force
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -171,7 +171,7 @@ struct AlbumCommand: ParsableCommand {
                   albums album move Lisbon --into Travel --at 2
                   albums album move Lisbon --before Porto
                   albums album move Lisbon --into /
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album to move (a name or a path).") var name: String
@@ -191,7 +191,7 @@ struct AlbumCommand: ParsableCommand {
     struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lock", abstract: "Lock an album: nothing enters, leaves or moves inside it until it is unlocked.",
-            discussion: "Example: albums album lock \"Photo book\"")
+            discussion: "Example: albums album lock \"Photo book\"").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -204,7 +204,7 @@ struct AlbumCommand: ParsableCommand {
 
     struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unlock", abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"")
+            commandName: "unlock", abstract: "Unlock an album.", discussion: "Example: albums album unlock \"Photo book\"").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String
@@ -224,7 +224,7 @@ struct AlbumCommand: ParsableCommand {
                 Examples:
                   albums album sort Trip --by capture-date
                   albums album sort Trip --by name --descending
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String

@@ -21,7 +21,7 @@ extension AlbumCommand {
                   albums album cover Trip
                   albums album cover Trip Trip:12
                   albums album cover Trip --first
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album.") var name: String

@@ -18,7 +18,7 @@ extension AlbumCommand {
                 Examples:
                   albums album smart "July 2025" --taken 2025-07
                   albums album smart "To sort" --in-no-album --into Inbox
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The smart album's name.") var name: String
@@ -42,7 +42,7 @@ extension AlbumCommand {
                 the search is no longer kept (undo brings it back).
 
                 Example: albums album freeze "July 2025"
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The smart album.") var name: String

@@ -20,7 +20,7 @@ struct BackupCommand: ParsableCommand {
             Examples:
               albums backup /mnt/usb/photos.albums
               albums backup /mnt/usb/ --force
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The backup file, or a folder to put it in.") var destination: String

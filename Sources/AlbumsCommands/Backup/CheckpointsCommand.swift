@@ -17,7 +17,7 @@ struct CheckpointsCommand: ParsableCommand {
             Examples:
               albums checkpoints
               albums checkpoints external
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "auto or external; none shows the current setting.") var policy: CheckpointPolicy?

@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               albums export "Photo book" ~/Desktop/book
               albums export Trip /media/usb/trip --link symlink
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The album.") var albumName: String

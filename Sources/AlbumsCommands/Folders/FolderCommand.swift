@@ -11,7 +11,7 @@ struct FolderCommand: ParsableCommand {
             A folder holds albums and folders in a manual order. A folder is named by its path
             from the top level (Travel/2026); an album by its name, which is unique, or its path.
             """,
-        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self])
+        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self]).parsedOnItsOwn
 
     /// Runs a folder change (or its dry run) and prints what it did.
     static func change(
@@ -36,7 +36,7 @@ struct FolderCommand: ParsableCommand {
                   albums folder create Travel
                   albums folder create Travel/2026 --at 1
                   albums folder create Books --before Travel
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The new folder's path (Travel/2026).") var path: String
@@ -78,7 +78,7 @@ struct FolderCommand: ParsableCommand {
                 "locked"}]}; albums album list --tree shows the albums in them too.
 
                 Example: albums folder list
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
 
@@ -101,7 +101,7 @@ struct FolderCommand: ParsableCommand {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename", abstract: "Give a folder a new name (it stays where it is).",
-            discussion: "Example: albums folder rename Travel/2026 \"2026 (Portugal)\"")
+            discussion: "Example: albums folder rename Travel/2026 \"2026 (Portugal)\"").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder's path.") var path: String
@@ -127,7 +127,7 @@ struct FolderCommand: ParsableCommand {
                   albums folder delete Scratch
                   albums folder delete Travel/2026 --move-contents
                   albums folder delete Old --delete-albums
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder's path.") var path: String
@@ -157,7 +157,7 @@ struct FolderCommand: ParsableCommand {
                   albums folder move 2026 --into Travel
                   albums folder move Travel/2026 --into /
                   albums folder move Books --after Travel
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder's path.") var path: String
@@ -177,7 +177,7 @@ struct FolderCommand: ParsableCommand {
     struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lock", abstract: "Lock a folder: nothing enters, leaves or moves inside it until it is unlocked.",
-            discussion: "Example: albums folder lock Books")
+            discussion: "Example: albums folder lock Books").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder's path.") var path: String
@@ -190,7 +190,7 @@ struct FolderCommand: ParsableCommand {
 
     struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unlock", abstract: "Unlock a folder.", discussion: "Example: albums folder unlock Books")
+            commandName: "unlock", abstract: "Unlock a folder.", discussion: "Example: albums folder unlock Books").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder's path.") var path: String

@@ -24,7 +24,7 @@ struct HistoryCommand: ParsableCommand {
               albums history
               albums history Trip --limit 5
               albums history --keep 200
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the changes that touched this album (also a deleted one, by its name).") var album: String?
@@ -109,7 +109,7 @@ struct UndoCommand: ParsableCommand {
             Examples:
               albums undo
               albums undo --dry-run
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say what would change (the change sets), without writing anything.") var dryRun = false
@@ -128,7 +128,7 @@ struct RedoCommand: ParsableCommand {
             {"entry", "changes", "dry_run"}, as albums undo does.
 
             Example: albums redo
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Say what would change (the change sets), without writing anything.") var dryRun = false

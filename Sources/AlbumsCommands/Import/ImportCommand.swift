@@ -61,7 +61,7 @@ struct ImportCommand: AsyncParsableCommand {
               albums import ~/Pictures --recursive --to Everything --jobs 4
               albums import ~/Pictures/Travel --tree --into Family
               albums import --from shotwell ~/.local/share/shotwell/data/photo.db --map /media/old=/media/ana
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Files or folders to import.") var paths: [String]

@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
               albums check
               albums check --files
               albums check --repair
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Fix what can be fixed safely, then check again.") var repair = false

@@ -16,7 +16,7 @@ struct InspectCommand: ParsableCommand {
               albums inspect
               albums inspect ~/Backups/old.albums --full
               albums --json inspect some.db
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The file (default: the library).") var file: String?

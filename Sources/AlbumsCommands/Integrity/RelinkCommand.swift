@@ -26,7 +26,7 @@ struct RelinkCommand: AsyncParsableCommand {
             Examples:
               albums relink ~/Pictures/moved --recursive
               albums relink /media/usb --recursive --dry-run
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Folders (or files) to look in.") var folders: [String]

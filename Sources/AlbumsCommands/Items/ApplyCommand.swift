@@ -24,7 +24,7 @@ struct ApplyCommand: ParsableCommand {
             Examples:
               albums apply changes.jsonl
               generate-moves | albums apply - --dry-run
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The JSON Lines file, or - for standard input.") var file: String

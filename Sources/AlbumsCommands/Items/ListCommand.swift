@@ -26,7 +26,7 @@ struct ListCommand: ParsableCommand {
             Examples:
               albums list "Summer 2026"
               albums --json list "Summer 2026" | jq '.items[].file'
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The album to list.") var album: String

@@ -17,7 +17,7 @@ struct ShowCommand: ParsableCommand {
             Examples:
               albums show Trip:3
               albums show id:42
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "ALBUM:N or id:P.") var reference: String

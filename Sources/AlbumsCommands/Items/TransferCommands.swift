@@ -113,7 +113,7 @@ struct MoveCommand: ParsableCommand {
               albums move Trip:3 --to Trip --at 1
               albums move Trip:2-4 Trip:9 --to "Photo book" --at 5
               albums move id:42 --from Trip --before "Photo book:1"
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]
@@ -139,7 +139,7 @@ struct CopyCommand: ParsableCommand {
             Examples:
               albums copy Trip:1-3 --to Portfolio
               albums copy id:42 id:7 --to "Photo book" --at 1
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]
@@ -162,7 +162,7 @@ struct SwapCommand: ParsableCommand {
             Examples:
               albums swap Trip:1 Trip:9
               albums swap Trip:2 "Photo book:2"
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The first item.") var first: String
@@ -187,7 +187,7 @@ struct RemoveCommand: ParsableCommand {
             Examples:
               albums remove Trip:4
               albums remove Trip:2-5 --expect-revision 12
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Items: ALBUM:N, ALBUM:N-M or id:P.") var items: [String]

@@ -19,11 +19,11 @@ struct PendingCommand: ParsableCommand {
               albums pending cancel 812 813
             """,
         subcommands: [List.self, Resume.self, Cancel.self],
-        defaultSubcommand: List.self)
+        defaultSubcommand: List.self).parsedOnItsOwn
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List pending placeholders, stale ones marked.")
+            commandName: "list", abstract: "List pending placeholders, stale ones marked.").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
 
@@ -60,7 +60,7 @@ struct PendingCommand: ParsableCommand {
 
     struct Resume: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "resume", abstract: "Load again, from their recorded source, the placeholders named (default: every stale one).")
+            commandName: "resume", abstract: "Load again, from their recorded source, the placeholders named (default: every stale one).").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
@@ -100,7 +100,7 @@ struct PendingCommand: ParsableCommand {
 
     struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "cancel", abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.")
+            commandName: "cancel", abstract: "Remove the placeholders named (default: every stale one); their loads will not happen.").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []

@@ -12,7 +12,7 @@ struct LinkCommand: ParsableCommand {
             originals unless --no-download). Its token is shown once, when it is made; the file
             keeps only its SHA-256. A link can expire, ask for a password, and be revoked.
             """,
-        subcommands: [Create.self, List.self, Revoke.self])
+        subcommands: [Create.self, List.self, Revoke.self]).parsedOnItsOwn
 
     struct LinkJSON: Encodable {
         let id: Int64
@@ -65,7 +65,7 @@ struct LinkCommand: ParsableCommand {
                 Examples:
                   albums link create Wedding
                   albums link create Wedding --expires 7d --password --no-download
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The album's name.") var album: String
@@ -102,7 +102,7 @@ struct LinkCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List share links, newest first (tokens are never shown again).",
-            discussion: "Example: albums link list")
+            discussion: "Example: albums link list").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
 
@@ -126,7 +126,7 @@ struct LinkCommand: ParsableCommand {
     struct Revoke: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke", abstract: "Revoke a share link: it shows nothing from now on.",
-            discussion: "Example: albums link revoke 3")
+            discussion: "Example: albums link revoke 3").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The link's id (albums link list).") var id: Int64

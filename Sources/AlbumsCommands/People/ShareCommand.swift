@@ -13,7 +13,7 @@ struct ShareCommand: ParsableCommand {
             folder reaches everything inside it; the highest role that reaches an album counts.
             A person sees only what is shared with them; anything else is as if it did not exist.
             """,
-        subcommands: [Add.self, Remove.self, List.self])
+        subcommands: [Add.self, Remove.self, List.self]).parsedOnItsOwn
 
     /// An album's name, else a folder's path.
     static func target(_ name: String, in reader: LibraryReader) throws -> (GrantTarget, String) {
@@ -65,7 +65,7 @@ struct ShareCommand: ParsableCommand {
                 Examples:
                   albums share add Wedding --with grandma --role viewer
                   albums share add Travel/2026 --with sam --role editor
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "An album's name, or a folder's path.") var target: String
@@ -83,7 +83,7 @@ struct ShareCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Take away a person's role on an album or folder.",
-            discussion: "Example: albums share remove Wedding --with grandma")
+            discussion: "Example: albums share remove Wedding --with grandma").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "An album's name, or a folder's path.") var target: String
@@ -97,7 +97,7 @@ struct ShareCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List every role given, by person.",
-            discussion: "Example: albums share list")
+            discussion: "Example: albums share list").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
 

@@ -17,7 +17,7 @@ struct UserCommand: ParsableCommand {
             Passwords are read from the terminal without echo, or as the first line of standard
             input, never from the command line. The file keeps only their bcrypt hashes.
             """,
-        subcommands: [Add.self, Passwd.self, List.self, Disable.self, Enable.self, Remove.self])
+        subcommands: [Add.self, Passwd.self, List.self, Disable.self, Enable.self, Remove.self]).parsedOnItsOwn
 
     static func report(_ person: Person, _ global: GlobalOptions, _ words: String) throws {
         if global.json { try global.console.result(json: ["person": PersonJSON(person)]) } else { global.console.result(words) }
@@ -33,7 +33,7 @@ struct UserCommand: ParsableCommand {
                 Examples:
                   albums user add ana --admin
                   printf '%s\\n' "$PASSWORD" | albums user add grandma
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
@@ -52,7 +52,7 @@ struct UserCommand: ParsableCommand {
     struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "passwd", abstract: "Give a person a new password; their sessions end.",
-            discussion: "Example: albums user passwd ana")
+            discussion: "Example: albums user passwd ana").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
@@ -73,7 +73,7 @@ struct UserCommand: ParsableCommand {
                 --json prints {"people": [{"id", "name", "admin", "disabled", "created_at"}]}.
 
                 Example: albums user list
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
 
@@ -102,7 +102,7 @@ struct UserCommand: ParsableCommand {
     struct Disable: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "disable", abstract: "Stop a person signing in; their sessions end at once.",
-            discussion: "Example: albums user disable guest")
+            discussion: "Example: albums user disable guest").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
@@ -116,7 +116,7 @@ struct UserCommand: ParsableCommand {
     struct Enable: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "enable", abstract: "Let a disabled person sign in again.",
-            discussion: "Example: albums user enable guest")
+            discussion: "Example: albums user enable guest").parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String
@@ -134,7 +134,7 @@ struct UserCommand: ParsableCommand {
                 Albums they own stay; the history keeps the name they made changes under.
 
                 Example: albums user remove guest
-                """)
+                """).parsedOnItsOwn
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The person's name.") var name: String

@@ -26,7 +26,7 @@ struct PhotosCommand: ParsableCommand {
             (the month of the capture date, as --taken finds it; the photos with no
             date last, as "no date", "" with --json); --json gives each
             month's `start`, which --after takes to list from that month on.
-            """)
+            """).parsedOnItsOwn
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var filters: SearchOptions
