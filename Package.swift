@@ -38,11 +38,15 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
-        // What an image file says of itself, read from its header: format,
-        // size, orientation, capture date (JPEG, TIFF, HEIF, PNG, GIF, WebP,
-        // XMP) and whether the file is whole. Depends on no other albums module.
+        // What an image or video file says of itself, read from its header
+        // without decoding: format, size, orientation, capture date (JPEG,
+        // TIFF, HEIF, PNG, GIF, WebP, XMP; ISO media, Matroska, AVI), whether
+        // the file is whole, and what kind of media it is. Depends on no other
+        // albums module.
         .target(name: "AlbumsImageFacts"),
-        // The library file: migrations, albums, photos, ordered items, placeholders.
+        // The library file and every rule of its data: migrations, albums and
+        // folders, photos, ordered items, placeholders, history and undo, the
+        // change journal, people and their rights, backups, integrity.
         .target(
             name: "AlbumsPersistence",
             dependencies: [
@@ -89,7 +93,8 @@ let package = Package(
         // which opens libvips on first use (albums serve, at start): linked, its
         // hundred shared libraries slowed every albums process's start by ~28 ms.
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // `albums serve`: the HTTP API, its events, and the page, embedded at build time.
+        // `albums serve`: the gate, the HTTP API and its OpenAPI document, its
+        // events, and the page, embedded at build time.
         .target(
             name: "AlbumsServer",
             dependencies: [
@@ -210,15 +215,19 @@ let package = Package(
             dependencies: ["AlbumsPersistence", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/AlbumsTestSupport"
         ),
-        // The header readers against real files of every format, and the capture-date rules.
+        // The header readers against real files of every format (against
+        // ffprobe and exiftool where the corpus is there), and the capture-date rules.
         .testTarget(
             name: "AlbumsImageFactsTests",
             dependencies: ["AlbumsImageFacts"]
         ),
+        // The library file's rules: schema, order keys, history, the journal, integrity.
         .testTarget(
             name: "AlbumsPersistenceTests",
             dependencies: ["AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Moves, copies, swaps and removals, proposals, batches, smart albums,
+        // rights and history, against models of themselves.
         .testTarget(
             name: "AlbumsTransferTests",
             dependencies: [
