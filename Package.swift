@@ -82,6 +82,13 @@ let package = Package(
             name: "AlbumsWire",
             dependencies: ["AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence"]
         ),
+        // Where a library keeps copies of its originals beyond their sources:
+        // S3-compatible object storage, its requests signed here (AWS
+        // Signature Version 4 over swift-crypto's HMAC).
+        .target(
+            name: "AlbumsStorage",
+            dependencies: ["AlbumsPersistence", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The system's zlib, for the gzip streams of .tgz archives.
         .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Thumbnails, upright and cached on disk, made by libvips.
@@ -242,6 +249,11 @@ let package = Package(
                 "AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Request signing against AWS's published Signature Version 4 examples.
+        .testTarget(
+            name: "AlbumsStorageTests",
+            dependencies: ["AlbumsStorage", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The failure table both front ends read.
         .testTarget(

@@ -1,0 +1,163 @@
+import AlbumsPersistence
+import Crypto
+import Foundation
+
+/// The keys a request to an S3-compatible service is signed with. They come
+/// from the environment or the usual AWS files, never from the library.
+package struct S3Credentials: Sendable, Equatable {
+    package let accessKeyID: String
+    package let secretAccessKey: String
+
+    package init(accessKeyID: String, secretAccessKey: String) {
+        self.accessKeyID = accessKeyID
+        self.secretAccessKey = secretAccessKey
+    }
+}
+
+/// AWS Signature Version 4, as S3 and every S3-compatible store (MinIO,
+/// Ceph, OpenStack Swift's s3api, Backblaze B2, Wasabi) check it: a request
+/// reduced to its canonical form, hashed, and signed with a key derived from
+/// the secret, the day, the region and the service.
+///
+/// S3's flavour: the path is the object's key percent-encoded once, its
+/// slashes kept, and the payload's SHA-256 is sent and signed as
+/// `x-amz-content-sha256` (or `UNSIGNED-PAYLOAD` for a stream).
+package struct SignatureV4: Sendable {
+    package let credentials: S3Credentials
+    package let region: String
+    package let service: String
+
+    package init(credentials: S3Credentials, region: String, service: String = "s3") {
+        self.credentials = credentials
+        self.region = region
+        self.service = service
+    }
+
+    /// What a request is signed over. Header names are taken in any case;
+    /// every header given is signed.
+    package struct Request: Sendable {
+        package var method: String
+        /// The path as sent, already percent-encoded (``SignatureV4/encodedPath(_:)``).
+        package var path: String
+        /// The query's parameters, not encoded; a parameter without a value has "".
+        package var query: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
+        /// The payload's SHA-256 in lowercase hex, or `UNSIGNED-PAYLOAD`.
+        package var payloadHash: String
+
+        package init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)], payloadHash: String) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.payloadHash = payloadHash
+        }
+    }
+
+    /// The SHA-256 of no bytes, the payload hash of a GET.
+    package static let emptyPayloadHash = hexSHA256(Data())
+    /// The payload hash of a body streamed without being hashed first.
+    package static let unsignedPayload = "UNSIGNED-PAYLOAD"
+
+    // MARK: - Signing
+
+    /// The `Authorization` header's value for `request`, made at `time`
+    /// (which the request's `x-amz-date` header must say, ``amzDate(_:)``).
+    package func authorization(for request: Request, at time: Date) -> String {
+        let day = String(Self.amzDate(time).prefix(8))
+        return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(day: day)), "
+            + "SignedHeaders=\(Self.signedHeaders(request.headers)), Signature=\(signature(for: request, at: time))"
+    }
+
+    /// The hex signature of `request` at `time`.
+    package func signature(for request: Request, at time: Date) -> String {
+        let day = String(Self.amzDate(time).prefix(8))
+        var key = SymmetricKey(data: Data("AWS4\(credentials.secretAccessKey)".utf8))
+        for part in [day, region, service, "aws4_request"] {
+            key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
+        }
+        let code = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(for: request, at: time).utf8), using: key)
+        return HexDigits.string(code)
+    }
+
+    /// What is signed: the algorithm, the time, the scope and the canonical request's hash.
+    package func stringToSign(for request: Request, at time: Date) -> String {
+        let date = Self.amzDate(time)
+        return ["AWS4-HMAC-SHA256", date, scope(day: String(date.prefix(8))), Self.hexSHA256(Data(Self.canonicalRequest(request).utf8))]
+            .joined(separator: "\n")
+    }
+
+    private func scope(day: String) -> String {
+        "\(day)/\(region)/\(service)/aws4_request"
+    }
+
+    // MARK: - The canonical request
+
+    /// The request reduced to the one form both ends compute: method, path,
+    /// sorted and encoded query, sorted lowercase headers with their values'
+    /// spaces folded, the signed headers' names, and the payload's hash.
+    package static func canonicalRequest(_ request: Request) -> String {
+        let encoded: [(name: String, value: String)] = request.query.map { parameter in
+            (percentEncoded(parameter.name, keepingSlashes: false), percentEncoded(parameter.value, keepingSlashes: false))
+        }
+        let sorted = encoded.sorted { first, second in first.name == second.name ? first.value < second.value : first.name < second.name }
+        let query = sorted.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        let headers = canonicalHeaders(request.headers).map { "\($0.name):\($0.value)\n" }.joined()
+        return [request.method, request.path.isEmpty ? "/" : request.path, query, headers, signedHeaders(request.headers), request.payloadHash]
+            .joined(separator: "\n")
+    }
+
+    private static func canonicalHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        var merged: [String: [String]] = [:]
+        for (name, value) in headers {
+            // Inner runs of spaces count as one; the ends are trimmed.
+            let folded = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            merged[name.lowercased(), default: []].append(folded.trimmingCharacters(in: .whitespaces))
+        }
+        return merged.map { (name: $0.key, value: $0.value.joined(separator: ",")) }.sorted { $0.name < $1.name }
+    }
+
+    private static func signedHeaders(_ headers: [(name: String, value: String)]) -> String {
+        canonicalHeaders(headers).map(\.name).joined(separator: ";")
+    }
+
+    // MARK: - Encoding
+
+    /// An object key as S3 takes it in a path: every byte but the unreserved
+    /// ones (`A–Z a–z 0–9 - . _ ~`) and the slashes percent-encoded, once.
+    package static func encodedPath(_ key: String) -> String {
+        "/" + percentEncoded(key.hasPrefix("/") ? String(key.dropFirst()) : key, keepingSlashes: true)
+    }
+
+    static func percentEncoded(_ text: String, keepingSlashes: Bool) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "/") where keepingSlashes:
+                encoded.append("/")
+            default:
+                encoded += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0xF)]
+            }
+        }
+        return encoded
+    }
+
+    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
+
+    /// `time` as `x-amz-date` says it: `20130524T000000Z`, in UTC.
+    package static func amzDate(_ time: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// The SHA-256 of `data` in lowercase hex: a payload's hash.
+    package static func hexSHA256(_ data: Data) -> String {
+        HexDigits.string(SHA256.hash(data: data))
+    }
+}
