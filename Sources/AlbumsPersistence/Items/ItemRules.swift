@@ -1,6 +1,6 @@
-// The rules every change to items obeys, each stated once. The transfer
-// planner applies them while it resolves an operation; the checked writes
-// of this module apply the same functions.
+// The rules every change to items obeys, each stated once. The checks of
+// ItemChange.swift apply them to every change to items, a drag's and this
+// module's own writes' alike; inserts and loads apply them directly.
 
 extension LibraryReader {
     /// Refuses a locked album, or a smart one: nothing enters, leaves or

@@ -1,9 +1,10 @@
 import GRDB
 
-// Changes to items come in two layers. The checked writes (public) resolve
-// ids and apply the rules of ItemRules.swift; the executions (package) act
-// on items a planner has already resolved and checked, writing without
-// looking again, and record the change sets of what they wrote.
+// Changes to items: the writes below resolve ids, check them as every
+// change to items is checked (ItemChange.swift, the rules of ItemRules.swift)
+// and write. The executions at the end act on a checked change's items,
+// writing without looking again, and record the change sets of what they
+// wrote; they are this module's alone.
 
 extension LibraryWriter {
     // MARK: - Checked writes
@@ -19,12 +20,13 @@ extension LibraryWriter {
     ///   - album: The destination, not locked.
     ///   - index: Where the first one stands afterwards (0…item count); nil appends.
     /// - Returns: The new items' identifiers, in order.
-    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``,
+    /// - Throws: ``LibraryError/forbidden(reason:)`` unless the principal edits the album,
+    ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``,
     ///   ``LibraryError/photoNotFound(_:)``, ``LibraryError/positionOutOfRange(index:valid:album:)``.
     @discardableResult
     public func insertPhotos(_ photos: [PhotoID], into album: AlbumID, at index: Int? = nil) throws -> [AlbumItemID] {
         let destination = try self.album(album)
-        try requireUnlocked(destination)
+        try requireChangeable(destination)
         var arriving = Set<PhotoID>()
         for photo in photos {
             _ = try self.photo(photo)
@@ -43,14 +45,7 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError/itemNotFound(_:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/albumLocked(name:)``.
     package func removeItems(_ items: [AlbumItemID]) throws {
-        let found = try distinctItems(items)
-        let albums = try albumsOf(found)
-        // In the items' order, as the planner checks them.
-        var checked = Set<AlbumID>()
-        for placed in found where checked.insert(placed.item.albumID).inserted { try requireChangeable(albums[placed.item.albumID]!) }
-        _ = try recordingOperation(described: "remove \(LibraryError.counted(found.count, "item")) from \(Self.names(of: albums.values))") {
-            try executeRemoval(of: found, albums: albums)
-        }
+        try apply(try checkRemoval(of: try distinctItems(items)))
     }
 
     /// Moves items, from any albums, to stand contiguously and in the order
@@ -68,21 +63,8 @@ extension LibraryWriter {
     package func moveItems(_ items: [AlbumItemID], to album: AlbumID, at index: Int? = nil) throws {
         let found = try distinctItems(items)
         let destination = try self.album(album)
-        var albums = try albumsOf(found)
-        albums[destination.id] = destination
-        // The destination, then the sources in the items' order: the planner's order.
-        try requireChangeable(destination)
-        for placed in found { try requireChangeable(albums[placed.item.albumID]!) }
-        var arriving = Set<PhotoID>()
-        for placed in found where placed.item.albumID != album {
-            if let photo = placed.item.photoID { try requireRoom(for: photo, in: destination, arriving: &arriving) }
-        }
         let staying = destination.itemCount - found.filter { $0.item.albumID == album }.count
-        let index = index ?? staying
-        try requireLandingIndex(index, in: destination, staying: staying)
-        _ = try recordingOperation(described: "move \(LibraryError.counted(found.count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)") {
-            try executeMove(of: found, to: destination, at: index, albums: albums)
-        }
+        try apply(try checkTransfer(of: found, photos: found.compactMap(\.item.photoID), copying: false, to: destination, at: index ?? staying))
     }
 
     /// Exchanges the places of two items, in one album or across two.
@@ -91,38 +73,38 @@ extension LibraryWriter {
     ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/photoAlreadyInAlbum(_:album:)``.
     package func swapItems(_ first: AlbumItemID, _ second: AlbumItemID) throws {
         let found = try distinctItems([first, second])
-        let albums = try albumsOf(found)
-        let (a, b) = (found[0].item, found[1].item)
-        try requireChangeable(albums[a.albumID]!)
-        try requireChangeable(albums[b.albumID]!)
-        if a.albumID != b.albumID {
-            for (item, other) in [(a, albums[b.albumID]!), (b, albums[a.albumID]!)] {
-                var arriving = Set<PhotoID>()
-                if let photo = item.photoID { try requireRoom(for: photo, in: other, arriving: &arriving) }
-            }
-        }
-        _ = try recordingOperation(described: "swap 2 items in \(Self.names(of: albums.values))") {
-            try executeSwap(found[0], found[1], albums: albums)
-        }
+        try apply(try checkSwap(found[0], found[1]))
     }
 
     /// Puts an album's items in a new order, such as a sort produces.
     ///
     /// - Parameter order: Every item of the album, each once, in the new order.
-    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/duplicateItem(_:)``,
+    /// - Throws: ``LibraryError/forbidden(reason:)`` unless the principal edits the album,
+    ///   ``LibraryError/albumLocked(name:)``, ``LibraryError/duplicateItem(_:)``,
     ///   ``LibraryError/itemNotFound(_:)`` if `order` is not exactly the album's items.
     public func rearrangeItems(in album: AlbumID, order: [AlbumItemID]) throws {
         let album = try self.album(album)
-        try requireUnlocked(album)
+        try rearrangeItems(of: album, order: order, described: "reorder \(LibraryError.quoted(album.name))")
+    }
+
+    /// ``rearrangeItems(in:order:)`` of an album read already, as one
+    /// operation of the history in `words` ("sort 'Trip' by name"):
+    /// the change sets it recorded.
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumLocked(name:)``,
+    ///   ``LibraryError/duplicateItem(_:)``, ``LibraryError/itemNotFound(_:)``.
+    @discardableResult
+    package func rearrangeItems(of album: Album, order: [AlbumItemID], described words: String) throws -> [AlbumChangeSet] {
+        try requireChangeable(album)
         let current = try items(in: album.id)
         var seen = Set<AlbumItemID>()
         for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(.item(id)) }
         let currentIDs = Set(current.map(\.id))
         if let stranger = order.first(where: { !currentIDs.contains($0) }) { throw LibraryError.itemNotFound(.item(stranger)) }
         if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
-        _ = try recordingOperation(described: "reorder \(LibraryError.quoted(album.name))") {
+        return try recordingOperation(described: words) {
             try executeRearrangement(of: album, from: current, to: order)
-        }
+        }.1
     }
 
     // MARK: - Executions
@@ -130,18 +112,18 @@ extension LibraryWriter {
     /// Inserts photos at `index` of `album`, each under its name in `names`
     /// (an item's own, see ``LibraryReader/fileName(of:)``) or its photo's;
     /// the caller has checked the rules.
-    package func executeInsertion(of photos: [PhotoID], named names: [PhotoID: String] = [:], into album: Album, at index: Int) throws -> [AlbumItemID] {
+    func executeInsertion(of photos: [PhotoID], named names: [PhotoID: String] = [:], into album: Album, at index: Int) throws -> [AlbumItemID] {
         try insertRows(photos.map { .newPhoto($0, name: names[$0]) }, into: album, at: index, placeholders: 0)
     }
 
     /// Inserts placeholders at `index` of `album`; the caller has checked the rules.
-    package func executePlaceholderInsertion(of loads: [PendingLoad], into album: Album, at index: Int) throws -> [AlbumItemID] {
+    func executePlaceholderInsertion(of loads: [PendingLoad], into album: Album, at index: Int) throws -> [AlbumItemID] {
         try insertRows(loads.map { .newPlaceholder($0) }, into: album, at: index, placeholders: loads.count)
     }
 
     /// Moves resolved items to stand from `index` of `destination` (counted
     /// without them), in order. `albums` holds every album involved.
-    package func executeMove(of items: [PlacedItem], to destination: Album, at index: Int, albums: [AlbumID: Album]) throws {
+    func executeMove(of items: [PlacedItem], to destination: Album, at index: Int, albums: [AlbumID: Album]) throws {
         guard !items.isEmpty else { return }
         var sources: [AlbumItemID: ItemPlacement] = [:]
         for placed in items { sources[placed.item.id] = placed.placement }
@@ -168,7 +150,7 @@ extension LibraryWriter {
     }
 
     /// Exchanges the places of two resolved items.
-    package func executeSwap(_ first: PlacedItem, _ second: PlacedItem, albums: [AlbumID: Album]) throws {
+    func executeSwap(_ first: PlacedItem, _ second: PlacedItem, albums: [AlbumID: Album]) throws {
         let (a, b) = (first.item, second.item)
         // Park one so the other can take its key without a UNIQUE clash.
         try db.execute(
@@ -209,7 +191,7 @@ extension LibraryWriter {
     ///   dropped or merged. A load's own failure does not: its row changes
     ///   stay out of the history, and undo must find every segment and key
     ///   the history names where it was.
-    package func executeRemoval(of items: [PlacedItem], albums: [AlbumID: Album], tidiesSegments: Bool = true) throws {
+    func executeRemoval(of items: [PlacedItem], albums: [AlbumID: Album], tidiesSegments: Bool = true) throws {
         var counts = SegmentCounts()
         for placed in items {
             let item = placed.item
@@ -222,7 +204,7 @@ extension LibraryWriter {
     }
 
     /// Lays `album` out in `order` (every item once); `current` is its order now.
-    package func executeRearrangement(of album: Album, from current: [AlbumItem], to order: [AlbumItemID]) throws {
+    func executeRearrangement(of album: Album, from current: [AlbumItem], to order: [AlbumItemID]) throws {
         try AlbumOrder(db: db, albumID: album.id).rearrange(order)
         noteRestructured(album.id)
         let oldIndexes = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0.index) })

@@ -29,39 +29,7 @@ extension LibraryWriter {
     @discardableResult
     public func perform(_ operation: TransferOperation) throws -> TransferResult {
         let plan = try TransferPlanner(reader: self).plan(operation)
-        if plan.outcome == .noOp {
-            return TransferResult(outcome: .noOp, changes: [])
-        }
-        let (_, changes) = try recordingOperation(described: Self.words(for: plan)) { try execute(plan) }
-        return TransferResult(outcome: plan.outcome, changes: changes)
-    }
-
-    /// What the history calls the operation: "move 3 items to 'Book' at position 2".
-    private static func words(for plan: TransferPlan) -> String {
-        switch plan.work {
-        case .transfer(let moving, let photos, _, let destination, let index):
-            let count = plan.outcome == .copy ? photos.count : moving.count
-            return "\(plan.outcome == .copy ? "copy" : "move") \(LibraryError.counted(count, "item")) to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
-        case .swap:
-            return "swap 2 items in \(names(of: plan.albums.values))"
-        case .remove(let removed):
-            return "remove \(LibraryError.counted(removed.count, "item")) from \(names(of: plan.albums.values))"
-        }
-    }
-
-    private func execute(_ plan: TransferPlan) throws {
-        switch plan.work {
-        case .transfer(let items, let photos, let names, let destination, let index):
-            if plan.outcome == .copy {
-                _ = try executeInsertion(of: photos, named: names, into: destination, at: index)
-            } else {
-                try executeMove(of: items, to: destination, at: index, albums: plan.albums)
-            }
-        case .swap(let first, let second):
-            try executeSwap(first, second, albums: plan.albums)
-        case .remove(let items):
-            try executeRemoval(of: items, albums: plan.albums)
-        }
+        return TransferResult(outcome: plan.outcome, changes: try apply(plan.change))
     }
 
     /// Performs operations one after the other inside this transaction.

@@ -25,8 +25,7 @@ extension LibraryWriter {
     @discardableResult
     public func sortAlbum(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool = true) throws -> AlbumChangeSet {
         let album = try album(reference)
-        try require(.editor, on: album)
-        try requireUnlocked(album)
+        try requireChangeable(album)
         var items: [AlbumItem] = []
         var photos: [PhotoID: Photo] = [:]
         try forEachListedItem(in: album.id) { item, photo in
@@ -61,9 +60,7 @@ extension LibraryWriter {
             return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
         }
         let words = "sort \(LibraryError.quoted(album.name)) by \(key.rawValue)\(ascending ? "" : ", descending")"
-        let (_, changes) = try recordingOperation(described: words) {
-            try executeRearrangement(of: album, from: items, to: sorted.map(\.id))
-        }
-        return changes.first { $0.albumID == album.id }!
+        let changes = try rearrangeItems(of: album, order: sorted.map(\.id), described: words)
+        return changes.first { $0.albumID == album.id } ?? AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
     }
 }

@@ -1,27 +1,27 @@
 import AlbumsPersistence
 
-/// An operation resolved against the library as it is now, checked
-/// against every rule: what the writer executes without looking again.
+/// An operation resolved against the library as it is now and checked by
+/// it: the persistence module's checked change, which only the writer that
+/// checked it writes, and the verdict a proposal gives.
 struct TransferPlan {
-    enum Work {
-        /// Items (move) or photos (copy) to stand from `index` of `destination`;
-        /// a copy's photos keep the names they go by where they come from.
-        case transfer(items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String], destination: Album, index: Int)
-        case swap(PlacedItem, PlacedItem)
-        case remove([PlacedItem])
-    }
-
     let outcome: TransferResult.Outcome
-    let work: Work
-    /// Every album the operation touches, by id.
-    let albums: [AlbumID: Album]
-    /// The change sets the work produces, foreseen from the plan (a proposal's answer).
-    let foreseenChanges: [AlbumChangeSet]
+    let change: ItemChange
+    /// The change sets the change produces, foreseen by its check (a proposal's answer).
+    var foreseenChanges: [AlbumChangeSet] { change.foreseenChanges }
+
+    init(_ change: ItemChange) {
+        self.change = change
+        outcome = change.isNoOp ? .noOp : change.isCopy ? .copy : .move
+    }
 }
 
 /// Resolves operations with reads only, so a proposal costs a read
 /// transaction: a few index lookups, each in the number of segments plus
-/// one segment's size. Every refusal is a ``LibraryError`` thrown here.
+/// one segment's size. It resolves what an operation names (references,
+/// positions of smart albums, the destination); the library checks what
+/// the operation would do (``AlbumsPersistence/LibraryReader``'s
+/// `checkTransfer`, `checkSwap`, `checkRemoval`). Every refusal is a
+/// ``LibraryError``.
 struct TransferPlanner {
     let reader: LibraryReader
     /// Albums read while planning, so that each is read once per plan.
@@ -121,28 +121,10 @@ struct TransferPlanner {
         }
     }
 
-    /// The albums an operation involves, by id.
-    private struct AlbumSet {
-        var byID: [AlbumID: Album] = [:]
-
-        mutating func album(_ id: AlbumID, in planner: TransferPlanner) throws -> Album {
-            if let album = byID[id] { return album }
-            let album = try planner.album(.id(id))
-            byID[id] = album
-            return album
-        }
-    }
-
-    private func changeSet(for album: Album) -> AlbumChangeSet {
-        // The transaction raises each changed album's revision once, on commit.
-        AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
-    }
-
     // MARK: - Move and copy
 
     private func planTransfer(_ operation: TransferOperation, to destination: Destination) throws -> TransferPlan {
         let action = operation.action
-        var albums = AlbumSet()
         // A copy may take a photo of the library itself, in no album or several.
         var items: [PlacedItem] = []
         var photos: [PhotoID] = []
@@ -169,48 +151,7 @@ struct TransferPlanner {
         }
         let moving = action == .move ? items : []
         let (album, index) = try resolveDestination(destination, moving: moving)
-        albums.byID[album.id] = album
-        try reader.requireChangeable(album)
-        if action == .move {
-            // In source order, so the reason given is the same every time.
-            for placed in items { try reader.requireChangeable(try albums.album(placed.item.albumID, in: self)) }
-        }
-        var arriving = Set<PhotoID>()
-        if action == .copy {
-            for photo in photos { try reader.requireRoom(for: photo, in: album, arriving: &arriving) }
-        } else {
-            for placed in items where placed.item.albumID != album.id {
-                try reader.requireRoom(for: placed.item.photoID!, in: album, arriving: &arriving)
-            }
-        }
-
-        var destinationChanges = changeSet(for: album)
-        var otherChanges: [AlbumID: AlbumChangeSet] = [:]
-        if action == .copy {
-            for offset in photos.indices {
-                // The new items' ids exist only once written: a proposal names none.
-                destinationChanges.recordInsertion(at: index + offset, of: AlbumItemID(rawValue: 0))
-            }
-        } else {
-            for (offset, placed) in items.enumerated() {
-                let item = placed.item
-                if item.albumID == album.id {
-                    destinationChanges.recordMove(from: item.index, to: index + offset, of: item.id)
-                } else {
-                    destinationChanges.recordInsertion(at: index + offset, of: item.id)
-                    if otherChanges[item.albumID] == nil {
-                        otherChanges[item.albumID] = changeSet(for: try albums.album(item.albumID, in: self))
-                    }
-                    otherChanges[item.albumID]!.recordRemoval(at: item.index, of: item.id)
-                }
-            }
-        }
-        let work = TransferPlan.Work.transfer(items: items, photos: photos, names: names, destination: album, index: index)
-        if destinationChanges.inserted.isEmpty && otherChanges.isEmpty && destinationChanges.moved.allSatisfy({ $0.from == $0.to }) {
-            return TransferPlan(outcome: .noOp, work: work, albums: albums.byID, foreseenChanges: [])
-        }
-        let changes = ([destinationChanges] + otherChanges.values).sorted { $0.albumID < $1.albumID }
-        return TransferPlan(outcome: action == .copy ? .copy : .move, work: work, albums: albums.byID, foreseenChanges: changes)
+        return TransferPlan(try reader.checkTransfer(of: items, photos: photos, names: names, copying: action == .copy, to: album, at: index))
     }
 
     /// The photo a smart album shows at the position `reference` names, for
@@ -267,49 +208,10 @@ struct TransferPlanner {
 
     private func planSwap(_ operation: TransferOperation) throws -> TransferPlan {
         let items = try resolveItems(operation)
-        let (first, second) = (items[0].item, items[1].item)
-        var albums = AlbumSet()
-        let firstAlbum = try albums.album(first.albumID, in: self)
-        let secondAlbum = try albums.album(second.albumID, in: self)
-        try reader.requireChangeable(firstAlbum)
-        try reader.requireChangeable(secondAlbum)
-        var changes: [AlbumChangeSet]
-        if first.albumID == second.albumID {
-            var change = changeSet(for: firstAlbum)
-            change.recordMove(from: first.index, to: second.index, of: first.id)
-            change.recordMove(from: second.index, to: first.index, of: second.id)
-            changes = [change]
-        } else {
-            for (item, other) in [(first, secondAlbum), (second, firstAlbum)] {
-                var arriving = Set<PhotoID>()
-                if let photo = item.photoID { try reader.requireRoom(for: photo, in: other, arriving: &arriving) }
-            }
-            var firstChange = changeSet(for: firstAlbum)
-            firstChange.recordRemoval(at: first.index, of: first.id)
-            firstChange.recordInsertion(at: first.index, of: second.id)
-            var secondChange = changeSet(for: secondAlbum)
-            secondChange.recordRemoval(at: second.index, of: second.id)
-            secondChange.recordInsertion(at: second.index, of: first.id)
-            changes = [firstChange, secondChange].sorted { $0.albumID < $1.albumID }
-        }
-        return TransferPlan(outcome: .move, work: .swap(items[0], items[1]), albums: albums.byID, foreseenChanges: changes)
+        return TransferPlan(try reader.checkSwap(items[0], items[1]))
     }
 
     private func planRemoval(_ operation: TransferOperation) throws -> TransferPlan {
-        let items = try resolveItems(operation)
-        var albums = AlbumSet()
-        var changes: [AlbumID: AlbumChangeSet] = [:]
-        for placed in items {
-            let item = placed.item
-            if changes[item.albumID] == nil {
-                let album = try albums.album(item.albumID, in: self)
-                try reader.requireChangeable(album)
-                changes[item.albumID] = changeSet(for: album)
-            }
-            changes[item.albumID]!.recordRemoval(at: item.index, of: item.id)
-        }
-        return TransferPlan(
-            outcome: .move, work: .remove(items), albums: albums.byID,
-            foreseenChanges: changes.values.sorted { $0.albumID < $1.albumID })
+        TransferPlan(try reader.checkRemoval(of: try resolveItems(operation)))
     }
 }
