@@ -172,13 +172,21 @@ struct LibraryAccessTests {
             #expect(result.status == 74, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("cannot be written"), "\(command): \(result.stderr)")
         }
-        // A move's dry run is its proposal: reads only. A batch's rolls back a
-        // real write, and says in one line why it cannot here.
+        // One operation's dry run is its proposal: reads only, for items, albums and folders.
+        // A batch's rolls back a real write, and says in one line why it cannot here.
         let planned = try run(["move", "Trip:1", "--to", "Trip", "--at", "2", "--dry-run"])
         #expect(planned.status == 0 && planned.stdout.hasPrefix("would move 1 item"), "\(planned.stderr)")
+        let renamed = try run(["album", "rename", "Trip", "Book", "--dry-run"])
+        #expect(renamed.status == 0 && renamed.stdout.hasPrefix("dry run, nothing written: renamed 'Trip' to 'Book'"), "\(renamed.stdout) \(renamed.stderr)")
+        let created = try run(["album", "create", "Book", "--dry-run"])
+        #expect(created.status == 0 && created.stdout.hasPrefix("would create album 'Book' at position 2"), "\(created.stdout) \(created.stderr)")
+        let folder = try run(["folder", "create", "Travel", "--dry-run"])
+        #expect(folder.status == 0, "\(folder.stdout) \(folder.stderr)")
+        let refused = try run(["album", "rename", "Trip", "", "--dry-run"])
+        #expect(refused.status != 0 && refused.status != 74 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         try Data(#"{"op": "move", "items": ["Trip:1"], "to": "Trip", "at": 2}"#.utf8).write(to: URL(fileURLWithPath: "/tmp/albums-readonly-\(getpid()).jsonl"))
         defer { unlink("/tmp/albums-readonly-\(getpid()).jsonl") }
-        for command in [["apply", "/tmp/albums-readonly-\(getpid()).jsonl", "--dry-run"], ["album", "rename", "Trip", "Book", "--dry-run"], ["undo", "--dry-run"]] {
+        for command in [["apply", "/tmp/albums-readonly-\(getpid()).jsonl", "--dry-run"], ["undo", "--dry-run"]] {
             let result = try run(command)
             #expect(result.status == 74, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("cannot be written") && result.stderr.contains("dry run of"), "\(command): \(result.stderr)")

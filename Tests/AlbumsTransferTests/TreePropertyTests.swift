@@ -142,8 +142,13 @@ struct TreePropertyTests {
                 continue
             }
             let (operation, expected, created) = randomOperation(tree, folderNames, albumNames, &random)
+            // A proposal is the perform without the write: the same verdict and the same changes, with reads only.
+            let proposal = try session.propose(operation)
             do {
                 let result = try session.perform(operation)
+                #expect(proposal.verdict == result.outcome.verdict, "\(context): \(operation) proposed \(proposal.verdict), did \(result.outcome)")
+                #expect(proposal.changes == result.changes, "\(context): \(operation) proposed \(proposal.changes), recorded \(result.changes)")
+                #expect(proposal.folderChanges == result.folderChanges, "\(context): \(operation) proposed \(proposal.folderChanges), recorded \(result.folderChanges)")
                 switch expected {
                 case .applied:
                     break
@@ -168,6 +173,7 @@ struct TreePropertyTests {
                     return
                 }
                 #expect(error.code == code, "\(context): \(operation) refused with \(error.code), the model said \(code): \(error)")
+                #expect(proposal.verdict == .forbidden(error), "\(context): \(operation) refused (\(error)), proposed \(proposal.verdict)")
                 tally.refused[error.code, default: 0] += 1
             }
             if step % 50 == 49 { #expect(try library.violations() == [], "\(context)") }

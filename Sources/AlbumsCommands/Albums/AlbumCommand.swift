@@ -12,10 +12,17 @@ struct AlbumCommand: ParsableCommand {
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {
         let expected = try write.revisions(target: operation.album)
-        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "an album operation").write(dryRun: write.dryRun) { writer in
-            try writer.perform(operation, expecting: expected)
-        }
-        report(result, global, write, verb: verb)
+        report(try perform(.album(operation, expecting: expected), global, dryRun: write.dryRun), global, write, verb: verb)
+    }
+
+    /// Performs one album or folder operation, or with `dryRun` checks it
+    /// with reads only, as a proposal is: the same checks and change sets,
+    /// nothing written, and a library that cannot be written will do.
+    static func perform(
+        _ operation: LibraryOperation, _ global: GlobalOptions, dryRun: Bool, purpose: GlobalOptions.Purpose = .writing
+    ) throws -> TransferResult {
+        if dryRun { return try global.openLibrary(for: .reading).read { try $0.dryRun(operation) } }
+        return try global.openLibrary(for: purpose).write { try $0.perform(operation) }
     }
 
     /// Prints what an album or folder operation did, or would do.
@@ -54,10 +61,17 @@ struct AlbumCommand: ParsableCommand {
         @Flag(help: "Check the name and place, without writing anything.") var dryRun = false
 
         func run() throws {
-            let library = try global.openLibraryToWrite(dryRun: dryRun, what: "an album operation", purpose: .creating)
-            let (album, alike) = try library.write(dryRun: dryRun) {
-                (try $0.createAlbum(named: name, placement: place.placement ?? .into(nil)), try $0.albumNames(alike: name))
-            }
+            let placement = place.placement ?? .into(nil)
+            let (album, alike) =
+                if dryRun {
+                    // The check a proposal makes, with reads only: the album as it would stand.
+                    try global.openLibrary(for: .reading).read { reader in
+                        (try reader.checkAlbumCreation(named: name, placement: placement).createdAlbum, try reader.albumNames(alike: name))
+                    }
+                } else {
+                    try global.openLibrary(for: .creating).write { (try $0.createAlbum(named: name, placement: placement), try $0.albumNames(alike: name)) }
+                }
+            guard let album else { throw LibraryError.constraintViolated(detail: "a creation that created nothing") }
             for other in alike {
                 global.console.notice("album \(LibraryError.quoted(other)) differs from \(LibraryError.quoted(album.name)) only in case or accents; they are two albums")
             }

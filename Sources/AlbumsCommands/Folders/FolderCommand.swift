@@ -18,9 +18,7 @@ struct FolderCommand: ParsableCommand {
         _ global: GlobalOptions, _ write: WriteOptions, _ operation: FolderOperation, verb: String, purpose: GlobalOptions.Purpose = .writing
     ) throws {
         let expected = try write.revisions(target: nil)
-        let result = try global.openLibraryToWrite(dryRun: write.dryRun, what: "a folder operation", purpose: purpose).write(dryRun: write.dryRun) { writer in
-            try writer.perform(operation, expecting: expected)
-        }
+        let result = try AlbumCommand.perform(.folder(operation, expecting: expected), global, dryRun: write.dryRun, purpose: purpose)
         AlbumCommand.report(result, global, write, verb: verb)
     }
 

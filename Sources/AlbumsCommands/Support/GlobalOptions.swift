@@ -88,18 +88,18 @@ package struct GlobalOptions: ParsableArguments {
     }
 
     /// Opens the library to write, or, with `dryRun`, for a dry run that
-    /// writes in a transaction rolled back (album, folder, batch, undo and
-    /// redo dry runs: their later steps must see the earlier ones). Such a dry
-    /// run needs a library that can be written, and says so, in one line, of
-    /// one that cannot; an item operation's dry run is its proposal and
-    /// needs no such thing.
+    /// writes in a transaction rolled back (batch, undo and redo dry runs:
+    /// their later steps must see the earlier ones). Such a dry run needs a
+    /// library that can be written, and says so, in one line, of one that
+    /// cannot; the dry run of one operation is its proposal and needs no
+    /// such thing.
     func openLibraryToWrite(dryRun: Bool, what: String, purpose: Purpose = .writing) throws -> Library {
         let library = try openLibrary(for: dryRun ? .reading : purpose)
         if dryRun && library.isReadOnly {
             throw CommandFailure(
                 status: ExitStatus.inputOutput, code: LibraryError.readOnly(path: library.path).code,
                 message: "\(LibraryError.readOnly(path: library.path).description): a dry run of \(what) writes in a transaction it rolls back, "
-                    + "which needs a library that can be written (a move, copy, swap or remove plans its dry run with reads only)")
+                    + "which needs a library that can be written (the dry run of a single operation is checked with reads only)")
         }
         return library
     }

@@ -91,19 +91,6 @@ extension LibraryWriter {
     ///   (it takes an editor), ``LibraryError/smartAlbumCover(name:)``,
     ///   ``LibraryError/photoNotInAlbum(_:album:)``.
     public func setAlbumCover(_ id: AlbumID, to photo: PhotoID?) throws {
-        let album = try album(id)
-        try require(.editor, on: album)
-        if album.isSmart { throw LibraryError.smartAlbumCover(name: album.name) }
-        if let photo,
-            try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE album_id = ? AND photo_id = ?", arguments: [id, photo]) != true
-        {
-            throw LibraryError.photoNotInAlbum(photo, album: album.name)
-        }
-        guard photo != album.chosenCoverID else { return }
-        describeChange(
-            photo.map { "use photo id:\($0) as the cover of album \(LibraryError.quoted(album.name))" }
-                ?? "show the first photo as the cover of album \(LibraryError.quoted(album.name))")
-        try db.execute(cachedSQL: "UPDATE album SET cover_photo_id = ? WHERE id = ?", arguments: [photo, id])
-        changes(of: album) { $0.albumEvents.append(.coverChanged) }
+        try apply(try checkAlbumCover(id, to: photo))
     }
 }

@@ -87,17 +87,7 @@ extension LibraryWriter {
     ///   when the search names an album the principal cannot see.
     @discardableResult
     public func createSmartAlbum(named name: String, placement: TreePlacement, search: PhotoSearch) throws -> Album {
-        if case .inAlbum(let id) = search.membership { _ = try album(id) }
-        if case .person(let person) = principal, !person.isAdmin {
-            let kept = try Int.fetchOne(
-                db,
-                cachedSQL: """
-                    SELECT count(*) FROM role_grant g JOIN album a ON a.id = g.album_id
-                    WHERE g.person_id = ? AND g.role = 'owner' AND a.search IS NOT NULL
-                    """, arguments: [person.id.rawValue]) ?? 0
-            if kept >= Self.smartAlbumsPerPerson { throw LibraryError.tooManySmartAlbums(limit: Self.smartAlbumsPerPerson) }
-        }
-        return try insertAlbum(named: name, placement: placement, search: search)
+        try insertAlbum(try checkAlbumCreation(named: name, placement: placement, search: search))
     }
 
     /// How many smart albums a person (not an admin) may own: each is a
@@ -115,10 +105,36 @@ extension LibraryWriter {
     ///   editor), ``LibraryError/albumLocked(name:)``.
     @discardableResult
     public func freezeSmartAlbum(_ id: AlbumID) throws -> Int? {
-        let album = try album(id)
-        try require(.editor, on: album)
-        guard album.isSmart else { return nil }
-        if album.isLocked { throw LibraryError.albumLocked(name: album.name) }
+        let change = try checkFreeze(id)
+        try apply(change)
+        guard case .freeze(_, let photos, _) = change.work else { return nil }
+        return photos.count
+    }
+}
+
+extension LibraryReader {
+    /// Refuses a new smart album to a person (not an admin) who owns
+    /// ``LibraryWriter/smartAlbumsPerPerson`` of them already.
+    ///
+    /// - Throws: ``LibraryError/tooManySmartAlbums(limit:)``.
+    func requireRoomForSmartAlbum() throws {
+        guard case .person(let person) = principal, !person.isAdmin else { return }
+        let kept = try Int.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT count(*) FROM role_grant g JOIN album a ON a.id = g.album_id
+                WHERE g.person_id = ? AND g.role = 'owner' AND a.search IS NOT NULL
+                """, arguments: [person.id.rawValue]) ?? 0
+        let limit = LibraryWriter.smartAlbumsPerPerson
+        if kept >= limit { throw LibraryError.tooManySmartAlbums(limit: limit) }
+    }
+
+    /// The photos a smart album shows the principal now, in its order, with
+    /// the names they see where those are not the photos' own; refused when
+    /// freezing them would show someone else what they cannot see now.
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)``: only its owner widens its audience.
+    func photosShown(bySmartAlbum album: Album) throws -> (photos: [PhotoID], names: [PhotoID: String]) {
         var photos: [PhotoID] = []
         var names: [PhotoID: String] = [:]  // as the principal saw them
         var cursor: PhotoSearchCursor?
@@ -135,12 +151,7 @@ extension LibraryWriter {
             throw LibraryError.forbidden(
                 reason: "freezing \(LibraryError.quoted(album.name)) would show photos to people it is shared with who cannot see them now; that takes its owner")
         }
-        describeChange("make an album of smart album \(LibraryError.quoted(album.name)) (\(LibraryError.counted(photos.count, "photo")))")
-        try db.execute(cachedSQL: "UPDATE album SET search = NULL WHERE id = ?", arguments: [id])
-        let ordinary = try self.album(id)
-        changes(of: ordinary) { $0.albumEvents.append(.frozen) }
-        if !photos.isEmpty { _ = try executeInsertion(of: photos, named: names, into: ordinary, at: 0) }
-        return photos.count
+        return (photos, names)
     }
 
     /// Whether someone else who sees `album` (a person its roles reach, or

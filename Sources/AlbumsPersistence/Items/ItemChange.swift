@@ -16,6 +16,8 @@ package struct ItemChange {
         case transfer(items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String], copying: Bool, destination: Album, index: Int)
         case swap(PlacedItem, PlacedItem)
         case remove([PlacedItem])
+        /// An album's items put in `order`, from where they stand (`current`), named by `words`.
+        case rearrange(Album, current: [AlbumItem], order: [AlbumItemID], words: String)
     }
 
     let work: Work
@@ -45,6 +47,8 @@ package struct ItemChange {
             return "swap 2 items in \(LibraryWriter.names(of: albums.values))"
         case .remove(let items):
             return "remove \(LibraryError.counted(items.count, "item")) from \(LibraryWriter.names(of: albums.values))"
+        case .rearrange(_, _, _, let words):
+            return words
         }
     }
 }
@@ -154,6 +158,30 @@ extension LibraryReader {
         return checked(.remove(items), albums: albums, foreseeing: Array(changes.values))
     }
 
+    /// Checks putting an album's items in `order`, which names each of
+    /// them once: the album changeable, no item unknown, repeated or left
+    /// out. `words` name it in the history ("sort 'Trip' by name").
+    ///
+    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumLocked(name:)``,
+    ///   ``LibraryError/duplicateItem(_:)``, ``LibraryError/itemNotFound(_:)``.
+    package func checkRearrangement(of album: Album, order: [AlbumItemID], words: String) throws -> ItemChange {
+        try requireChangeable(album)
+        let current = try items(in: album.id)
+        var seen = Set<AlbumItemID>()
+        for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(.item(id)) }
+        var oldIndexes: [AlbumItemID: Int] = [:]
+        for item in current { oldIndexes[item.id] = item.index }
+        if let stranger = order.first(where: { oldIndexes[$0] == nil }) { throw LibraryError.itemNotFound(.item(stranger)) }
+        if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
+        var changes = Self.changeSet(for: album)
+        for (newIndex, id) in order.enumerated() {
+            if let oldIndex = oldIndexes[id], oldIndex != newIndex { changes.recordMove(from: oldIndex, to: newIndex, of: id) }
+        }
+        return checked(
+            .rearrange(album, current: current, order: order, words: words), albums: [album.id: album],
+            foreseeing: changes.moved.isEmpty ? [] : [changes])
+    }
+
     private func checked(_ work: ItemChange.Work, albums: [AlbumID: Album], foreseeing changes: [AlbumChangeSet]) -> ItemChange {
         ItemChange(
             work: work, albums: albums, foreseenChanges: changes.sorted { $0.albumID < $1.albumID },
@@ -193,6 +221,8 @@ extension LibraryWriter {
                 try executeSwap(first, second, albums: change.albums)
             case .remove(let items):
                 try executeRemoval(of: items, albums: change.albums)
+            case .rearrange(let album, let current, let order, _):
+                try executeRearrangement(of: album, from: current, to: order)
             }
         }.1
     }

@@ -95,16 +95,7 @@ extension LibraryWriter {
     ///   ``LibraryError/duplicateItem(_:)``, ``LibraryError/itemNotFound(_:)``.
     @discardableResult
     package func rearrangeItems(of album: Album, order: [AlbumItemID], described words: String) throws -> [AlbumChangeSet] {
-        try requireChangeable(album)
-        let current = try items(in: album.id)
-        var seen = Set<AlbumItemID>()
-        for id in order where !seen.insert(id).inserted { throw LibraryError.duplicateItem(.item(id)) }
-        let currentIDs = Set(current.map(\.id))
-        if let stranger = order.first(where: { !currentIDs.contains($0) }) { throw LibraryError.itemNotFound(.item(stranger)) }
-        if let missing = current.first(where: { !seen.contains($0.id) }) { throw LibraryError.itemNotFound(.item(missing.id)) }
-        return try recordingOperation(described: words) {
-            try executeRearrangement(of: album, from: current, to: order)
-        }.1
+        try apply(try checkRearrangement(of: album, order: order, words: words))
     }
 
     // MARK: - Executions

@@ -186,7 +186,7 @@ extension LibraryReader {
     }
 }
 
-extension LibraryWriter {
+extension LibraryReader {
     /// Refuses moving `node` from where it stands to `destination` (see
     /// ``requireArranging(_:from:to:)``).
     func requireArranging(_ node: TreeNode, to destination: Folder?) throws {

@@ -10,11 +10,50 @@ extension LibraryReader {
     /// - Throws: ``LibraryError`` only when the file cannot be read; a
     ///   refused operation is a ``Proposal/Verdict/forbidden(_:)`` verdict.
     public func propose(_ operation: TransferOperation) throws -> Proposal {
+        try propose(.items(operation))
+    }
+
+    /// Says what any library operation would do, without writing: the
+    /// verdict, and the change sets and folder changes it would produce,
+    /// as performing it would report them (new items and photos' ids
+    /// aside, which exist only once written and read 0).
+    ///
+    /// It checks every rule with reads only, so it needs no write lock and
+    /// works on a library opened read-only.
+    ///
+    /// - Throws: ``LibraryError`` only when the file cannot be read; a
+    ///   refused operation is a ``Proposal/Verdict/forbidden(_:)`` verdict.
+    public func propose(_ operation: LibraryOperation) throws -> Proposal {
         do {
-            let plan = try TransferPlanner(reader: self).plan(operation)
-            return Proposal(verdict: plan.outcome.verdict, changes: plan.foreseenChanges)
+            return try plan(operation).proposal
         } catch let error as LibraryError where error.kind == .refused {
             return Proposal(verdict: .forbidden(error), changes: [])
+        }
+    }
+
+    /// What performing `operation` would report, checked with reads only:
+    /// a proposal that throws its refusal, for callers to whom a refusal
+    /// is an error (a command's dry run).
+    ///
+    /// - Throws: ``LibraryError``: the refusal, or a file that cannot be read.
+    public func dryRun(_ operation: LibraryOperation) throws -> TransferResult {
+        let plan = try plan(operation)
+        return TransferResult(outcome: plan.outcome, changes: plan.foreseenChanges, folderChanges: plan.foreseenFolderChanges)
+    }
+
+    /// The checked plan of any library operation.
+    ///
+    /// - Throws: ``LibraryError`` naming why the operation is refused.
+    func plan(_ operation: LibraryOperation) throws -> TransferPlan {
+        switch operation {
+        case .items(let operation):
+            return try TransferPlanner(reader: self).plan(operation)
+        case .album(let operation, let expected):
+            try requireRevisions(expected)
+            return try plan(operation)
+        case .folder(let operation, let expected):
+            try requireRevisions(expected)
+            return try plan(operation)
         }
     }
 }
@@ -28,8 +67,18 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
     @discardableResult
     public func perform(_ operation: TransferOperation) throws -> TransferResult {
-        let plan = try TransferPlanner(reader: self).plan(operation)
-        return TransferResult(outcome: plan.outcome, changes: try apply(plan.change))
+        try apply(try TransferPlanner(reader: self).plan(operation))
+    }
+
+    /// Writes a plan this writer made, before anything else was written.
+    func apply(_ plan: TransferPlan) throws -> TransferResult {
+        switch plan.change {
+        case .items(let change):
+            return TransferResult(outcome: plan.outcome, changes: try apply(change))
+        case .tree(let change):
+            let (changes, folders) = try apply(change)
+            return TransferResult(outcome: plan.outcome, changes: changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }, folderChanges: folders)
+        }
     }
 
     /// Performs operations one after the other inside this transaction.

@@ -71,24 +71,11 @@ public final class TransferSession: Sendable {
         try await read { try $0.propose(operation) }
     }
 
-    /// Says what a library operation would do, without writing.
-    ///
-    /// An item operation is planned with reads only (``propose(_:)-(TransferOperation)``).
-    /// An album or folder operation touches a few rows or one album's order: it is
-    /// performed in a transaction that is rolled back, which gives its exact
-    /// change sets, and so needs a library that can be written.
+    /// Says what a library operation would do, without writing: the same
+    /// checks as performing it, in a read transaction (see
+    /// ``LibraryReader/propose(_:)-(LibraryOperation)``).
     public func propose(_ operation: LibraryOperation) async throws -> Proposal {
-        switch operation {
-        case .items(let operation):
-            return try await propose(operation)
-        case .album, .folder:
-            do {
-                let result = try await perform(operation, dryRun: true)
-                return Proposal(verdict: result.outcome.verdict, changes: result.changes, folderChanges: result.folderChanges)
-            } catch let error as LibraryError where error.kind == .refused {
-                return Proposal(verdict: .forbidden(error), changes: [])
-            }
-        }
+        try await read { try $0.propose(operation) }
     }
 
     /// Performs `operation` in its own transaction, or with `dryRun` in a
@@ -132,6 +119,11 @@ public final class TransferSession: Sendable {
 
     /// Says what `operation` would do, without writing.
     public func propose(_ operation: TransferOperation) throws -> Proposal {
+        try read { try $0.propose(operation) }
+    }
+
+    /// Says what a library operation would do, without writing.
+    public func propose(_ operation: LibraryOperation) throws -> Proposal {
         try read { try $0.propose(operation) }
     }
 

@@ -25,6 +25,17 @@ extension LibraryWriter {
     @discardableResult
     public func sortAlbum(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool = true) throws -> AlbumChangeSet {
         let album = try album(reference)
+        let changes = try apply(try checkSort(.id(album.id), by: key, ascending: ascending))
+        return changes.first { $0.albumID == album.id } ?? AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
+    }
+}
+
+extension LibraryReader {
+    /// Checks sorting an album's manual order by a key, with reads only.
+    ///
+    /// - Throws: ``LibraryError/albumLocked(name:)``, ``LibraryError/albumNotFound(_:)``, ``LibraryError/forbidden(reason:)``.
+    func checkSort(_ reference: AlbumReference, by key: AlbumSortKey, ascending: Bool) throws -> ItemChange {
+        let album = try album(reference)
         try requireChangeable(album)
         var items: [AlbumItem] = []
         var photos: [PhotoID: Photo] = [:]
@@ -55,12 +66,7 @@ extension LibraryWriter {
             case (nil, nil): lhs.offset < rhs.offset
             }
         }.map(\.element)
-
-        guard sorted.enumerated().contains(where: { $0.offset != $0.element.index }) else {
-            return AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
-        }
         let words = "sort \(LibraryError.quoted(album.name)) by \(key.rawValue)\(ascending ? "" : ", descending")"
-        let changes = try rearrangeItems(of: album, order: sorted.map(\.id), described: words)
-        return changes.first { $0.albumID == album.id } ?? AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision)
+        return try checkRearrangement(of: album, order: sorted.map(\.id), words: words)
     }
 }

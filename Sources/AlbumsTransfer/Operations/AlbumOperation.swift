@@ -79,31 +79,38 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
     @discardableResult
     public func perform(_ operation: AlbumOperation, expecting expected: [AlbumReference: Int64] = [:]) throws -> TransferResult {
-        try requireRevisions(expected)
-        let (_, changes) = try recordingOperation { () throws -> Void in
-            switch operation {
-            case .create(let name, let placement):
-                try createAlbum(named: name, placement: placement)
-            case .rename(let reference, let name):
-                try renameAlbum(try album(reference).id, to: name)
-            case .delete(let reference, let force):
-                try deleteAlbum(try album(reference).id, force: force)
-            case .move(let reference, let placement):
-                try moveAlbum(try album(reference).id, to: placement)
-            case .setLocked(let reference, let isLocked):
-                try setAlbumLocked(try album(reference).id, isLocked)
-            case .sort(let reference, let key, let ascending):
-                try sortAlbum(reference, by: key, ascending: ascending)
-            case .setCover(let reference, let photo):
-                let album = try album(reference)
-                try setAlbumCover(album.id, to: try photo.map { try coverPhoto($0, for: album) })
-            case .createSmart(let name, let request, let placement):
-                try createSmartAlbum(named: name, placement: placement, search: try request.resolved(by: self))
-            case .freeze(let reference):
-                try freezeSmartAlbum(try album(reference).id)
-            }
+        try perform(.album(operation, expecting: expected))
+    }
+}
+
+extension LibraryReader {
+    /// The checked plan of an album operation: what the library's check
+    /// says it will write, with reads only.
+    ///
+    /// - Throws: ``LibraryError`` naming why it is refused.
+    func plan(_ operation: AlbumOperation) throws -> TransferPlan {
+        let name = operation.operationName
+        switch operation {
+        case .create(let albumName, let placement):
+            return TransferPlan(try checkAlbumCreation(named: albumName, placement: placement), as: name)
+        case .rename(let reference, let newName):
+            return TransferPlan(try checkAlbumRename(try album(reference).id, to: newName), as: name)
+        case .delete(let reference, let force):
+            return TransferPlan(try checkAlbumDeletion(try album(reference).id, force: force), as: name)
+        case .move(let reference, let placement):
+            return TransferPlan(try checkAlbumMove(try album(reference).id, to: placement), as: name)
+        case .setLocked(let reference, let isLocked):
+            return TransferPlan(try checkAlbumLock(try album(reference).id, isLocked), as: name)
+        case .sort(let reference, let key, let ascending):
+            return TransferPlan(try checkSort(reference, by: key, ascending: ascending), as: name)
+        case .setCover(let reference, let photo):
+            let album = try album(reference)
+            return TransferPlan(try checkAlbumCover(album.id, to: try photo.map { try coverPhoto($0, for: album) }), as: name)
+        case .createSmart(let albumName, let request, let placement):
+            return TransferPlan(try checkAlbumCreation(named: albumName, placement: placement, search: try request.resolved(by: self)), as: name)
+        case .freeze(let reference):
+            return TransferPlan(try checkFreeze(try album(reference).id), as: name)
         }
-        return result(of: changes, by: operation.operationName)
     }
 
     /// The photo a cover's reference names. An id is taken as it is (the
@@ -114,12 +121,5 @@ extension LibraryWriter {
         let item = try resolve(reference)
         guard let photo = item.photoID else { throw LibraryError.placeholderNotAllowed(reference) }
         return photo
-    }
-
-    /// What an album or folder operation did: no-op when it changed nothing.
-    func result(of changes: [AlbumChangeSet], by operation: TreeOperationName) -> TransferResult {
-        let changed = changes.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
-        let folders = lastOperationFolderChanges
-        return TransferResult(outcome: changed.isEmpty && folders.isEmpty ? .noOp : .changed(operation), changes: changed, folderChanges: folders)
     }
 }

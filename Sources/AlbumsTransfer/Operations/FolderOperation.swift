@@ -43,21 +43,27 @@ extension LibraryWriter {
     /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
     @discardableResult
     public func perform(_ operation: FolderOperation, expecting expected: [AlbumReference: Int64] = [:]) throws -> TransferResult {
-        try requireRevisions(expected)
-        let (_, changes) = try recordingOperation { () throws -> Void in
-            switch operation {
-            case .create(let name, let placement):
-                try createFolder(named: name, placement: placement)
-            case .rename(let reference, let name):
-                try renameFolder(try folder(reference).id, to: name)
-            case .delete(let reference, let contents, let force):
-                try deleteFolder(try folder(reference).id, contents: contents, force: force)
-            case .move(let reference, let placement):
-                try moveFolder(try folder(reference).id, to: placement)
-            case .setLocked(let reference, let isLocked):
-                try setFolderLocked(try folder(reference).id, isLocked)
-            }
+        try perform(.folder(operation, expecting: expected))
+    }
+}
+
+extension LibraryReader {
+    /// The checked plan of a folder operation, with reads only.
+    ///
+    /// - Throws: ``LibraryError`` naming why it is refused.
+    func plan(_ operation: FolderOperation) throws -> TransferPlan {
+        let name = operation.operationName
+        switch operation {
+        case .create(let folderName, let placement):
+            return TransferPlan(try checkFolderCreation(named: folderName, placement: placement), as: name)
+        case .rename(let reference, let newName):
+            return TransferPlan(try checkFolderRename(try folder(reference).id, to: newName), as: name)
+        case .delete(let reference, let contents, let force):
+            return TransferPlan(try checkFolderDeletion(try folder(reference).id, contents: contents, force: force), as: name)
+        case .move(let reference, let placement):
+            return TransferPlan(try checkFolderMove(try folder(reference).id, to: placement), as: name)
+        case .setLocked(let reference, let isLocked):
+            return TransferPlan(try checkFolderLock(try folder(reference).id, isLocked), as: name)
         }
-        return result(of: changes, by: operation.operationName)
     }
 }

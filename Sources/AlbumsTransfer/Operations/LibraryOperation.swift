@@ -22,15 +22,12 @@ public enum LibraryOperation: Hashable, Sendable {
 }
 
 extension LibraryWriter {
-    /// Performs any library operation inside this transaction.
+    /// Performs any library operation inside this transaction: checks it,
+    /// then writes what the check foresaw.
     ///
     /// - Throws: ``LibraryError``: a refusal (nothing is written), or a failing file.
     @discardableResult
     public func perform(_ operation: LibraryOperation) throws -> TransferResult {
-        switch operation {
-        case .items(let operation): try perform(operation)
-        case .album(let operation, let expected): try perform(operation, expecting: expected)
-        case .folder(let operation, let expected): try perform(operation, expecting: expected)
-        }
+        try apply(try plan(operation))
     }
 }

@@ -2,16 +2,53 @@ import AlbumsPersistence
 
 /// An operation resolved against the library as it is now and checked by
 /// it: the persistence module's checked change, which only the writer that
-/// checked it writes, and the verdict a proposal gives.
+/// checked it writes, and the verdict a proposal gives. A proposal is a
+/// plan without the write, for every kind of operation.
 struct TransferPlan {
-    let outcome: TransferResult.Outcome
-    let change: ItemChange
-    /// The change sets the change produces, foreseen by its check (a proposal's answer).
-    var foreseenChanges: [AlbumChangeSet] { change.foreseenChanges }
+    /// A checked change to items, or to the tree's albums and folders.
+    enum Change {
+        case items(ItemChange)
+        case tree(TreeChange)
+    }
 
+    let outcome: TransferResult.Outcome
+    let change: Change
+
+    /// A drag-and-drop change: a move, a copy, or nothing.
     init(_ change: ItemChange) {
-        self.change = change
+        self.change = .items(change)
         outcome = change.isNoOp ? .noOp : change.isCopy ? .copy : .move
+    }
+
+    /// An album operation made of an item change (a sort), as `operation`.
+    init(_ change: ItemChange, as operation: TreeOperationName) {
+        self.change = .items(change)
+        outcome = change.isNoOp ? .noOp : .changed(operation)
+    }
+
+    /// An album or folder operation, as `operation`.
+    init(_ change: TreeChange, as operation: TreeOperationName) {
+        self.change = .tree(change)
+        outcome = change.isNoOp ? .noOp : .changed(operation)
+    }
+
+    /// The change sets the change produces, foreseen by its check.
+    var foreseenChanges: [AlbumChangeSet] {
+        switch change {
+        case .items(let change): change.foreseenChanges
+        case .tree(let change): change.foreseenChanges.filter { !$0.isEmpty || !$0.albumEvents.isEmpty }
+        }
+    }
+
+    /// What the change does to folders, foreseen by its check.
+    var foreseenFolderChanges: [FolderChange] {
+        if case .tree(let change) = change { return change.foreseenFolderChanges }
+        return []
+    }
+
+    /// The plan as a proposal's answer.
+    var proposal: Proposal {
+        Proposal(verdict: outcome.verdict, changes: foreseenChanges, folderChanges: foreseenFolderChanges)
     }
 }
 

@@ -23,7 +23,7 @@ struct TreeSlot {
     var asSeen: Int? = nil
 }
 
-extension LibraryWriter {
+extension LibraryReader {
     /// Where `placement` puts `moving` (nil: a new node).
     ///
     /// - Throws: ``LibraryError/albumIndexOutOfRange(index:valid:folder:)``,
@@ -102,6 +102,53 @@ extension LibraryWriter {
         return TreeSlot(parent: nil, index: absolute, asSeen: place)
     }
 
+    /// The children of `parent` (nil: the top level) in order, with their keys.
+    func children(of parent: FolderID?) throws -> [(row: TreeRow, key: Int64)] {
+        try Row.fetchAll(
+            db,
+            cachedSQL: """
+                SELECT 1, id, order_key FROM album WHERE coalesce(parent_id, 0) = ?1
+                UNION ALL SELECT 0, id, order_key FROM folder WHERE coalesce(parent_id, 0) = ?1
+                ORDER BY 3, 1
+                """,
+            arguments: [parent?.rawValue ?? 0]
+        ).map { row in
+            let id: Int64 = row[1]
+            return ((row[0] as Int) == 1 ? .album(AlbumID(rawValue: id)) : .folder(FolderID(rawValue: id)), row[2])
+        }
+    }
+
+    /// Refuses a name that one of `parent`'s children, other than `node`
+    /// and `leaving` (a folder being deleted), has.
+    func requireFreeName(_ name: String, in parent: Folder?, besides node: TreeRow?, leaving: FolderID? = nil) throws {
+        let parentID = parent?.id.rawValue ?? 0
+        let album: AlbumID? = if case .album(let id) = node { id } else { nil }
+        let folder: FolderID? = if case .folder(let id) = node { id } else { nil }
+        let taken = try Bool.fetchOne(
+            db,
+            cachedSQL: """
+                SELECT EXISTS (SELECT 1 FROM folder WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?3 AND id IS NOT ?5)
+                    OR EXISTS (SELECT 1 FROM album WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?4)
+                """,
+            arguments: [parentID, name, folder, album, leaving]) ?? false
+        if taken { throw LibraryError.nameTakenInFolder(name, folder: try parent.map { try path(of: $0.id) }) }
+    }
+
+    /// Refuses a change to the children of a locked folder.
+    func requireUnlocked(_ folder: Folder?) throws {
+        if let folder, folder.isLocked { throw LibraryError.folderLocked(name: try path(of: folder.id)) }
+    }
+
+    /// Words for where a slot is, for the history: "into 'Travel' at position 2".
+    func describe(_ slot: TreeSlot) throws -> String {
+        let place = try slot.parent.map { "into \(LibraryError.quoted(try path(of: $0.id)))" } ?? "to the top level"
+        // A person's place at the top level is theirs alone: the history's readers see other top levels.
+        guard slot.asSeen == nil else { return place }
+        return "\(place) at position \(slot.index + 1)"
+    }
+}
+
+extension LibraryWriter {
     /// A key that puts a node at `index` among `parent`'s children without
     /// `excluded`, laying the children's keys out afresh if the gap there is
     /// used up (a parent's children are few next to an album's items).
@@ -138,22 +185,6 @@ extension LibraryWriter {
             throw LibraryError.corrupt(path: path, detail: "no room among a folder's children after respacing")
         }
         return keys
-    }
-
-    /// The children of `parent` (nil: the top level) in order, with their keys.
-    func children(of parent: FolderID?) throws -> [(row: TreeRow, key: Int64)] {
-        try Row.fetchAll(
-            db,
-            cachedSQL: """
-                SELECT 1, id, order_key FROM album WHERE coalesce(parent_id, 0) = ?1
-                UNION ALL SELECT 0, id, order_key FROM folder WHERE coalesce(parent_id, 0) = ?1
-                ORDER BY 3, 1
-                """,
-            arguments: [parent?.rawValue ?? 0]
-        ).map { row in
-            let id: Int64 = row[1]
-            return ((row[0] as Int) == 1 ? .album(AlbumID(rawValue: id)) : .folder(FolderID(rawValue: id)), row[2])
-        }
     }
 
     /// Lays out the keys of `parent`'s children afresh, evenly spaced, in
@@ -194,63 +225,9 @@ extension LibraryWriter {
         }
     }
 
-    /// Refuses a name that one of `parent`'s children, other than `node`
-    /// and `leaving` (a folder being deleted), has.
-    func requireFreeName(_ name: String, in parent: Folder?, besides node: TreeRow?, leaving: FolderID? = nil) throws {
-        let parentID = parent?.id.rawValue ?? 0
-        let album: AlbumID? = if case .album(let id) = node { id } else { nil }
-        let folder: FolderID? = if case .folder(let id) = node { id } else { nil }
-        let taken = try Bool.fetchOne(
-            db,
-            cachedSQL: """
-                SELECT EXISTS (SELECT 1 FROM folder WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?3 AND id IS NOT ?5)
-                    OR EXISTS (SELECT 1 FROM album WHERE coalesce(parent_id, 0) = ?1 AND name = ?2 AND id IS NOT ?4)
-                """,
-            arguments: [parentID, name, folder, album, leaving]) ?? false
-        if taken { throw LibraryError.nameTakenInFolder(name, folder: try parent.map { try path(of: $0.id) }) }
-    }
-
-    /// Refuses a change to the children of a locked folder.
-    func requireUnlocked(_ folder: Folder?) throws {
-        if let folder, folder.isLocked { throw LibraryError.folderLocked(name: try path(of: folder.id)) }
-    }
-
     /// Notes that the children of `parent` changed: a folder's revision and
     /// change; the top level has neither.
     func noteRearranged(_ parent: Folder?) {
         if let parent { changes(ofFolder: parent, .rearranged) }
-    }
-
-    /// Moves an album or a folder to `slot`, checking what a move in the
-    /// tree must: locks on both sides, names among the new siblings, and
-    /// that a folder does not go inside itself. Returns false when it
-    /// stays where it is.
-    func place(_ node: TreeNode, at slot: TreeSlot) throws -> Bool {
-        let row = TreeRow(node)
-        let oldParent = try node.parentID.map { try folder($0) }
-        try requireArranging(node, from: oldParent, to: slot.parent)
-        if slot.parent?.id == node.parentID && slot.index == node.index { return false }
-        try requireUnlocked(oldParent)
-        if slot.parent?.id != node.parentID {
-            try requireUnlocked(slot.parent)
-            try requireFreeName(node.name, in: slot.parent, besides: row)
-            if case .folder(let moving) = node, let destination = slot.parent {
-                if try ancestry(of: destination.id).contains(where: { $0.id == moving.id }) {
-                    throw LibraryError.folderIntoItself(name: try path(of: moving.id), destination: try path(of: destination.id))
-                }
-            }
-        }
-        try setPlace(of: row, parent: slot.parent?.id, key: try siblingKey(forIndex: slot.index, in: slot.parent?.id, excluding: row))
-        noteRearranged(oldParent)
-        if slot.parent?.id != oldParent?.id { noteRearranged(slot.parent) }
-        return true
-    }
-
-    /// Words for where a slot is, for the history: "into 'Travel' at position 2".
-    func describe(_ slot: TreeSlot) throws -> String {
-        let place = try slot.parent.map { "into \(LibraryError.quoted(try path(of: $0.id)))" } ?? "to the top level"
-        // A person's place at the top level is theirs alone: the history's readers see other top levels.
-        guard slot.asSeen == nil else { return place }
-        return "\(place) at position \(slot.index + 1)"
     }
 }
