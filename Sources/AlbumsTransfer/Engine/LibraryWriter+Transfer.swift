@@ -139,7 +139,9 @@ extension LibraryReader {
     /// A load's placeholders are inserted there.
     ///
     /// - Throws: ``LibraryError``: a destination that does not resolve, or
-    ///   an album that takes no items (a smart album).
+    ///   an album that takes no items from the principal: one they may not
+    ///   change (``LibraryError/forbidden(reason:)``), a locked one
+    ///   (``LibraryError/albumLocked(name:)``) or a smart one.
     public func landing(at destination: Destination) throws -> (album: Album, index: Int) {
         let (album, index) = try TransferPlanner(reader: self).resolveDestination(destination, moving: [])
         try requireChangeable(album)
