@@ -36,6 +36,8 @@ let package = Package(
         // ZIP archives (ZIP64 included: a Google Takeout comes in parts of up
         // to 50 GB), read entry by entry over the system's zlib.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // The HTTP client of the object storage (S3): SwiftNIO's, with TLS.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         // What an image or video file says of itself, read from its header
@@ -83,11 +85,16 @@ let package = Package(
             dependencies: ["AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence"]
         ),
         // Where a library keeps copies of its originals beyond their sources:
-        // S3-compatible object storage, its requests signed here (AWS
-        // Signature Version 4 over swift-crypto's HMAC).
+        // S3-compatible object storage: its requests signed here (AWS
+        // Signature Version 4 over swift-crypto's HMAC) and carried by
+        // AsyncHTTPClient, which the server's tests build already.
         .target(
             name: "AlbumsStorage",
-            dependencies: ["AlbumsPersistence", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         // The system's zlib, for the gzip streams of .tgz archives.
         .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -250,7 +257,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // Request signing against AWS's published Signature Version 4 examples.
+        // Request signing against AWS's published Signature Version 4
+        // examples, and the bucket client against a real S3 server.
         .testTarget(
             name: "AlbumsStorageTests",
             dependencies: ["AlbumsStorage", .product(name: "Crypto", package: "swift-crypto")]

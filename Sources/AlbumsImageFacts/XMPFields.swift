@@ -100,7 +100,7 @@ struct XMPFields: Equatable {
                     if !tag.isEmptyElement, let field = field(named: tag.name), fields[field] == nil {
                         // The element form: the value is the text up to the next tag.
                         let textEnd = find(UInt8(ascii: "<"), from: offset) ?? bytes.count
-                        let text = Self.unescaped(bytes.ascii(offset, count: textEnd - offset) ?? "")
+                        let text = XMLEntities.decoded(bytes.ascii(offset, count: textEnd - offset) ?? "")
                         // Whitespace only: a structure, not a value.
                         if text.contains(where: { !$0.isWhitespace }) { fields[field] = text }
                     }
@@ -143,7 +143,7 @@ struct XMPFields: Equatable {
                 guard let quote = bytes.u8(offset), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
                     let close = find(quote, from: offset + 1)
                 else { return nil }
-                let value = Self.unescaped(bytes.ascii(offset + 1, count: close - offset - 1) ?? "")
+                let value = XMLEntities.decoded(bytes.ascii(offset + 1, count: close - offset - 1) ?? "")
                 offset = close + 1
                 if attribute == "xmlns" || attribute.hasPrefix("xmlns:") {
                     namespaces.append((attribute == "xmlns" ? "" : String(attribute.dropFirst(6)), value))
@@ -209,36 +209,6 @@ struct XMPFields: Equatable {
                 index = found + 1
             }
             return bytes.count
-        }
-
-        /// XML's five named entities and numeric references; anything else stays as written.
-        static func unescaped(_ text: String) -> String {
-            guard text.contains("&") else { return text }
-            var result = ""
-            var rest = Substring(text)
-            while let ampersand = rest.firstIndex(of: "&") {
-                result += rest[..<ampersand]
-                rest = rest[ampersand...]
-                guard let semicolon = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: semicolon) <= 10 else { break }
-                let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-                switch entity {
-                case "amp": result += "&"
-                case "lt": result += "<"
-                case "gt": result += ">"
-                case "quot": result += "\""
-                case "apos": result += "'"
-                default:
-                    let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                    guard let scalar = number.flatMap(Unicode.Scalar.init) else {
-                        result += rest[...semicolon]
-                        rest = rest[rest.index(after: semicolon)...]
-                        continue
-                    }
-                    result.unicodeScalars.append(scalar)
-                }
-                rest = rest[rest.index(after: semicolon)...]
-            }
-            return result + rest
         }
     }
 }

@@ -1,67 +1,99 @@
-import Crypto
 import Foundation
 import Testing
 
 @testable import AlbumsStorage
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The signing held to a real S3-compatible server: OpenStack Swift's s3api,
-/// which `scripts/object-storage start` runs on loopback and `scripts/test`
-/// names in `ALBUMS_TEST_S3_*`. Every request here is signed by
+/// The bucket client against a real S3-compatible server: OpenStack Swift's
+/// s3api, which `scripts/object-storage start` runs on loopback and
+/// `scripts/test` names in `ALBUMS_TEST_S3_*`. Every request is signed by
 /// ``SignatureV4`` alone; the server computes the signature its own way and
 /// refuses any that differs by a byte.
 @Suite(
-    "AWS Signature Version 4 against a real S3 server",
+    "The bucket client against a real S3 server",
     .enabled(if: S3TestServer.configured != nil, "start one with scripts/object-storage start; scripts/test does"))
 struct ObjectStorageServerTests {
     let server: S3TestServer
-    let bucket = "albums-test-" + UUID().uuidString.prefix(8).lowercased()
+    let bucket: S3Bucket
 
     init() throws {
         server = try #require(S3TestServer.configured)
+        bucket = server.bucket("albums-test-" + UUID().uuidString.prefix(8).lowercased())
     }
 
-    @Test("a bucket made, objects put, read whole and by range, listed, deleted; the names any Unicode")
-    func objectsRoundTrip() async throws {
-        #expect(try await server.send("PUT", "/\(bucket)").status == 200)
+    @Test("objects put, read whole and by range, described, listed page by page, removed; keys of any Unicode")
+    func objects() async throws {
+        try await bucket.create()
+        try await bucket.create()  // the caller's already: no failure
         let bytes = Data((0..<1_000).map { UInt8($0 % 251) })
-        // A key as albums names originals would be, and one as a person names a file.
-        for key in ["ab/ab12cd34.jpg", "Summer 2026/Café ☀ (1)+copy.jpg"] {
-            let path = "/\(bucket)/" + key
-            let put = try await server.send("PUT", path, body: bytes)
-            #expect(put.status == 200, "PUT \(key): \(put.text)")
-            let got = try await server.send("GET", path)
-            #expect(got.status == 200 && got.body == bytes, "GET \(key): \(got.status)")
-            let part = try await server.send("GET", path, headers: [("Range", "bytes=100-199")])
-            #expect(part.status == 206 && part.body == bytes[100..<200], "range of \(key): \(part.status)")
+        let keys = ["ab/ab12cd34.jpg", "Summer 2026/Café ☀ (1)+copy.jpg", "Summer 2026/a&b <c>.jpg"]
+        for key in keys {
+            let etag = try await bucket.put(key, bytes: bytes, contentType: "image/jpeg")
+            #expect(!etag.isEmpty)
+            #expect(try await bucket.object(key) == bytes, "\(key)")
+            #expect(try await bucket.object(key, range: 100...199) == bytes[100..<200], "\(key)")
+            #expect(try await bucket.info(key) == S3Bucket.ObjectInfo(size: 1_000, etag: etag))
         }
-        let listing = try await server.send("GET", "/\(bucket)", query: [("list-type", "2"), ("prefix", "Summer 2026/")])
-        #expect(listing.status == 200 && listing.text.contains("Café ☀ (1)+copy.jpg"), "\(listing.text)")
-        for key in ["ab/ab12cd34.jpg", "Summer 2026/Café ☀ (1)+copy.jpg"] {
-            #expect(try await server.send("DELETE", "/\(bucket)/" + key).status == 204)
-        }
-        let gone = try await server.send("GET", "/\(bucket)/ab/ab12cd34.jpg")
-        #expect(gone.status == 404 && gone.text.contains("NoSuchKey"))
-        #expect(try await server.send("DELETE", "/\(bucket)").status == 204)
+        // Two to a page: the listing follows its continuation tokens.
+        #expect(try await bucket.keys(prefix: "Summer 2026/", pageSize: 1).sorted() == keys.dropFirst().sorted())
+        #expect(try await bucket.keys(pageSize: 2).count == 3)
+        for key in keys { try await bucket.remove(key) }
+        try await bucket.remove(keys[0])  // gone already: no failure
+        #expect(try await bucket.info(keys[0]) == nil)
+        await #expect(throws: S3Failure.self) { try await bucket.object(keys[0]) }
+        try await bucket.delete()
     }
 
-    @Test("a wrong secret is refused: the server's signature differs")
-    func wrongSecret() async throws {
-        let wrong = S3TestServer(
-            endpoint: server.endpoint,
-            signer: SignatureV4(credentials: S3Credentials(accessKeyID: server.signer.credentials.accessKeyID, secretAccessKey: "not the secret"), region: server.signer.region))
-        let answer = try await wrong.send("PUT", "/\(bucket)")
-        #expect(answer.status == 403 && answer.text.contains("SignatureDoesNotMatch"), "\(answer.text)")
+    @Test("an upload in parts is one object; an upload given up leaves nothing")
+    func multipart() async throws {
+        try await bucket.create()
+        let part = Data(repeating: 7, count: 5 << 20)  // S3's smallest part but the last
+        let id = try await bucket.startUpload("big.mov", contentType: "video/quicktime")
+        let first = try await bucket.uploadPart("big.mov", id: id, number: 1, bytes: part)
+        let second = try await bucket.uploadPart("big.mov", id: id, number: 2, bytes: Data("tail".utf8))
+        try await bucket.finishUpload("big.mov", id: id, parts: [(2, second), (1, first)])
+        #expect(try await bucket.info("big.mov")?.size == Int64(part.count + 4))
+        #expect(try await bucket.object("big.mov", range: Int64(part.count)...Int64(part.count + 3)) == Data("tail".utf8))
+        let abandoned = try await bucket.startUpload("gone.mov")
+        _ = try await bucket.uploadPart("gone.mov", id: abandoned, number: 1, bytes: Data("x".utf8))
+        try await bucket.abortUpload("gone.mov", id: abandoned)
+        #expect(try await bucket.info("gone.mov") == nil)
+        try await bucket.remove("big.mov")
+        try await bucket.delete()
+    }
+
+    @Test("a wrong secret, an unknown key and a missing bucket are refused in one line that says which")
+    func refusals() async throws {
+        let wrongSecret = server.bucket(bucket.name, credentials: S3Credentials(accessKeyID: server.credentials.accessKeyID, secretAccessKey: "not it"))
+        await #expect { try await wrongSecret.create() } throws: { error in
+            guard let failure = error as? S3Failure else { return false }
+            return failure.isWrongKey && failure.description.contains("AWS_SECRET_ACCESS_KEY") && !failure.description.contains("\n")
+        }
+        let unknownKey = server.bucket(bucket.name, credentials: S3Credentials(accessKeyID: "nobody:here", secretAccessKey: "x"))
+        await #expect { try await unknownKey.create() } throws: { ($0 as? S3Failure)?.isWrongKey == true }
+        await #expect { _ = try await bucket.object("anything") } throws: { error in
+            (error as? S3Failure)?.description.contains("NoSuchBucket") == true
+        }
+    }
+
+    @Test("a server that is not there: tried again with growing waits, then one line")
+    func unreachable() async throws {
+        let waits = WaitLog()
+        let nowhere = S3Bucket(
+            endpoint: try #require(URL(string: "http://127.0.0.1:9")), name: "x", credentials: server.credentials, region: server.region,
+            transport: HTTPTransport(timeout: .milliseconds(300)), retries: S3Retries(attempts: 3, firstWait: 0.01, wait: { await waits.add($0) }))
+        await #expect { _ = try await nowhere.object("a") } throws: { error in
+            guard case .unreachable(_, let attempts) = error as? S3Failure else { return false }
+            return attempts == 3
+        }
+        #expect(await waits.seconds == [0.01, 0.02])
     }
 }
 
-/// The server the tests were given, and requests to it signed by ``SignatureV4``.
+/// The server the tests were given, and buckets on it.
 struct S3TestServer: Sendable {
     let endpoint: URL
-    let signer: SignatureV4
+    let credentials: S3Credentials
+    let region: String
 
     /// The server `ALBUMS_TEST_S3_ENDPOINT` names, with its keys; nil without it.
     static var configured: S3TestServer? {
@@ -69,41 +101,18 @@ struct S3TestServer: Sendable {
         guard let text = environment["ALBUMS_TEST_S3_ENDPOINT"], let endpoint = URL(string: text),
             let key = environment["ALBUMS_TEST_S3_ACCESS_KEY"], let secret = environment["ALBUMS_TEST_S3_SECRET_KEY"]
         else { return nil }
-        let credentials = S3Credentials(accessKeyID: key, secretAccessKey: secret)
-        return S3TestServer(endpoint: endpoint, signer: SignatureV4(credentials: credentials, region: environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1"))
+        return S3TestServer(
+            endpoint: endpoint, credentials: S3Credentials(accessKeyID: key, secretAccessKey: secret),
+            region: environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1")
     }
 
-    struct Answer {
-        let status: Int
-        let body: Data
-        var text: String { String(decoding: body, as: UTF8.self) }
+    func bucket(_ name: String, credentials: S3Credentials? = nil) -> S3Bucket {
+        S3Bucket(endpoint: endpoint, name: name, credentials: credentials ?? self.credentials, region: region)
     }
+}
 
-    /// Sends a request to `path` (a bucket and a key, not encoded), signed with its payload's hash.
-    func send(
-        _ method: String, _ path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
-        body: Data = Data()
-    ) async throws -> Answer {
-        let encodedPath = SignatureV4.encodedPath(path)
-        var components = URLComponents()
-        components.percentEncodedPath = encodedPath
-        if !query.isEmpty {
-            components.percentEncodedQuery = query.map {
-                SignatureV4.percentEncoded($0.name, keepingSlashes: false) + "=" + SignatureV4.percentEncoded($0.value, keepingSlashes: false)
-            }.joined(separator: "&")
-        }
-        let url = try #require(components.url(relativeTo: endpoint))
-        let time = Date()
-        let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
-        let payloadHash = SignatureV4.hexSHA256(body)
-        let signed = headers + [("Host", host), ("X-Amz-Date", SignatureV4.amzDate(time)), ("X-Amz-Content-SHA256", payloadHash)]
-        let request = SignatureV4.Request(method: method, path: encodedPath, query: query, headers: signed, payloadHash: payloadHash)
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = method
-        for (name, value) in signed where name != "Host" { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.setValue(signer.authorization(for: request, at: time), forHTTPHeaderField: "Authorization")
-        if !body.isEmpty { urlRequest.httpBody = body }
-        let (data, response) = try await URLSession.shared.data(for: urlRequest)
-        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
-    }
+/// The waits a client asked for, in order.
+actor WaitLog {
+    private(set) var seconds: [Double] = []
+    func add(_ wait: Double) { seconds.append(wait) }
 }

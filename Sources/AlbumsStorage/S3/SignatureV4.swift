@@ -2,18 +2,6 @@ import AlbumsPersistence
 import Crypto
 import Foundation
 
-/// The keys a request to an S3-compatible service is signed with. They come
-/// from the environment or the usual AWS files, never from the library.
-package struct S3Credentials: Sendable, Equatable {
-    package let accessKeyID: String
-    package let secretAccessKey: String
-
-    package init(accessKeyID: String, secretAccessKey: String) {
-        self.accessKeyID = accessKeyID
-        self.secretAccessKey = secretAccessKey
-    }
-}
-
 /// AWS Signature Version 4, as S3 and every S3-compatible store (MinIO,
 /// Ceph, OpenStack Swift's s3api, Backblaze B2, Wasabi) check it: a request
 /// reduced to its canonical form, hashed, and signed with a key derived from

@@ -1,0 +1,34 @@
+/// Text as XML writes it, read: what XMP packets and S3's answers hold.
+package enum XMLEntities {
+    /// `text` with XML's five named entities and its numeric character
+    /// references decoded; anything else (an unknown entity, a stray `&`)
+    /// stays as written.
+    package static func decoded(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            guard let semicolon = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: semicolon) <= 10 else { break }
+            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
+            switch entity {
+            case "amp": result += "&"
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                guard let scalar = number.flatMap(Unicode.Scalar.init) else {
+                    result += rest[...semicolon]
+                    rest = rest[rest.index(after: semicolon)...]
+                    continue
+                }
+                result.unicodeScalars.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
+}
