@@ -74,10 +74,23 @@ extension ReliabilityCommand {
         @OptionGroup var common: Common
         @Option(help: "The litestream binary.") var litestream: String
         @Option(help: "How long the writers write, in seconds.") var seconds = 20.0
+        @Option(help: ArgumentHelp(
+            "Replicate to this bucket of the S3-compatible service ALBUMS_TEST_S3_ENDPOINT names (keys: ALBUMS_TEST_S3_ACCESS_KEY, ALBUMS_TEST_S3_SECRET_KEY) rather than to a folder.",
+            valueName: "BUCKET"))
+        var s3Bucket: String?
 
         func run() throws {
             try common.prepareWork()
-            let harness = ReplicaHarness(executable: common.albums, litestream: litestream, work: common.work, seed: common.seed, seconds: seconds)
+            var harness = ReplicaHarness(executable: common.albums, litestream: litestream, work: common.work, seed: common.seed, seconds: seconds)
+            if let s3Bucket {
+                let environment = ProcessInfo.processInfo.environment
+                guard let endpoint = environment["ALBUMS_TEST_S3_ENDPOINT"], let key = environment["ALBUMS_TEST_S3_ACCESS_KEY"],
+                    let secret = environment["ALBUMS_TEST_S3_SECRET_KEY"]
+                else { throw HarnessFailure("--s3-bucket needs ALBUMS_TEST_S3_ENDPOINT, _ACCESS_KEY and _SECRET_KEY: eval \"$(scripts/object-storage env)\"") }
+                harness.target = .s3(
+                    endpoint: endpoint, bucket: s3Bucket, accessKey: key, secretKey: secret, region: environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1")
+                print("replica: bucket \(s3Bucket) at \(endpoint)")
+            }
             let report = try harness.run()
             let rows = report.restores.map { restore -> [String] in
                 [restore.name, "\(restore.lastChange) of \(restore.libraryLastChange)", "\(restore.heldCommits) of \(restore.toldCommits)",

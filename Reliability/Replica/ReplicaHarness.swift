@@ -10,8 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Litestream replicating a library to a file replica while several albums
-/// processes write it (RELIABILITY.md, promise 7).
+/// Litestream replicating a library to a file replica, or to a bucket of
+/// an S3-compatible service, while several albums processes write it
+/// (RELIABILITY.md, promise 7).
 ///
 /// 1. Litestream is SIGKILLed while the writers go on; the replica restored
 ///    then must check clean and hold exactly a prefix of the library's
@@ -25,14 +26,24 @@ import Darwin
 /// output) is looked up in the journals: in the library always, in each
 /// replica when at or before its last position.
 struct ReplicaHarness {
+    /// Where Litestream keeps the replica.
+    enum Target {
+        /// A folder of the harness's work folder.
+        case folder
+        /// A bucket of an S3-compatible service, addressed by path (MinIO, Ceph, OpenStack Swift's s3api).
+        case s3(endpoint: String, bucket: String, accessKey: String, secretKey: String, region: String)
+    }
+
     let executable: String
     let litestream: String
     let work: String
     let seed: UInt64
     let seconds: Double
+    var target: Target = .folder
 
     private var library: String { "\(work)/library.albums" }
     private var replica: String { "\(work)/replica" }
+    private var configuration: String { "\(work)/litestream.yml" }
     static let albums = ["Summer 2026", "Photo book", "Trip: Rome"]
     static let writers = 4
 
@@ -118,7 +129,36 @@ struct ReplicaHarness {
     }
 
     private func startLitestream(log: String) throws -> ChildProcess {
-        try ChildProcess.spawn(litestream, ["replicate", library, "file://\(replica)"], stdout: "\(work)/\(log)", stderr: "\(work)/\(log)")
+        try ChildProcess.spawn(litestream, ["replicate"] + (try replicaArguments()), stdout: "\(work)/\(log)", stderr: "\(work)/\(log)")
+    }
+
+    /// How Litestream is told of the library and its replica: a folder's URL
+    /// on its command line, or a bucket in a configuration file (its
+    /// endpoint and keys have no place in a URL).
+    private func replicaArguments() throws -> [String] {
+        switch target {
+        case .folder:
+            return [library, "file://\(replica)"]
+        case .s3(let endpoint, let bucket, let accessKey, let secretKey, let region):
+            func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            let yaml = """
+                dbs:
+                  - path: \(quoted(library))
+                    replica:
+                      type: s3
+                      bucket: \(quoted(bucket))
+                      path: library
+                      endpoint: \(quoted(endpoint))
+                      region: \(quoted(region))
+                      force-path-style: true
+                      access-key-id: \(quoted(accessKey))
+                      secret-access-key: \(quoted(secretKey))
+                      sync-interval: 1s
+
+                """
+            try Data(yaml.utf8).write(to: URL(fileURLWithPath: configuration))
+            return ["-config", configuration]
+        }
     }
 
     /// Restores the replica to a new file and compares it with the library.
@@ -161,7 +201,9 @@ struct ReplicaHarness {
     private func restoreReplica(to path: String) throws {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let log = "\(work)/restore.log"
-        let child = try ChildProcess.spawn(litestream, ["restore", "-o", path, "file://\(replica)"], stdout: log, stderr: log)
+        let source = try replicaArguments()
+        let arguments = if case .folder = target { ["restore", "-o", path, source[1]] } else { ["restore", "-o", path] + source + [library] }
+        let child = try ChildProcess.spawn(litestream, arguments, stdout: log, stderr: log)
         guard try child.wait() == .exited(0) else {
             throw HarnessFailure("litestream restore failed: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
