@@ -122,10 +122,13 @@ enum HistoryLog {
 
     /// Deletes entries given as rows of (id, first_step, last_step), with their steps.
     private static func drop(_ entries: [Row], in db: Database) throws {
-        for entry in entries {
-            try deleteSteps(entry[1], through: entry[2], in: db)
-            try db.execute(cachedSQL: "DELETE FROM history_entry WHERE id = ?", arguments: [entry[0] as Int64])
-        }
+        for entry in entries { try drop(entry: entry[0], steps: entry[1], through: entry[2], in: db) }
+    }
+
+    /// Deletes one entry with its steps `first`…`last`.
+    static func drop(entry id: Int64, steps first: Int64, through last: Int64, in db: Database) throws {
+        try deleteSteps(first, through: last, in: db)
+        try db.execute(cachedSQL: "DELETE FROM history_entry WHERE id = ?", arguments: [id])
     }
 
     /// How many steps the range `first`…`last` holds (none when `last` is `first - 1`).

@@ -6,7 +6,9 @@ extension LibraryWriter {
     /// not what it was given (a load that failed, was skipped, cancelled or
     /// found its photo already in the album leaves no item). An import
     /// begun afresh and one whose stale placeholders another run filled
-    /// are both counted again.
+    /// are both counted again. An import that brought nothing and holds no
+    /// placeholder any more (the same folder imported again, say) leaves no
+    /// entry: there is nothing to undo.
     ///
     /// Looks among the newest imports only (their entries hold the
     /// placeholders' insertions); a load whose entry was dropped from the
@@ -26,13 +28,18 @@ extension LibraryWriter {
                 db, cachedSQL: "SELECT row_id FROM history_step WHERE id BETWEEN ? AND ? AND action = 1", arguments: [first, last])
             guard inserted.contains(where: remaining.contains) else { continue }
             remaining.subtract(inserted)
-            let brought = try Int.fetchOne(
+            let (brought, left) = try Row.fetchOne(
                 db,
                 cachedSQL: """
-                    SELECT count(*) FROM history_step s JOIN album_item i ON i.id = s.row_id
-                    WHERE s.id BETWEEN ? AND ? AND s.action = 1 AND i.photo_id IS NOT NULL
+                    SELECT count(i.photo_id), count(i.id) FROM history_step s JOIN album_item i ON i.id = s.row_id
+                    WHERE s.id BETWEEN ? AND ? AND s.action = 1
                     """,
-                arguments: [first, last]) ?? 0
+                arguments: [first, last]
+            ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+            if left == 0, try Bool.fetchOne(db, cachedSQL: "SELECT is_undone FROM history_entry WHERE id = ?", arguments: [id]) == false {
+                try HistoryLog.drop(entry: id, steps: first, through: last, in: db)
+                continue
+            }
             guard let recounted = Self.importDescription(description, counting: brought), recounted != description else { continue }
             try db.execute(cachedSQL: "UPDATE history_entry SET description = ? WHERE id = ?", arguments: [recounted, id])
         }
