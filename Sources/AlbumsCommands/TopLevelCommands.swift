@@ -16,7 +16,7 @@ enum TopLevelCommands {
     /// Every top-level command's name, in the order `albums --help` lists them.
     static let names = [
         "init", "album", "folder", "list", "show", "photos", "import", "move", "copy", "swap", "remove", "apply",
-        "pending", "history", "undo", "redo", "export", "backup", "checkpoints", "inspect", "check", "relink", "serve",
+        "pending", "history", "undo", "redo", "export", "storage", "backup", "checkpoints", "inspect", "check", "relink", "serve",
         "user", "share", "link",
     ]
 
@@ -50,6 +50,7 @@ enum TopLevelCommands {
         case "undo": UndoCommand.self
         case "redo": RedoCommand.self
         case "export": ExportCommand.self
+        case "storage": StorageCommand.self
         case "backup": BackupCommand.self
         case "checkpoints": CheckpointsCommand.self
         case "inspect": InspectCommand.self
@@ -137,7 +138,9 @@ enum TopLevelCommands {
     /// placeholders), which run on the concurrency runtime's threads; every
     /// other command runs on the main thread. A test holds this list equal to the commands that
     /// are `AsyncParsableCommand`s.
-    static let waitingCommands: [any AsyncParsableCommand.Type] = [ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self, RelinkCommand.self]
+    static let waitingCommands: [any AsyncParsableCommand.Type] = [
+        ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self, RelinkCommand.self, StorageCommand.Move.self,
+    ]
 
     /// The type of `command` when it is one of ``waitingCommands``.
     ///

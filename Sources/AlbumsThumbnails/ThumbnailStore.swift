@@ -82,9 +82,10 @@ package final class ThumbnailStore: Sendable {
     }
 
     /// The photo's thumbnail whose longer side is `longerSide`, from the
-    /// cache or made now from its source file: what a request asks for.
+    /// cache or made now from its original (`original`: the copy the
+    /// library keeps; nil: its source file): what a request asks for.
     /// While requests come, background work (``ThumbnailWarmer``) waits.
-    package func thumbnail(of photo: Photo, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
+    package func thumbnail(of photo: Photo, from original: OriginalLocation? = nil, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
         guard Self.longerSides.contains(longerSide) else { throw .unsupportedSize(longerSide) }
         activity.withLock { activity in
             activity.requests += 1
@@ -97,16 +98,16 @@ package final class ThumbnailStore: Sendable {
                 activity.lastRequest = .now
             }
         }
-        return try await thumbnail(of: photo, longerSide: longerSide, priority: .userInitiated)
+        return try await thumbnail(of: photo, from: original, longerSide: longerSide, priority: .userInitiated)
     }
 
     /// Makes a thumbnail in the background, at low priority, unless it is
     /// cached already. Answers whether the cache holds it now.
     @discardableResult
-    package func warm(_ photo: Photo, longerSide: Int) async -> Bool {
+    package func warm(_ photo: Photo, from original: OriginalLocation? = nil, longerSide: Int) async -> Bool {
         guard Self.longerSides.contains(longerSide) else { return false }
         if isCached(photo, longerSide: longerSide) { return true }
-        return (try? await thumbnail(of: photo, longerSide: longerSide, priority: .background)) != nil
+        return (try? await thumbnail(of: photo, from: original, longerSide: longerSide, priority: .background)) != nil
     }
 
     /// Whether the cache holds the photo's thumbnail of that side.
@@ -124,7 +125,9 @@ package final class ThumbnailStore: Sendable {
     /// The longer side the grid asked for last (its zoom at this screen's pixel density).
     package var gridSide: Int { activity.withLock { $0.gridSide } }
 
-    private func thumbnail(of photo: Photo, longerSide: Int, priority: DispatchQoS.QoSClass) async throws(ThumbnailFailure) -> Thumbnail {
+    private func thumbnail(
+        of photo: Photo, from original: OriginalLocation?, longerSide: Int, priority: DispatchQoS.QoSClass
+    ) async throws(ThumbnailFailure) -> Thumbnail {
         let file = cacheFile(of: photo, longerSide: longerSide)
         if let cached = try? Data(contentsOf: file) {
             return Thumbnail(jpeg: cached, longerSide: longerSide, wasCached: true)
@@ -132,7 +135,7 @@ package final class ThumbnailStore: Sendable {
         let key = file.lastPathComponent
         let task = inFlight.withLock { running in
             if let task = running[key] { return task }
-            let task = Task { await self.make(photo, longerSide: longerSide, into: file, priority: priority) }
+            let task = Task { await self.make(photo, from: original, longerSide: longerSide, into: file, priority: priority) }
             running[key] = task
             return task
         }
@@ -141,20 +144,25 @@ package final class ThumbnailStore: Sendable {
         return Thumbnail(jpeg: try result.get(), longerSide: longerSide, wasCached: false)
     }
 
-    private func make(_ photo: Photo, longerSide: Int, into file: URL, priority: DispatchQoS.QoSClass) async -> Result<Data, ThumbnailFailure> {
+    private func make(
+        _ photo: Photo, from original: OriginalLocation?, longerSide: Int, into file: URL, priority: DispatchQoS.QoSClass
+    ) async -> Result<Data, ThumbnailFailure> {
         await gate.enter()
         defer { Task { await gate.leave() } }
         return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: priority).async {
-                continuation.resume(returning: Self.makeNow(photo, longerSide: longerSide, into: file))
+                continuation.resume(returning: Self.makeNow(photo, from: original, longerSide: longerSide, into: file))
             }
         }
     }
 
-    private static func makeNow(_ photo: Photo, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
+    private static func makeNow(_ photo: Photo, from original: OriginalLocation?, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
         let source: Data
         do {
-            source = try Data(contentsOf: URL(fileURLWithPath: photo.content.sourcePath))
+            guard let path = (original ?? .source(photo.content.sourcePath)).filePath else {
+                return .failure(.sourceMissing(photo: photo.id, detail: "it is in a bucket, which this server does not reach"))
+            }
+            source = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(.sourceMissing(photo: photo.id, detail: LibraryError.describeFileError(error)))
         }

@@ -130,7 +130,7 @@ package struct ThumbnailWarmer: Sendable {
             guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return false }
         }
         guard !Task.isCancelled else { return false }
-        if await store.warm(photo, longerSide: side) { progress.made += 1 } else { progress.failed += 1 }
+        if await store.warm(photo, from: try? library.originalLocation(of: photo), longerSide: side) { progress.made += 1 } else { progress.failed += 1 }
         report(progress)
         return !Task.isCancelled
     }

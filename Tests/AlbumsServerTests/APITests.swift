@@ -543,6 +543,26 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("an original the library keeps a copy of is served, with ranges, and drawn from that copy once its source is gone")
+    func keptOriginal() async throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("card.jpg")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: source)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let keeper = try await fixture.library.write { try $0.chooseStoragePlace(.folder(folder.path("kept"))) }
+        let report = await LoadRunner(session: TransferSession(library: fixture.library), keeper: FolderKeeper(place: keeper)).loadIntoLibrary([source])
+        let photoID = try #require(report.committed.first?.photo)
+        try FileManager.default.removeItem(atPath: source)
+        try await application.test(.router) { client in
+            let whole = try await request(client, "/api/photos/\(photoID)/original")
+            #expect(whole.status == .ok && Data(buffer: whole.body) == bytes)
+            let part = try await request(client, "/api/photos/\(photoID)/original", headers: [.range: "bytes=10-19"])
+            #expect(part.status == .partialContent && Data(buffer: part.body) == bytes[10...19])
+            let thumbnail = try await request(client, "/api/photos/\(photoID)/thumbnail?size=64")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+        }
+    }
+
     @Test("photos by id only; the page's files and the OpenAPI document are served from the binary")
     func photosAndPage() async throws {
         let folder = try TemporaryFolder()

@@ -45,6 +45,10 @@ struct ImportCommand: AsyncParsableCommand {
 
             The library refers to the files where they are: it keeps no copy, so
             keep the originals (do not wipe a camera card after importing from it).
+            --copy has it keep a verified copy of each file where it keeps its
+            originals (`albums storage`; by default a folder beside the library,
+            LIBRARY-originals), named by its content: each photo commits once its
+            copy is stored, and the card can then be wiped.
 
             Ctrl-C stops cleanly: finished loads stay, pending placeholders go, and
             running the same import again finishes it (files already in the album
@@ -58,6 +62,7 @@ struct ImportCommand: AsyncParsableCommand {
             Examples:
               albums import ~/Pictures/Rome --to "Rome 2026"
               albums import a.jpg b.heic --to "Photo book" --at 3
+              albums import /media/card/DCIM --recursive --to Holidays --copy
               albums import ~/Pictures --recursive --to Everything --jobs 4
               albums import ~/Pictures/Travel --tree --into Family
               albums import --from shotwell ~/.local/share/shotwell/data/photo.db --map /media/old=/media/ana
@@ -89,6 +94,8 @@ struct ImportCommand: AsyncParsableCommand {
     var withHidden = false
     @Flag(help: ArgumentHelp("With an Apple Photos library: each photo edited in Photos as Photos rendered the edit (turned, cropped, filtered), not its original."))
     var edited = false
+    @Flag(help: ArgumentHelp("Keep a copy of each file where the library keeps its originals (albums storage; by default LIBRARY-originals beside it)."))
+    var copy = false
     @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
@@ -169,8 +176,11 @@ struct ImportCommand: AsyncParsableCommand {
             (skipped.path, skipped.reason == ImportSources.folderNotEntered ? skipped.reason + "; --recursive imports its files" : skipped.reason)
         }
         let library = try global.openLibrary(for: write.dryRun ? .reading : .creating)
-        let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let target = try destination.map { try runner.checkDestination($0, expecting: expected) }
+        let session = TransferSession(library: library)
+        let target = try destination.map { try LoadRunner(session: session).checkDestination($0, expecting: expected) }
+        // Chosen only for an import that can happen: a refused one leaves the library as it was.
+        let keeper = copy && !write.dryRun ? try library.keeperForCopies() : nil
+        let runner = LoadRunner(session: session, keeper: keeper, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let album = target?.album.name
         if write.dryRun {
             let place = target.map { " into \(LibraryError.quoted($0.album.name)) at position \($0.index + 1)" } ?? " into the library"
@@ -184,13 +194,14 @@ struct ImportCommand: AsyncParsableCommand {
                 for file in sources.files { global.console.result("  \(file)") }
                 for skipped in sources.skipped { global.console.result("  skipped  \(skipped.path): \(skipped.reason)") }
                 for failed in sources.failed { global.console.note("  failed   \(failed.path): \(failed.reason)") }
+                if copy { global.console.note("  would keep a copy of each in \(try copiesPlace(of: library))") }
             }
             if !sources.failed.isEmpty { throw ExitCode(ExitStatus.refused) }
             return
         }
         let files = sources.files
-        let session = LoadSession(library: library, console: global.console)
-        var report = try await session.run { progress in
+        let loads = LoadSession(library: library, console: global.console)
+        var report = try await loads.run { progress in
             if let destination {
                 try await runner.load(files, at: destination, expecting: expected, progress: progress)
             } else {
@@ -198,7 +209,13 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         report.add(skipped: sources.skipped, failed: sources.failed)
-        try session.print(report, album: album, verb: "imported")
+        if let keeper { global.console.note("albums: each photo's copy is kept in \(keeper.place)") }
+        try loads.print(report, album: album, verb: "imported")
+    }
+
+    /// Where `--copy` keeps copies: the library's place, or the folder it would choose.
+    private func copiesPlace(of library: Library) throws -> String {
+        try library.read { try $0.currentStoragePlace() }?.description ?? "folder \(library.defaultOriginalsFolder)"
     }
 }
 
@@ -216,12 +233,15 @@ extension ImportCommand {
         defer { finished() }
         let session = TransferSession(library: library)
         let loader = catalog?.loader() ?? FileLoader()
-        let importer = TreeImport(runner: LoadRunner(session: session, loader: loader, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        let keeper = copy && !write.dryRun ? try library.keeperForCopies() : nil
+        let importer = TreeImport(
+            runner: LoadRunner(session: session, loader: loader, keeper: keeper, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         let destination = into.map(FolderReference.path)
         let output = TreeImportOutput(console: global.console, catalog: catalog)
         if write.dryRun {
             // An archive's photos are not missing: they are in the archive, to be extracted.
             try output.print(try importer.plan(root, from: source, into: destination), report: nil, missing: archives == nil ? root.photosNotFound() : [])
+            if copy { global.console.note("  would keep a copy of each in \(try copiesPlace(of: library))") }
             if let archives {
                 global.console.note("  would extract \(LibraryError.counted(archives.photoCount, "photo")) into \(archives.extractedFolder)")
             }
@@ -245,6 +265,7 @@ extension ImportCommand {
             return result.report
         }
         let (plan, missing) = outcome.withLock { $0! }
+        if let keeper { global.console.note("albums: each photo's copy is kept in \(keeper.place)") }
         try output.print(plan, report: report, missing: missing)
         if !albumsOnly, let catalog, !catalog.loose.isEmpty {
             let loose = await catalog.loadLoose(with: importer.runner)

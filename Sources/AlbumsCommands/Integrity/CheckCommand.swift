@@ -14,9 +14,10 @@ struct CheckCommand: ParsableCommand {
             keys. Stale placeholders are listed as notes: a normal, recoverable state
             (albums pending resume / cancel). --repair fixes what can be fixed safely
             (counters, empty or overfull segments, keys out of range), says what it
-            did, and checks again. --files also reads every photo's source and reports
-            each one missing, unreadable, or holding other bytes than the photo's
-            SHA-256 (albums relink FOLDER finds moved files).
+            did, and checks again. --files also reads every photo's original (the copy
+            the library keeps, where it keeps one; else its source) and reports each
+            one missing, unreadable, or holding other bytes than the photo's SHA-256
+            (albums relink FOLDER finds moved sources).
 
             Examples:
               albums check
@@ -28,7 +29,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fix what can be fixed safely, then check again.") var repair = false
     @Flag(help: "Run integrity_check (thorough, slower) instead of quick_check.") var full = false
     @Flag(help: "With --repair: say what would be repaired, without writing.") var dryRun = false
-    @Flag(help: "Also read every photo's source and compare it with its SHA-256.") var files = false
+    @Flag(help: "Also read every photo's original (its kept copy, else its source) and compare it with its SHA-256.") var files = false
 
     func run() throws {
         let library = try global.openLibrary(for: repair && !dryRun ? .writing : .reading)
@@ -48,11 +49,13 @@ struct CheckCommand: ParsableCommand {
             for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
             for note in notes { global.console.result("note      \(note)") }
             for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
-            for problem in sourceProblems { global.console.note("source    \(problem.issue.code): \(problem.description)") }
+            for problem in sourceProblems { global.console.note("\(problem.isKeptCopy ? "kept  " : "source")    \(problem.issue.code): \(problem.description)") }
             var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
             if files {
-                summary.append(sourceProblems.isEmpty ? "every source holds its photo's bytes"
-                    : "\(sourceProblems.count) source\(sourceProblems.count == 1 ? "" : "s") missing or changed")
+                let kept = try library.read { try $0.keptPhotoCounts() }.filter { $0.key != nil }.values.reduce(0, +)
+                let what = kept == 0 ? "source" : "original"
+                summary.append(sourceProblems.isEmpty ? "every \(what) holds its photo's bytes" + (kept == 0 ? "" : " (\(kept) kept \(kept == 1 ? "copy" : "copies"))")
+                    : "\(LibraryError.counted(sourceProblems.count, what)) missing or changed")
             }
             global.console.result((ok ? "ok: " : "") + summary.joined(separator: "; "))
         }
@@ -63,14 +66,18 @@ struct CheckCommand: ParsableCommand {
 /// A photo whose source is missing or changed, as `check --files --json` and `relink --json` print it.
 struct SourceProblemJSON: Encodable {
     let photoID: Int64
+    /// What was read: the kept copy (a path, or s3://bucket/name), or the source.
     let source: String
+    /// Whether it is the copy the library keeps, not a source it refers to.
+    let keptCopy: Bool
     /// missing, changed or unreadable.
     let problem: String
     let message: String
 
     init(_ problem: SourceProblem) {
         photoID = problem.photo.id.rawValue
-        source = problem.photo.content.sourcePath
+        source = problem.location.description
+        keptCopy = problem.isKeptCopy
         self.problem = problem.issue.code
         message = problem.description
     }
@@ -79,6 +86,7 @@ struct SourceProblemJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case photoID = "photo_id"
         case source
+        case keptCopy = "kept_copy"
         case problem
         case message
     }

@@ -12,13 +12,15 @@ struct RelinkCommand: AsyncParsableCommand {
             longer holds their bytes: a file is theirs when its SHA-256 is (files are
             hashed only when their size matches). Each photo found gets the file as
             its new source; those not found are listed. Importing the same bytes
-            from a new place relinks a photo whose source is gone, too.
+            from a new place relinks a photo whose source is gone, too. A copy the
+            library keeps (import --copy) that is missing or damaged is written
+            again from the file found, verified; the photo's source stays.
 
             Placeholders an import left for originals it did not find (a catalog's,
             on a drive since moved) are found by their file name, when exactly one
             file has it, and loaded from there into their slots.
 
-            --json prints {"relinked": [{"photo_id", "old_source", "new_source"}],
+            --json prints {"relinked": [{"photo_id", "old_source", "new_source", "restored_copy"}],
             "remaining": [{"photo_id", "source", "problem", "message"}],
             "placeholders": [{"placeholder_id", "old_source", "new_source", "loaded"}],
             "placeholders_missing": [{"placeholder_id", "source"}], "dry_run"}.
@@ -43,14 +45,14 @@ struct RelinkCommand: AsyncParsableCommand {
         let (found, missing) = try library.findPlaceholderSources(searching: folders, recursive: recursive)
         var loaded = Set<String>()
         if !dryRun {
-            let report = try await library.loadPlaceholders(found)
+            let report = try await library.loadPlaceholders(found, keeper: try library.currentKeeper())
             loaded = Set(report.committed.map(\.source) + report.alreadyInAlbum.map(\.source))
             for failure in report.failed { global.console.note("failed     \(failure.source): \(failure.reason)") }
         }
         if global.json {
             try global.console.result(json: RelinkJSON(
                 dryRun: dryRun,
-                relinked: relinked.map { .init(photoID: $0.photoID.rawValue, oldSource: $0.oldSource, newSource: $0.newSource) },
+                relinked: relinked.map { .init(photoID: $0.photoID.rawValue, oldSource: $0.oldSource, newSource: $0.newSource, restoredCopy: $0.restoredCopy) },
                 remaining: remaining.map(SourceProblemJSON.init),
                 placeholders: found.map {
                     .init(placeholderID: $0.placeholder.rawValue, oldSource: $0.oldSource, newSource: $0.newSource, loaded: loaded.contains($0.newSource))
@@ -58,7 +60,11 @@ struct RelinkCommand: AsyncParsableCommand {
                 placeholdersMissing: missing.map { .init(placeholderID: $0.id.rawValue, source: $0.load.source) }))
         } else {
             for link in relinked {
-                global.console.result("\(dryRun ? "would relink" : "relinked") id:\(link.photoID)  \(link.oldSource) → \(link.newSource)")
+                if link.restoredCopy {
+                    global.console.result("\(dryRun ? "would restore" : "restored") id:\(link.photoID)  kept copy \(link.oldSource) ← \(link.newSource)")
+                } else {
+                    global.console.result("\(dryRun ? "would relink" : "relinked") id:\(link.photoID)  \(link.oldSource) → \(link.newSource)")
+                }
             }
             for link in found {
                 let verb = dryRun ? "would load" : loaded.contains(link.newSource) ? "loaded" : "could not load"
@@ -83,12 +89,15 @@ private struct RelinkJSON: Encodable {
         let photoID: Int64
         let oldSource: String
         let newSource: String
+        /// Whether the library's kept copy (old_source) was written again from new_source.
+        let restoredCopy: Bool
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
             case photoID = "photo_id"
             case oldSource = "old_source"
             case newSource = "new_source"
+            case restoredCopy = "restored_copy"
         }
     }
 

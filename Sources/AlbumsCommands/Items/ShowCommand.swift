@@ -41,6 +41,7 @@ struct ShowCommand: ParsableCommand {
         try global.openLibrary(for: .reading).read { reader in
             let (item, photo) = try Self.resolve(parsed, in: reader)
             let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
+            let original = try photo.map { try reader.originalLocation(of: $0) }
             if global.json {
                 try global.console.result(json: [
                     "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
@@ -48,6 +49,7 @@ struct ShowCommand: ParsableCommand {
                     "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
                     "albums": AnyEncodable(albums),
                     "photo": AnyEncodable(photo.map { FoundPhotoJSON($0, name: $0.content.originalName, albums: albums) }),
+                    "kept_copy": AnyEncodable(original.flatMap(KeptCopyJSON.init)),
                 ])
                 return
             }
@@ -68,8 +70,31 @@ struct ShowCommand: ParsableCommand {
             if !camera.isEmpty { global.console.result("camera     \(camera)\(content.lens.map { ", \($0)" } ?? "")") }
             if content.hasLocation { global.console.result("location   recorded in the file (albums keeps only that it is there)") }
             global.console.result("imported   \(Timestamp.text(photo.importedAt)) from \(content.sourcePath)")
+            switch original {
+            case .keptFile(let path, _)?, .keptObject(let path, _)?:
+                global.console.result("kept       \(original?.description ?? path) (the library's own copy, read first)")
+            case .source?, nil:
+                global.console.result("kept       no copy: the library refers to its source")
+            }
             global.console.result("sha256     \(content.sha256Hex)")
             global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
+        }
+    }
+
+    /// Where the library keeps a copy of a photo's original, as `show --json` says it.
+    struct KeptCopyJSON: Encodable {
+        /// folder or bucket.
+        let place: String
+        /// The copy's path, or `s3://bucket/name`.
+        let location: String
+
+        init?(_ original: OriginalLocation) {
+            switch original {
+            case .source: return nil
+            case .keptFile: place = "folder"
+            case .keptObject: place = "bucket"
+            }
+            location = original.description
         }
     }
 

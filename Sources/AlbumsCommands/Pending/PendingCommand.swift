@@ -91,7 +91,9 @@ struct PendingCommand: ParsableCommand {
                 for placeholder in chosen { global.console.result("  \(placeholder.albumName):\(placeholder.index + 1)  \(placeholder.load.source)") }
                 return
             }
-            let runner = LoadRunner(session: TransferSession(library: library), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            // A load begun with import --copy keeps its copy where the library keeps its originals now.
+            let keeper = chosen.contains(where: \.load.keepsCopy) ? try library.currentKeeper() : nil
+            let runner = LoadRunner(session: TransferSession(library: library), keeper: keeper, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let session = LoadSession(library: library, console: global.console)
             let report = try await session.run { progress in try await runner.resume(chosen, expecting: expected, progress: progress) }
             try session.print(report, album: albums.count == 1 ? albums.first : nil, verb: "resumed")

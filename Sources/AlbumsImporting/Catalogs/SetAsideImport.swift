@@ -35,9 +35,13 @@ public enum SetAsideImport {
             let album = try existing ?? writer.createAlbum(named: name, placement: .into(nil))
             // Open only while the placeholders go in: loads begun before a lock still commit.
             if album.isLocked { try writer.setAlbumLocked(album.id, false) }
-            let placeholders = try writer.insertPlaceholders(catalog.setAside.map { PendingLoad(source: $0) }, into: album.id)
+            let keeps = runner.keeper != nil
+            let placeholders = try writer.insertPlaceholders(catalog.setAside.map { PendingLoad(source: $0, keepsCopy: keeps) }, into: album.id)
             try writer.setAlbumLocked(album.id, true)
-            return (try writer.album(album.id), zip(placeholders, catalog.setAside).map { LoadRunner.Load(placeholder: $0, source: $1) })
+            return (
+                try writer.album(album.id),
+                zip(placeholders, catalog.setAside).map { LoadRunner.Load(placeholder: $0, source: $1, keepsCopy: keeps) }
+            )
         }
         return (album, await runner.run(loads, progress: progress))
     }

@@ -102,10 +102,12 @@ public struct AlbumExport: Sendable {
             }
         }
         let width = max(3, String(shown.count + pending.count).count)
-        self.entries = shown.map { position, photo in
+        self.entries = try shown.map { position, photo in
             let number = String(position)
             let name = String(repeating: "0", count: max(0, width - number.count)) + number + "-" + photo.content.originalName
-            return Entry(position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: photo.content.sourcePath)
+            // The copy the library keeps, where it keeps one: the source may be a card wiped since.
+            let original = try reader.originalLocation(of: photo).filePath ?? photo.content.sourcePath
+            return Entry(position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original)
         }
         self.album = album
         self.pendingPositions = pending

@@ -28,14 +28,28 @@ public struct SourceProblem: Hashable, Sendable {
     public let photo: Photo
     /// What is wrong with its source.
     public let issue: Issue
+    /// What was checked: the copy the library keeps, or else the source.
+    public let location: OriginalLocation
 
-    /// One line: what is wrong with which photo's source.
+    /// A problem with `photo`'s original where `location` says it is.
+    public init(photo: Photo, issue: Issue, location: OriginalLocation? = nil) {
+        self.photo = photo
+        self.issue = issue
+        self.location = location ?? .source(photo.content.sourcePath)
+    }
+
+    /// Whether the copy the library keeps is what is wrong, not a source it refers to.
+    public var isKeptCopy: Bool {
+        if case .source = location { false } else { true }
+    }
+
+    /// One line: what is wrong with which photo's source or kept copy.
     public var description: String {
-        let source = LibraryError.quoted(photo.content.sourcePath)
+        let source = (isKeptCopy ? "kept copy " : "source ") + LibraryError.quoted(location.description)
         return switch issue {
-        case .missing: "photo id:\(photo.id): its source \(source) is missing"
-        case .changed: "photo id:\(photo.id): its source \(source) no longer holds its bytes (SHA-256 differs)"
-        case .unreadable(let reason): "photo id:\(photo.id): its source \(source) cannot be read: \(reason)"
+        case .missing: "photo id:\(photo.id): its \(source) is missing"
+        case .changed: "photo id:\(photo.id): its \(source) no longer holds its bytes (SHA-256 differs)"
+        case .unreadable(let reason): "photo id:\(photo.id): its \(source) cannot be read: \(reason)"
         }
     }
 }
@@ -48,6 +62,9 @@ public struct Relinked: Hashable, Sendable {
     public let oldSource: String
     /// Where it is now.
     public let newSource: String
+    /// Whether the photo's kept copy (at ``oldSource``) was written again
+    /// from the file found, its source left as it was.
+    public var restoredCopy = false
 }
 
 /// The SHA-256 of a file's bytes, read once into memory.
@@ -87,26 +104,33 @@ enum FileDigest {
 }
 
 extension Library {
-    /// Every photo whose source is missing, unreadable, or holds bytes
-    /// other than the photo's (by size, then SHA-256), in photo id order.
+    /// Every photo whose original is missing, unreadable, or holds bytes
+    /// other than the photo's (by size, then SHA-256), in photo id order:
+    /// the copy the library keeps where it keeps one, else the source.
     ///
-    /// Reads every source once, on all cores: as long as reading the files.
+    /// Reads every original once, on all cores: as long as reading the files.
     public func checkSources() throws -> [SourceProblem] {
         let photos = try read { try $0.photos() }
-        let issues = FileDigest.concurrentMap(photos) { photo -> SourceProblem.Issue? in
+        let locations = try photos.map { try originalLocation(of: $0) }
+        let issues = FileDigest.concurrentMap(Array(zip(photos, locations))) { photo, location -> SourceProblem.Issue? in
+            guard let path = location.filePath else { return .unreadable("it is in a bucket, which this program does not reach") }
             // A different size needs no hashing.
-            if let size = FileSize.of(photo.content.sourcePath), size != photo.content.byteCount { return .changed }
-            switch FileDigest.of(photo.content.sourcePath) {
+            if let size = FileSize.of(path), size != photo.content.byteCount { return .changed }
+            switch FileDigest.of(path) {
             case .missing: return .missing
             case .unreadable(let reason): return .unreadable(reason)
             case .digest(let digest, _): return digest == photo.content.sha256 ? nil : .changed
             }
         }
-        return zip(photos, issues).compactMap { photo, issue in issue.map { SourceProblem(photo: photo, issue: $0) } }
+        return zip(zip(photos, locations), issues).compactMap { photo, issue in
+            issue.map { SourceProblem(photo: photo.0, issue: $0, location: photo.1) }
+        }
     }
 
     /// Finds, in `folders`, the files that hold the bytes of photos whose
     /// source is missing or changed, and records them as those photos' sources.
+    /// A missing or damaged copy the library keeps in a folder is written
+    /// again from the file found, verified, as `import --copy` wrote it.
     ///
     /// The SHA-256 is the identity: a file is hashed only when its size is
     /// a sought photo's, and the first file (in name order) with a photo's
@@ -116,7 +140,8 @@ extension Library {
     public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) throws
         -> (relinked: [Relinked], remaining: [SourceProblem])
     {
-        let problems = try checkSources()
+        // A kept copy in a bucket is out of this program's reach.
+        let problems = try checkSources().filter { if case .keptObject = $0.location { false } else { true } }
         var sought: [Int64: [SourceProblem]] = [:]
         for problem in problems { sought[problem.photo.content.byteCount, default: []].append(problem) }
         let files = ImportSources.expand(folders, recursive: recursive).files.filter { path in
@@ -130,13 +155,29 @@ extension Library {
                 found[problem.photo.id] = path
             }
         }
-        let relinked = problems.compactMap { problem in
-            found[problem.photo.id].map { Relinked(photoID: problem.photo.id, oldSource: problem.photo.content.sourcePath, newSource: $0) }
+        var relinked: [Relinked] = []
+        var left = problems.filter { found[$0.photo.id] == nil }
+        for problem in problems {
+            guard let path = found[problem.photo.id] else { continue }
+            guard case .keptFile(let copy, _) = problem.location else {
+                relinked.append(Relinked(photoID: problem.photo.id, oldSource: problem.photo.content.sourcePath, newSource: path))
+                continue
+            }
+            // The copy is the library's own: written again from what was found, the source stays.
+            if !dryRun {
+                do {
+                    try FolderKeeper.copy(path, to: copy, expecting: problem.photo.content, place: copy)
+                } catch {
+                    left.append(SourceProblem(photo: problem.photo, issue: .unreadable(error.description), location: problem.location))
+                    continue
+                }
+            }
+            relinked.append(Relinked(photoID: problem.photo.id, oldSource: copy, newSource: path, restoredCopy: true))
         }
         try write(dryRun: dryRun) { writer in
-            for link in relinked { try writer.setSource(of: link.photoID, to: link.newSource) }
+            for link in relinked where !link.restoredCopy { try writer.setSource(of: link.photoID, to: link.newSource) }
         }
-        return (relinked, problems.filter { found[$0.photo.id] == nil })
+        return (relinked, left.sorted { $0.photo.id < $1.photo.id })
     }
 }
 
@@ -183,12 +224,16 @@ extension Library {
     /// Points placeholders at where their files are now and loads them into
     /// their slots, as ``findPlaceholderSources(searching:recursive:)`` found them.
     ///
+    /// A load begun to keep a copy (`import --copy`) keeps it with `keeper`.
+    ///
     /// - Returns: What the loads did, by the new sources.
-    public func loadPlaceholders(_ found: [RelinkedPlaceholder]) async throws -> LoadReport {
+    public func loadPlaceholders(_ found: [RelinkedPlaceholder], keeper: (any OriginalKeeper)? = nil) async throws -> LoadReport {
         guard !found.isEmpty else { return LoadReport() }
-        try await write { writer in
+        let copying = try await write { writer in
             try writer.retargetPlaceholders(Dictionary(found.map { ($0.placeholder, $0.newSource) }) { a, _ in a })
+            return Set(try writer.pendingPlaceholders().filter(\.load.keepsCopy).map(\.id))
         }
-        return await LoadRunner(session: TransferSession(library: self)).run(found.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.newSource) })
+        return await LoadRunner(session: TransferSession(library: self), keeper: keeper).run(
+            found.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.newSource, keepsCopy: copying.contains($0.placeholder)) })
     }
 }

@@ -29,13 +29,21 @@ public struct LoadRunner: Sendable {
     public let session: TransferSession
     /// What reads each source.
     public let loader: any PhotoLoader
+    /// Where the loads it begins keep copies of what they read; nil: they
+    /// keep none, and the library refers to the sources.
+    public let keeper: (any OriginalKeeper)?
     /// How many loads run at once.
     public let jobs: Int
 
-    /// A runner of `jobs` loads at once, each read by `loader`.
-    public init(session: TransferSession, loader: any PhotoLoader = FileLoader(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// A runner of `jobs` loads at once, each read by `loader`, and kept
+    /// by `keeper` if one is given (`import --copy`).
+    public init(
+        session: TransferSession, loader: any PhotoLoader = FileLoader(), keeper: (any OriginalKeeper)? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.session = session
         self.loader = loader
+        self.keeper = keeper
         self.jobs = max(1, jobs)
     }
 
@@ -48,12 +56,15 @@ public struct LoadRunner: Sendable {
         public let source: String
         /// Which of the report's ``LoadReport/tallies`` counts it (an album of a tree import, say).
         public let group: Int
+        /// Whether it keeps a copy of what it reads (the runner's ``LoadRunner/keeper``).
+        public let keepsCopy: Bool
 
-        /// A load begun: its placeholder, its source and the group it is counted in.
-        public init(placeholder: AlbumItemID?, source: String, group: Int = 0) {
+        /// A load begun: its placeholder, its source, the group it is counted in, and whether it keeps a copy.
+        public init(placeholder: AlbumItemID?, source: String, group: Int = 0, keepsCopy: Bool = false) {
             self.placeholder = placeholder
             self.source = source
             self.group = group
+            self.keepsCopy = keepsCopy
         }
     }
 
@@ -65,15 +76,17 @@ public struct LoadRunner: Sendable {
     /// - Throws: ``LibraryError`` for a destination that is not allowed
     ///   (locked, out of range, changed since, …); nothing is inserted.
     public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) throws -> [Load] {
-        let ids = try session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
-        return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
+        let keeps = keeper != nil
+        let ids = try session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, keepingCopies: keeps, $0) }
+        return zip(ids, sources).map { Load(placeholder: $0, source: $1, keepsCopy: keeps) }
     }
 
     /// ``begin(_:at:expecting:)`` for async callers (a server): the write
     /// waits without holding a thread of Swift's cooperative pool.
     public func begin(_ sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64] = [:]) async throws -> [Load] {
-        let ids = try await session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, $0) }
-        return zip(ids, sources).map { Load(placeholder: $0, source: $1) }
+        let keeps = keeper != nil
+        let ids = try await session.write { try Self.insertPlaceholders(for: sources, at: destination, expecting: revisions, keepingCopies: keeps, $0) }
+        return zip(ids, sources).map { Load(placeholder: $0, source: $1, keepsCopy: keeps) }
     }
 
     /// The placeholders of `sources`, in their order. A source that a stale
@@ -82,7 +95,8 @@ public struct LoadRunner: Sendable {
     /// running a crashed import again finishes it instead of appending the
     /// files a second time. The others get new placeholders at `destination`.
     private static func insertPlaceholders(
-        for sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64], _ writer: LibraryWriter
+        for sources: [String], at destination: Destination, expecting revisions: [AlbumReference: Int64], keepingCopies: Bool,
+        _ writer: LibraryWriter
     ) throws -> [AlbumItemID] {
         try writer.requireRevisions(revisions)
         let (album, index) = try writer.landing(at: destination)
@@ -99,8 +113,11 @@ public struct LoadRunner: Sendable {
             reused.append(stale[source]?.isEmpty == false ? stale[source]?.removeFirst() : nil)
         }
         let claimed = reused.compactMap { $0 }
-        if !claimed.isEmpty { try writer.claimPlaceholders(claimed) }
-        let fresh = zip(sources, reused).compactMap { $1 == nil ? PendingLoad(source: $0) : nil }
+        if !claimed.isEmpty {
+            try writer.claimPlaceholders(claimed)
+            try writer.markCopies(of: claimed, kept: keepingCopies)
+        }
+        let fresh = zip(sources, reused).compactMap { $1 == nil ? PendingLoad(source: $0, keepsCopy: keepingCopies) : nil }
         var inserted = fresh.isEmpty ? [] : try writer.insertPlaceholders(fresh, into: album.id, at: index)[...]
         return reused.map { reused in reused ?? inserted.removeFirst() }
     }
@@ -134,10 +151,12 @@ public struct LoadRunner: Sendable {
     /// Loads `sources` into the library alone, in no album: no placeholders,
     /// each photo added as its load completes.
     public func loadIntoLibrary(_ sources: [String], progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
-        await run(sources.map { Load(placeholder: nil, source: $0) }, progress: progress)
+        await run(sources.map { Load(placeholder: nil, source: $0, keepsCopy: keeper != nil) }, progress: progress)
     }
 
     /// Takes over pending placeholders (stale ones, after a crash) and runs their loads again from their recorded source.
+    /// A load begun to keep a copy keeps it with the runner's ``keeper``;
+    /// without one, it fails and its placeholder vanishes.
     ///
     /// - Parameter expecting: Revisions the caller last saw, checked in the
     ///   transaction that claims the placeholders.
@@ -149,7 +168,8 @@ public struct LoadRunner: Sendable {
             try writer.requireRevisions(revisions)
             try writer.claimPlaceholders(placeholders.map(\.id))
         }
-        return await run(placeholders.map { Load(placeholder: $0.id, source: $0.load.source) }, progress: progress)
+        return await run(
+            placeholders.map { Load(placeholder: $0.id, source: $0.load.source, keepsCopy: $0.load.keepsCopy) }, progress: progress)
     }
 
     /// Runs begun loads to completion (or cancellation) and commits each as it finishes.
@@ -161,13 +181,14 @@ public struct LoadRunner: Sendable {
         var report = LoadReportBuilder(itemizing: itemizing)
         var pending = Set(loads.compactMap(\.placeholder))
         let loader = self.loader
+        let keeping = keeper.map { KeepingLoader(base: loader, keeper: $0) }
         await withTaskGroup(of: (Int, Result<PhotoContent, any Error>).self) { group in
             // Tasks are added inline, twice, on purpose: adding them from a nested
             // function capturing `group` was miscompiled in release builds (6.3.1).
             var started = 0
             while started < min(jobs, loads.count) {
-                let (index, source) = (started, loads[started].source)
-                group.addTask { (index, await Self.attempt(loader, source)) }
+                let (index, source, keeps) = (started, loads[started].source, loads[started].keepsCopy)
+                group.addTask { (index, await Self.attempt(keeps ? keeping : loader, source)) }
                 started += 1
             }
             var finished = 0
@@ -182,8 +203,8 @@ public struct LoadRunner: Sendable {
                 if let placeholder = load.placeholder { pending.remove(placeholder) }
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
                 if !Task.isCancelled && started < loads.count {
-                    let (index, source) = (started, loads[started].source)
-                    group.addTask { (index, await Self.attempt(loader, source)) }
+                    let (index, source, keeps) = (started, loads[started].source, loads[started].keepsCopy)
+                    group.addTask { (index, await Self.attempt(keeps ? keeping : loader, source)) }
                     started += 1
                 }
             }
@@ -201,7 +222,9 @@ public struct LoadRunner: Sendable {
         return report.finished()
     }
 
-    private static func attempt(_ loader: any PhotoLoader, _ source: String) async -> Result<PhotoContent, any Error> {
+    /// Runs one load; nil: it keeps a copy and the runner has nowhere to keep it.
+    private static func attempt(_ loader: (any PhotoLoader)?, _ source: String) async -> Result<PhotoContent, any Error> {
+        guard let loader else { return .failure(LoadFailure.failed("it keeps a copy of the original, and the library keeps its originals nowhere this program can write")) }
         do {
             return .success(try await loader.load(source))
         } catch {

@@ -63,6 +63,7 @@ public struct TreeImport: Sendable {
     ) async throws -> Result {
         // Which files are not there, asked before the transaction rather than while it holds the library.
         let missing = root.photosNotFound()
+        let keeps = runner.keeper != nil
         let (plan, ids, loads) = try await runner.session.write { writer in
             let plan = try TreeImportPlan(importing: root, from: source, into: destination, reader: writer)
             var ids: [Int64] = []
@@ -85,22 +86,27 @@ public struct TreeImport: Sendable {
                 guard !node.photos.isEmpty else { continue }
                 try writer.requireChangeable(try writer.album(album))
                 let now = Date()
-                let pending = node.photos.map { PendingLoad(source: $0, owner: missing.contains($0) ? .stopped : .current, createdAt: now) }
+                let pending = node.photos.map {
+                    PendingLoad(source: $0, owner: missing.contains($0) ? .stopped : .current, createdAt: now, keepsCopy: keeps)
+                }
                 let placeholders = try writer.insertPlaceholders(pending, into: album)
                 let group = ids.count - 1
                 loads += zip(placeholders, node.photos).filter { !missing.contains($0.1) }.map {
-                    LoadRunner.Load(placeholder: $0, source: $1, group: group)
+                    LoadRunner.Load(placeholder: $0, source: $1, group: group, keepsCopy: keeps)
                 }
             }
             // What a killed import left behind, taken over to load again.
             try writer.claimPlaceholders(plan.resumed.filter { !$0.isRetargeted }.map(\.placeholder))
+            try writer.markCopies(of: plan.resumed.map(\.placeholder), kept: keeps)
             // Pointed at where the file should be now; one still missing there keeps its slot, stopped, as a new one would.
             func retargeted(missing isMissing: Bool) -> [AlbumItemID: String] {
                 Dictionary(plan.resumed.filter { $0.isRetargeted && missing.contains($0.source) == isMissing }.map { ($0.placeholder, $0.source) }) { a, _ in a }
             }
             try writer.retargetPlaceholders(retargeted(missing: false))
             try writer.retargetPlaceholders(retargeted(missing: true), owner: .stopped)
-            loads += plan.resumed.filter { !missing.contains($0.source) }.map { LoadRunner.Load(placeholder: $0.placeholder, source: $0.source, group: $0.node) }
+            loads += plan.resumed.filter { !missing.contains($0.source) }.map {
+                LoadRunner.Load(placeholder: $0.placeholder, source: $0.source, group: $0.node, keepsCopy: keeps)
+            }
             return (plan, ids, loads)
         }
         // Counted by album, not listed: memory stays flat however many photos come.

@@ -34,7 +34,16 @@ public struct AlbumItemID: RawRepresentable, Hashable, Comparable, Sendable, Cus
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// The stable identifier of a place where a library keeps copies of its originals.
+public struct StoragePlaceID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 extension AlbumID: DatabaseValueConvertible {}
 extension FolderID: DatabaseValueConvertible {}
 extension PhotoID: DatabaseValueConvertible {}
 extension AlbumItemID: DatabaseValueConvertible {}
+extension StoragePlaceID: DatabaseValueConvertible {}

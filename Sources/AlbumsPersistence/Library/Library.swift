@@ -58,6 +58,7 @@ public final class Library: Sendable {
     let options: Options
     let broadcaster = ChangeBroadcaster()
     let segmentMaps = SegmentMapCache()
+    let storagePlaces = StoragePlaceCache()
     /// Kept only where the change journal says when they change.
     var smartAlbumSummaries: SmartAlbumSummaries? { hasChangeJournal ? keptSmartAlbumSummaries : nil }
     private let keptSmartAlbumSummaries = SmartAlbumSummaries()

@@ -5,13 +5,19 @@ extension LibraryWriter {
     /// Adds a photo to the library, or finds the one with the same bytes.
     ///
     /// Importing the same bytes twice yields one photo: the first one's
-    /// facts are kept, except its source when the recorded one is gone.
+    /// facts are kept, except its source when the recorded one is gone, and
+    /// where a copy is kept when this content's is newer.
     ///
     /// - Returns: The photo, and whether this call created it.
     /// - Throws: ``LibraryError/constraintViolated(detail:)`` for facts the
     ///   schema refuses (a digest that is not 32 bytes, a bad media type).
     public func addPhoto(_ content: PhotoContent) throws -> (photo: Photo, isNew: Bool) {
-        if let existing = try photo(sha256: content.sha256) {
+        if let found = try photo(sha256: content.sha256) {
+            var existing = found
+            if let kept = content.keptIn, kept != found.content.keptIn {
+                try db.execute(cachedSQL: "UPDATE photo SET kept_in = ? WHERE id = ?", arguments: [kept, found.id])
+                existing = try photo(found.id)
+            }
             // The same bytes from a new place, while the recorded source is
             // gone: the new place becomes the source (Documentation/Importing.md, "The files behind the photos": relink on import).
             if existing.content.sourcePath != content.sourcePath && FileSize.of(existing.content.sourcePath) == nil {
@@ -23,12 +29,12 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
-                    camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation, kept_in)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
                 content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
-                content.hasLocation, content.originalName, content.sourcePath, content.fileOrientation?.rawValue])
+                content.hasLocation, content.originalName, content.sourcePath, content.fileOrientation?.rawValue, content.keptIn])
         notePhotosAdded()
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
     }

@@ -50,15 +50,19 @@ public struct PhotoContent: Hashable, Sendable {
     public var originalName: String
     /// Where the bytes were read from.
     public var sourcePath: String
+    /// The place where the library keeps a verified copy of the bytes; nil:
+    /// only the source holds them (Documentation/Storage.md).
+    public var keptIn: StoragePlaceID?
 
     /// A photo's content as a loader read it; facts it could not read stay nil.
     public init(
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
         cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil, hasLocation: Bool = false,
-        originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil
+        originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil, keptIn: StoragePlaceID? = nil
     ) {
         self.fileOrientation = fileOrientation
+        self.keptIn = keptIn
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.lens = lens

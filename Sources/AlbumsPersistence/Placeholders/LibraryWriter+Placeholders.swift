@@ -22,8 +22,20 @@ extension LibraryWriter {
         return try recordingOperation(
             described: "import \(LibraryError.counted(loads.count, "file")) into \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         ) {
-            try executePlaceholderInsertion(of: loads, into: destination, at: index)
+            let ids = try executePlaceholderInsertion(of: loads, into: destination, at: index)
+            try markCopies(of: zip(ids, loads).filter { $1.keepsCopy }.map(\.0), kept: true)
+            return ids
         }.0
+    }
+
+    /// Records whether the loads of `placeholders` keep a copy of what they
+    /// read: a load resumed after a crash does as it was begun.
+    public func markCopies(of placeholders: [AlbumItemID], kept: Bool) throws {
+        for placeholder in placeholders {
+            try db.execute(
+                cachedSQL: kept ? "INSERT OR IGNORE INTO pending_copy (item_id) VALUES (?)" : "DELETE FROM pending_copy WHERE item_id = ?",
+                arguments: [placeholder])
+        }
     }
 
     /// Commits a load: adds its photo to the library (or finds the one with
@@ -81,6 +93,7 @@ extension LibraryWriter {
                 WHERE id = ?
                 """,
             arguments: [photo, name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }, placeholder])
+        try db.execute(cachedSQL: "DELETE FROM pending_copy WHERE item_id = ?", arguments: [placeholder])
         adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
         return placeholder
@@ -143,10 +156,15 @@ extension LibraryReader {
         for album in albums where album.placeholderCount > 0 {
             let ids = try AlbumItemID.fetchAll(
                 db, cachedSQL: "SELECT id FROM album_item WHERE album_id = ? AND photo_id IS NULL", arguments: [album.id])
+            let copying = Set(
+                try AlbumItemID.fetchAll(
+                    db, cachedSQL: "SELECT c.item_id FROM pending_copy c JOIN album_item i ON i.id = c.item_id WHERE i.album_id = ?",
+                    arguments: [album.id]))
             var inAlbum: [PendingPlaceholder] = []
             for id in ids {
                 let item = try item(id)
-                guard case .placeholder(let load) = item.content else { continue }
+                guard case .placeholder(var load) = item.content else { continue }
+                load.keepsCopy = copying.contains(id)
                 inAlbum.append(PendingPlaceholder(id: id, albumID: album.id, albumName: album.name, index: item.index, load: load))
             }
             pending += inAlbum.sorted { $0.index < $1.index }

@@ -8,17 +8,21 @@ public struct PendingLoad: Hashable, Sendable {
     public var owner: LoadOwner
     /// When the placeholder was inserted (stored to the millisecond).
     public var createdAt: Date
+    /// Whether the load keeps a copy of what it reads where the library
+    /// keeps its originals (`import --copy`), resumed or not.
+    public var keepsCopy: Bool
 
     /// A load of `source` owned by this process, starting now.
-    public init(source: String) {
-        self.init(source: source, owner: .current, createdAt: Date())
+    public init(source: String, keepsCopy: Bool = false) {
+        self.init(source: source, owner: .current, createdAt: Date(), keepsCopy: keepsCopy)
     }
 
     /// A load of `source` by `owner`, begun at `createdAt`.
-    public init(source: String, owner: LoadOwner, createdAt: Date) {
+    public init(source: String, owner: LoadOwner, createdAt: Date, keepsCopy: Bool = false) {
         self.source = source
         self.owner = owner
         self.createdAt = createdAt
+        self.keepsCopy = keepsCopy
     }
 }
 

@@ -79,10 +79,14 @@ extension APIRoutes {
     }
 
     func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        try await ThumbnailResponses(store: thumbnails).response(for: try await RequestParts.photo(context, session: session(context)), request)
+        let session = session(context)
+        let photo = try await RequestParts.photo(context, session: session)
+        return try await ThumbnailResponses(store: thumbnails).response(for: photo, at: try session.library.originalLocation(of: photo), request)
     }
 
     func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
-        try await OriginalFiles().response(for: try await RequestParts.photo(context, session: session(context)), request, context: context)
+        let session = session(context)
+        let photo = try await RequestParts.photo(context, session: session)
+        return try await OriginalFiles().response(for: photo, at: try session.library.originalLocation(of: photo), request, context: context)
     }
 }

@@ -2,7 +2,8 @@ import AlbumsPersistence
 import Foundation
 import Hummingbird
 
-/// A photo's original bytes, as imported, streamed from its source file:
+/// A photo's original bytes, as imported, streamed from the copy the
+/// library keeps or else from its source file:
 /// read in chunks by Hummingbird's non-blocking file I/O (never whole into
 /// memory, never on a concurrency thread), with byte ranges, so that a
 /// browser can resume a download or seek in a large file.
@@ -17,9 +18,12 @@ struct OriginalFiles: Sendable {
     ///   several, or an `If-Range` that is not this file's tag get the whole
     ///   file, as HTTP allows);
     /// - 416 with `Content-Range: bytes */SIZE` for a range past the end;
-    /// - 404 `source_missing` when the source cannot be read.
-    func response(for photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
-        let path = photo.content.sourcePath
+    /// - 404 `source_missing` when the file cannot be read.
+    func response(for photo: Photo, at original: OriginalLocation, _ request: Request, context: some RequestContext) async throws -> Response {
+        guard let path = original.filePath else {
+            return APIError.response(
+                status: .notFound, code: "source_missing", message: "the original of photo id:\(photo.id) is in a bucket, which this server does not reach")
+        }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
             let reason = LibraryError.describeFileError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT))

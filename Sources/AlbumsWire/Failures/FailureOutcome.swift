@@ -77,6 +77,12 @@ package struct FailureOutcome: Hashable, Sendable {
             self.init(
                 code: error.code, message: error.description, exitStatus: unreadable ? ExitStatus.inputOutput : ExitStatus.refused,
                 httpStatus: unreadable ? 500 : 422)
+        case let error as KeepingFailure:
+            // A place that cannot be written is an I/O error, as a full disk is; a source that changed is refused.
+            let unwritable = if case .unwritable = error { true } else { false }
+            self.init(
+                code: error.code, message: error.description, exitStatus: unwritable ? ExitStatus.inputOutput : ExitStatus.refused,
+                httpStatus: unwritable ? 500 : 422)
         case let error as TransferBatchFormat.FormatError:
             self.init(
                 code: error.isBeyondLimits ? "invalid_reference" : "invalid_batch", message: error.description, exitStatus: ExitStatus.usage,

@@ -1,0 +1,103 @@
+import AlbumsPersistence
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps copies of originals in a folder the library manages, one file per
+/// content: `ab/abcdef….jpg` (``StoragePlace/keptName(sha256Hex:mediaType:)``).
+///
+/// A copy is written to a temporary name beside its own, hashed as it is
+/// written, flushed to disk, and renamed into place only when its bytes
+/// are the photo's: a crash leaves at most a temporary file, never a
+/// wrong or partial copy under the copy's name.
+public struct FolderKeeper: OriginalKeeper {
+    public let place: StoragePlace
+    /// The folder's path.
+    public let folder: String
+
+    /// A keeper of the folder `place` names; nil if `place` is a bucket.
+    public init?(place: StoragePlace) {
+        guard case .folder(let folder) = place.kind else { return nil }
+        self.place = place
+        self.folder = folder
+    }
+
+    /// How much is read and written at a time.
+    static let chunkSize = 1 << 20
+
+    public func keep(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure) {
+        guard let target = place.path(of: content) else { return }
+        if FileSize.of(target) == content.byteCount { return }  // kept already: a name is its content
+        try Self.copy(path, to: target, expecting: content, place: place.description)
+    }
+
+    /// Copies `path` to `target` through a temporary file, verified against `content`, replacing whatever `target` held.
+    static func copy(_ path: String, to target: String, expecting content: PhotoContent, place: String) throws(KeepingFailure) {
+        let directory = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(place: place, detail: LibraryError.describeFileError(error))
+        }
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .unreadable(path: path, detail: String(cString: strerror(errno))) }
+        defer { close(input) }
+        let temporary = directory + "/.\(content.sha256Hex).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part"
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        var renamed = false
+        defer {
+            close(output)
+            if !renamed { unlink(temporary) }
+        }
+        var hash = SHA256()
+        var total: Int64 = 0
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, chunkSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, detail: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            let failure = buffer.withUnsafeBytes { bytes -> KeepingFailure? in
+                let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
+                hash.update(bufferPointer: chunk)
+                return writeAll(chunk, to: output, place: place)
+            }
+            if let failure { throw failure }
+            total += Int64(count)
+            guard total <= content.byteCount else { throw .changed(path: path) }
+        }
+        guard total == content.byteCount, Data(hash.finalize()) == content.sha256 else { throw .changed(path: path) }
+        guard fsync(output) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        guard rename(temporary, target) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        renamed = true
+        // The rename itself survives a power cut only once the folder is flushed.
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Writes every byte, or says why it could not.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, place: String) -> KeepingFailure? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .unwritable(place: place, detail: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        return nil
+    }
+}

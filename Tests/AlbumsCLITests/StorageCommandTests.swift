@@ -1,0 +1,107 @@
+import AlbumsTestSupport
+import Foundation
+import Testing
+
+/// `albums storage` and `import --copy`, run as a user would: copies kept
+/// beside the library, a card wiped, and the library still whole.
+@Suite("storage and import --copy", .serialized)
+struct StorageCommandTests {
+    func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout) \(result.stderr)")
+    }
+
+    /// A camera card of three example photos.
+    func card(in cli: CLI) throws -> String {
+        let card = cli.folder.path("card/DCIM")
+        try FileManager.default.createDirectory(atPath: card, withIntermediateDirectories: true)
+        for name in ["01-harbour.jpg", "02-market.png", "03-cliffs.webp"] {
+            try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + name, toPath: card + "/" + name)
+        }
+        return card
+    }
+
+    @Test("import --copy keeps the files beside the library; the card wiped, show, check --files and export still have them")
+    func copyThenWipe() throws {
+        let cli = try CLI()
+        let card = try card(in: cli)
+        try cli.run("album", "create", "Holidays")
+        let before = try cli.run("storage")
+        #expect(before.status == 0 && before.stdout.contains("kept nowhere") && before.stdout.contains("library-originals"))
+
+        let dry = try cli.run("import", card, "--to", "Holidays", "--copy", "--dry-run")
+        #expect(dry.status == 0 && dry.stderr.contains("would keep a copy of each in folder"))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("library-originals")), "a dry run chooses nothing")
+
+        let imported = try cli.run("import", card, "--to", "Holidays", "--copy")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("copy is kept in folder \(cli.folder.path("library-originals"))"))
+        try FileManager.default.removeItem(atPath: cli.folder.path("card"))
+
+        let shown = try cli.run("show", "Holidays:1")
+        #expect(shown.stdout.contains("kept       \(cli.folder.path("library-originals"))/"), "\(shown.stdout)")
+        let shownJSON = try json(try cli.run("--json", "show", "Holidays:2"))
+        let kept = try #require(shownJSON["kept_copy"] as? [String: Any])
+        #expect(kept["place"] as? String == "folder" && (kept["location"] as? String)?.hasPrefix(cli.folder.path("library-originals")) == true)
+
+        let checked = try cli.run("check", "--files")
+        #expect(checked.status == 0 && checked.stdout.contains("every original holds its photo's bytes (3 kept copies)"), "\(checked.stdout)")
+        let exported = try cli.run("export", "Holidays", cli.folder.path("book"))
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("book")).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") || $0.hasSuffix(".webp") }.count == 3)
+
+        let storage = try json(try cli.run("--json", "storage"))
+        let current = try #require(storage["current"] as? [String: Any])
+        #expect(current["kind"] as? String == "folder" && current["photos"] as? Int == 3 && storage["referenced"] as? Int == 0)
+    }
+
+    @Test("storage folder chooses a new place; storage move brings the copies there and --all the rest; a damaged copy fails check")
+    func chooseAndMove() throws {
+        let cli = try CLI()
+        let card = try card(in: cli)
+        try cli.run("import", card + "/01-harbour.jpg", card + "/02-market.png", "--copy")
+        try cli.run("import", card + "/03-cliffs.webp")
+        let moveNowhere = try CLI().run("storage", "move")
+        #expect(moveNowhere.status != 0)
+
+        // A relative path is taken from the current folder (the test's own).
+        let chosen = try cli.run("storage", "folder", "elsewhere/kept")
+        let kept = cli.folder.path("elsewhere/kept")
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stdout == "new copies of originals are kept in folder \(kept)\n", "\(chosen.stdout)")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        let listed = try cli.run("storage")
+        #expect(listed.stdout.contains("still in folder \(cli.folder.path("library-originals")): 2 photos"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("only at their sources: 1 photo"))
+
+        let moved = try cli.run("storage", "move")
+        #expect(moved.status == 0 && moved.stdout.contains("moved 2 copies"), "\(moved.stdout) \(moved.stderr)")
+        let all = try json(try cli.run("--json", "storage", "move", "--all"))
+        #expect((all["kept"] as? [Any])?.count == 1 && (all["moved"] as? [Any])?.isEmpty == true)
+        let after = try json(try cli.run("--json", "storage"))
+        #expect((after["current"] as? [String: Any])?["photos"] as? Int == 3 && after["referenced"] as? Int == 0)
+
+        // Damage one kept copy: check --files names it as the library's copy.
+        let shown = try json(try cli.run("--json", "show", "id:1"))
+        let copy = try #require((shown["kept_copy"] as? [String: Any])?["location"] as? String)
+        #expect(copy.contains("/kept/"))
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: copy))
+        let checked = try cli.run("--json", "check", "--files")
+        #expect(checked.status == 1)
+        let files = try #require(try json(checked)["files"] as? [[String: Any]])
+        #expect(files.count == 1 && files.first?["kept_copy"] as? Bool == true && files.first?["problem"] as? String == "changed")
+        // relink from the card writes it again.
+        let relinked = try cli.run("relink", card)
+        #expect(relinked.status == 0 && relinked.stdout.contains("restored id:1"), "\(relinked.stdout) \(relinked.stderr)")
+        #expect(try cli.run("check", "--files").status == 0)
+    }
+
+    @Test("a folder that cannot be written is refused in one line, with the I/O exit status, and nothing is chosen")
+    func unwritableFolder() throws {
+        let cli = try CLI()
+        try cli.run("init")
+        let refused = try cli.run("storage", "folder", "/proc/albums-kept")
+        #expect(refused.status == 74, "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("cannot keep a copy in folder /proc/albums-kept"))
+        #expect(try cli.run("storage").stdout.contains("kept nowhere"))
+    }
+}
