@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "AlbumsStorage",
             dependencies: [
-                "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
+                "AlbumsImporting", "AlbumsPersistence", "AlbumsImageFacts", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -156,7 +156,7 @@ let package = Package(
         // SwiftNIO's and Hummingbird's ~2,500 protocol conformances.
         .executableTarget(
             name: "albums-serve",
-            dependencies: ["AlbumsCommands", "AlbumsServeCommand"]
+            dependencies: ["AlbumsCommands", "AlbumsServeCommand", "AlbumsImporting", "AlbumsStorage"]
         ),
 
         // A host app embedding the library: proposal, drop, change set.
@@ -178,7 +178,7 @@ let package = Package(
             ],
             path: "Benchmarks",
             // The page's scrolling benchmark drives Chromium from Python (scripts/benchmark scroll).
-            exclude: ["scroll_benchmark.py", "warm_benchmark.py", "Floor"]
+            exclude: ["scroll_benchmark.py", "warm_benchmark.py", "storage_benchmark.py", "Floor"]
         ),
         // The floor of an albums process: its dependencies doing sqlite3's SQL, nothing of albums.
         .executableTarget(
@@ -261,7 +261,10 @@ let package = Package(
         // examples, and the bucket client against a real S3 server.
         .testTarget(
             name: "AlbumsStorageTests",
-            dependencies: ["AlbumsStorage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AlbumsStorage", "AlbumsImporting", "AlbumsTransfer", "AlbumsPersistence", "AlbumsTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The failure table both front ends read.
         .testTarget(
@@ -281,6 +284,7 @@ let package = Package(
             name: "AlbumsServerTests",
             dependencies: [
                 "AlbumsServer", "AlbumsTransfer", "AlbumsImporting", "AlbumsWire", "AlbumsPersistence", "AlbumsThumbnails", "AlbumsImageFacts", "AlbumsTestSupport",
+                "AlbumsStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,3 +1,4 @@
+import AlbumsImporting
 import ArgumentParser
 import Foundation
 
@@ -91,6 +92,11 @@ extension AlbumsCommand {
 
     /// Ends the program for an error a command's run threw.
     private static func exitFailing(afterRunning error: any Error, json: Bool) -> Never {
+        // A command that met a bucket before writing anything runs again in
+        // the program that links the object storage client.
+        if case .unreachable(let place)? = error as? KeepingFailure, !OriginalKeepers.reachesBuckets {
+            exitFailing(ServerProgram.handOver(for: "reaching \(place)"), json: json)
+        }
         // A library the command created goes again: nothing was made in it.
         CreatedLibrary.removeAfterFailure()
         switch error {

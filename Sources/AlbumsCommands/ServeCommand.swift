@@ -73,14 +73,7 @@ package struct ServeCommand: AsyncParsableCommand {
     /// command line: same process id, same terminal, same signals. Runs only
     /// in `albums`; `albums-serve` serves instead (``ServeHost``).
     package func run() async throws {
-        let server = ServerProgram.path
-        _ = execv(server, CommandLine.unsafeArgv)
-        // execv returns only when it failed.
-        let reason = errno == ENOENT ? "is missing" : "cannot be run (\(String(cString: strerror(errno))))"
-        throw CommandFailure(
-            status: ExitStatus.inputOutput, code: "server_missing",
-            message: "albums serve runs the albums-serve program beside albums, and \(server) \(reason): "
-                + "build it with scripts/build-release --product albums-serve and install it beside albums")
+        throw ServerProgram.handOver(for: "albums serve")
     }
 }
 
@@ -94,6 +87,19 @@ package protocol ServeHost: SendableMetatype {
 /// Where the `albums-serve` program is: beside the running `albums`.
 enum ServerProgram {
     static let name = "albums-serve"
+
+    /// Replaces this process with `albums-serve`, given the same command
+    /// line: same process id, same terminal, same signals. Returns only when
+    /// that failed, with the failure to report; `what` says what needed it.
+    static func handOver(for what: String) -> CommandFailure {
+        let server = path
+        _ = execv(server, CommandLine.unsafeArgv)
+        let reason = errno == ENOENT ? "is missing" : "cannot be run (\(String(cString: strerror(errno))))"
+        return CommandFailure(
+            status: ExitStatus.inputOutput, code: "server_missing",
+            message: "\(what) runs the albums-serve program beside albums, and \(server) \(reason): "
+                + "build it with scripts/build-release --product albums-serve and install it beside albums")
+    }
 
     static var path: String {
         LibraryPath.folder(of: runningExecutable) + "/" + name

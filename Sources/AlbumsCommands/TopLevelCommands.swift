@@ -140,6 +140,7 @@ enum TopLevelCommands {
     /// are `AsyncParsableCommand`s.
     static let waitingCommands: [any AsyncParsableCommand.Type] = [
         ServeCommand.self, ImportCommand.self, PendingCommand.Resume.self, RelinkCommand.self, StorageCommand.Move.self,
+        StorageCommand.Bucket.self, CheckCommand.self, ExportCommand.self,
     ]
 
     /// The type of `command` when it is one of ``waitingCommands``.

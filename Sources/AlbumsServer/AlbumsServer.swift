@@ -206,7 +206,7 @@ package enum AlbumsServer {
         // The grid's thumbnails are made before they are asked for, at low
         // priority and never while requests are answered; shutdown stops it.
         let warming = ThumbnailStore.unavailableReason == nil
-            ? Task(priority: .background) { await ThumbnailWarmer(library: library, store: thumbnails).run() } : nil
+            ? Task(priority: .background) { await ThumbnailWarmer(library: library, store: thumbnails) { try await library.originalBytes(of: $0) }.run() } : nil
         defer { warming?.cancel() }
         do {
             try await app.runService()

@@ -4,6 +4,28 @@ import Crypto
 import Foundation
 import Synchronization
 
+/// Where a thumbnail is made from: a file (a source, or a copy the library
+/// keeps in a folder), or bytes fetched when it is made (a copy in a bucket).
+package enum ThumbnailSource: Sendable {
+    /// The file at this path.
+    case file(String)
+    /// What this returns, asked only when the thumbnail is not cached.
+    case fetched(@Sendable () async throws -> Data)
+}
+
+extension ThumbnailSource {
+    /// What `photo`'s thumbnail is made from: the file of its original (its
+    /// kept copy, else its source); for a copy in a bucket, what `fetch`
+    /// returns (nil without one: the photo gets no thumbnail).
+    package static func of(
+        _ photo: Photo, in library: Library, fetchingFromBucket fetch: (@Sendable () async throws -> Data)?
+    ) -> ThumbnailSource? {
+        guard let location = try? library.originalLocation(of: photo) else { return nil }
+        if let path = location.filePath { return .file(path) }
+        return fetch.map(ThumbnailSource.fetched)
+    }
+}
+
 /// Thumbnails of a library's photos, made on first request and kept on
 /// disk by content (SHA-256) and size, so they survive restarts and are
 /// shared by every library on the machine that holds the same photo.
@@ -83,9 +105,10 @@ package final class ThumbnailStore: Sendable {
 
     /// The photo's thumbnail whose longer side is `longerSide`, from the
     /// cache or made now from its original (`original`: the copy the
-    /// library keeps; nil: its source file): what a request asks for.
+    /// library keeps, as a file or bytes to fetch; nil: its source file):
+    /// what a request asks for.
     /// While requests come, background work (``ThumbnailWarmer``) waits.
-    package func thumbnail(of photo: Photo, from original: OriginalLocation? = nil, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
+    package func thumbnail(of photo: Photo, from original: ThumbnailSource? = nil, longerSide: Int) async throws(ThumbnailFailure) -> Thumbnail {
         guard Self.longerSides.contains(longerSide) else { throw .unsupportedSize(longerSide) }
         activity.withLock { activity in
             activity.requests += 1
@@ -104,7 +127,7 @@ package final class ThumbnailStore: Sendable {
     /// Makes a thumbnail in the background, at low priority, unless it is
     /// cached already. Answers whether the cache holds it now.
     @discardableResult
-    package func warm(_ photo: Photo, from original: OriginalLocation? = nil, longerSide: Int) async -> Bool {
+    package func warm(_ photo: Photo, from original: ThumbnailSource? = nil, longerSide: Int) async -> Bool {
         guard Self.longerSides.contains(longerSide) else { return false }
         if isCached(photo, longerSide: longerSide) { return true }
         return (try? await thumbnail(of: photo, from: original, longerSide: longerSide, priority: .background)) != nil
@@ -126,7 +149,7 @@ package final class ThumbnailStore: Sendable {
     package var gridSide: Int { activity.withLock { $0.gridSide } }
 
     private func thumbnail(
-        of photo: Photo, from original: OriginalLocation?, longerSide: Int, priority: DispatchQoS.QoSClass
+        of photo: Photo, from original: ThumbnailSource?, longerSide: Int, priority: DispatchQoS.QoSClass
     ) async throws(ThumbnailFailure) -> Thumbnail {
         let file = cacheFile(of: photo, longerSide: longerSide)
         if let cached = try? Data(contentsOf: file) {
@@ -145,24 +168,30 @@ package final class ThumbnailStore: Sendable {
     }
 
     private func make(
-        _ photo: Photo, from original: OriginalLocation?, longerSide: Int, into file: URL, priority: DispatchQoS.QoSClass
+        _ photo: Photo, from original: ThumbnailSource?, longerSide: Int, into file: URL, priority: DispatchQoS.QoSClass
     ) async -> Result<Data, ThumbnailFailure> {
         await gate.enter()
         defer { Task { await gate.leave() } }
-        return await withCheckedContinuation { continuation in
+        var fetched: Data?
+        if case .fetched(let fetch) = original {
+            do {
+                fetched = try await fetch()
+            } catch {
+                return .failure(.sourceMissing(photo: photo.id, detail: String(describing: error)))
+            }
+        }
+        let path = if case .file(let path) = original { path } else { photo.content.sourcePath }
+        return await withCheckedContinuation { [fetched] continuation in
             DispatchQueue.global(qos: priority).async {
-                continuation.resume(returning: Self.makeNow(photo, from: original, longerSide: longerSide, into: file))
+                continuation.resume(returning: Self.makeNow(photo, from: fetched, orFile: path, longerSide: longerSide, into: file))
             }
         }
     }
 
-    private static func makeNow(_ photo: Photo, from original: OriginalLocation?, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
+    private static func makeNow(_ photo: Photo, from fetched: Data?, orFile path: String, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
         let source: Data
         do {
-            guard let path = (original ?? .source(photo.content.sourcePath)).filePath else {
-                return .failure(.sourceMissing(photo: photo.id, detail: "it is in a bucket, which this server does not reach"))
-            }
-            source = try Data(contentsOf: URL(fileURLWithPath: path))
+            source = try fetched ?? Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(.sourceMissing(photo: photo.id, detail: LibraryError.describeFileError(error)))
         }

@@ -16,12 +16,15 @@ import Synchronization
 package struct ThumbnailWarmer: Sendable {
     package let library: Library
     package let store: ThumbnailStore
+    /// Reads a photo's copy kept in a bucket; nil: this program reaches none.
+    let fetchFromBucket: (@Sendable (Photo) async throws -> Data)?
     /// Items read per read transaction while going through an album.
     static let batch = 256
 
-    package init(library: Library, store: ThumbnailStore) {
+    package init(library: Library, store: ThumbnailStore, fetchFromBucket: (@Sendable (Photo) async throws -> Data)? = nil) {
         self.library = library
         self.store = store
+        self.fetchFromBucket = fetchFromBucket
     }
 
     /// What it did so far.
@@ -130,7 +133,10 @@ package struct ThumbnailWarmer: Sendable {
             guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return false }
         }
         guard !Task.isCancelled else { return false }
-        if await store.warm(photo, from: try? library.originalLocation(of: photo), longerSide: side) { progress.made += 1 } else { progress.failed += 1 }
+        var fetch: (@Sendable () async throws -> Data)?
+        if let fetchFromBucket { fetch = { try await fetchFromBucket(photo) } }
+        let source = ThumbnailSource.of(photo, in: library, fetchingFromBucket: fetch)
+        if await store.warm(photo, from: source, longerSide: side) { progress.made += 1 } else { progress.failed += 1 }
         report(progress)
         return !Task.isCancelled
     }

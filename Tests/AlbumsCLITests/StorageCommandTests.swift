@@ -105,3 +105,73 @@ struct StorageCommandTests {
         #expect(try cli.run("storage").stdout.contains("kept nowhere"))
     }
 }
+
+/// The same from the command line with a bucket of the real S3 server the
+/// test scripts start: `albums` hands each command that meets the bucket to
+/// `albums-serve` beside it, which links the object storage client.
+@Suite(
+    "storage bucket and import --copy into it", .serialized,
+    .enabled(if: ProcessInfo.processInfo.environment["ALBUMS_TEST_S3_ENDPOINT"] != nil, "start one with scripts/object-storage start; scripts/test does"))
+struct StorageBucketCommandTests {
+    let environment = ProcessInfo.processInfo.environment
+
+    /// The keys as a person would give them: in the environment, never to the library.
+    var keys: [String: String] {
+        ["AWS_ACCESS_KEY_ID": environment["ALBUMS_TEST_S3_ACCESS_KEY"] ?? "", "AWS_SECRET_ACCESS_KEY": environment["ALBUMS_TEST_S3_SECRET_KEY"] ?? ""]
+    }
+
+    func run(_ cli: CLI, _ arguments: String..., keys: [String: String]? = nil) throws -> CLI.Result {
+        try cli.runExecutable([CLI.binary.path] + arguments, environment: keys ?? self.keys)
+    }
+
+    /// A new bucket, made with the script that runs the server.
+    func newBucket() throws -> String {
+        let name = "albums-cli-" + UUID().uuidString.prefix(8).lowercased()
+        let process = Process()
+        process.executableURL = CLI.packageRoot.appending(path: "scripts/object-storage")
+        process.arguments = ["bucket", name]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return name
+    }
+
+    @Test("storage bucket checks the keys before choosing it; import --copy, show, check --files and export reach the bucket")
+    func bucketFromTheCommandLine() throws {
+        let cli = try CLI()
+        let bucket = try newBucket()
+        let endpoint = try #require(environment["ALBUMS_TEST_S3_ENDPOINT"])
+        try cli.run("album", "create", "Holidays")
+        let refused = try run(cli, "storage", "bucket", bucket, "--endpoint", endpoint, keys: ["AWS_ACCESS_KEY_ID": "test:tester", "AWS_SECRET_ACCESS_KEY": "wrong"])
+        #expect(refused.status != 0 && refused.stderr.contains("refused the keys") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(try cli.run("storage").stdout.contains("kept nowhere"), "a bucket that refused is not chosen")
+        let chosen = try run(cli, "storage", "bucket", bucket, "--endpoint", endpoint, "--prefix", "family")
+        #expect(chosen.status == 0 && chosen.stdout.contains("kept in bucket s3://\(bucket)/family/"), "\(chosen.stderr)")
+        #expect(try !String(decoding: fileBytes(cli.libraryPath), as: UTF8.self).contains(keys["AWS_SECRET_ACCESS_KEY"] ?? "-"), "no key in the file")
+
+        let card = cli.folder.path("card")
+        try FileManager.default.createDirectory(atPath: card, withIntermediateDirectories: true)
+        for name in ["01-harbour.jpg", "02-market.png"] { try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + name, toPath: card + "/" + name) }
+        let imported = try run(cli, "import", card, "--to", "Holidays", "--copy")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        try FileManager.default.removeItem(atPath: card)
+        #expect(try cli.run("show", "Holidays:1").stdout.contains("kept       s3://\(bucket)/family/"))
+        let checked = try run(cli, "check", "--files")
+        #expect(checked.status == 0 && checked.stdout.contains("(2 kept copies)"), "\(checked.stdout) \(checked.stderr)")
+        let exported = try run(cli, "export", "Holidays", cli.folder.path("book"))
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try fileBytes(cli.folder.path("book/001-01-harbour.jpg")) == (try fileBytes(CLI.examplePhotos + "/01-harbour.jpg")))
+
+        // Without keys, a command that needs the bucket says so in one line.
+        let keyless = try cli.runExecutable(
+            [CLI.binary.path, "check", "--files"], environment: ["AWS_SHARED_CREDENTIALS_FILE": cli.folder.path("none"), "AWS_ACCESS_KEY_ID": ""])
+        #expect(keyless.status != 0 && keyless.stderr.contains("no keys for the object storage"), "\(keyless.stdout) \(keyless.stderr)")
+
+        // Down to a folder and back: nothing lost.
+        #expect(try cli.run("storage", "folder", cli.folder.path("kept")).status == 0)
+        let down = try run(cli, "storage", "move")
+        #expect(down.status == 0 && down.stdout.contains("moved 2 copies"), "\(down.stdout) \(down.stderr)")
+        #expect(try cli.run("check", "--files").status == 0)
+    }
+}

@@ -78,7 +78,8 @@ struct TopLevelCommandsTests {
         #expect(commands.count > 50)
         let asynchronous = Set(commands.filter { $0 is any AsyncParsableCommand.Type }.map { $0._commandName })
         #expect(Set(TopLevelCommands.waitingCommands.map { $0._commandName }) == asynchronous)
-        #expect(asynchronous == ["serve", "import", "resume", "relink", "move"])  // that move is storage move
+        // move and bucket are storage move and storage bucket; check and export may read a bucket.
+        #expect(asynchronous == ["serve", "import", "resume", "relink", "move", "bucket", "check", "export"])
         for command in commands {
             let waiting = TopLevelCommands.waiting(command.init())
             #expect((waiting != nil) == (command is any AsyncParsableCommand.Type), "\(command._commandName)")

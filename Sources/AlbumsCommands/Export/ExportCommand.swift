@@ -4,7 +4,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write an album's photos into a folder, in album order, with numbered names.",
@@ -37,8 +37,15 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Export sources whose bytes changed since import, as they are now.") var allowChanged = false
     @Flag(help: "Say what would be written, without writing.") var dryRun = false
 
-    func run() throws {
-        let planned = try global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
+    func run() async throws {
+        var planned = try await global.openLibrary(for: .reading).read { try AlbumExport(album: .named(albumName), in: $0) }
+        // Copies kept in a bucket come down first, and are read from there as every source is.
+        let fetched = FileManager.default.temporaryDirectory.appending(path: "albums-export-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: fetched) }
+        if planned.hasBucketCopies {
+            if link != .copy { throw ValidationError("--link \(link.rawValue) links files, and some of these photos are kept in a bucket: export them with --link copy") }
+            planned = try await planned.fetchingBucketCopies(into: fetched)
+        }
         let contents = try planned.check(folder: folder, replacing: force)
         let export = try dryRun
             ? planned.verified(allowingChanged: allowChanged)

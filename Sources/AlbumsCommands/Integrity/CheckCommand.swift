@@ -4,7 +4,7 @@ import AlbumsTransfer
 import ArgumentParser
 import Foundation
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Verify every invariant of the library; exit 1 naming each violation.",
@@ -31,12 +31,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "With --repair: say what would be repaired, without writing.") var dryRun = false
     @Flag(help: "Also read every photo's original (its kept copy, else its source) and compare it with its SHA-256.") var files = false
 
-    func run() throws {
+    func run() async throws {
         let library = try global.openLibrary(for: repair && !dryRun ? .writing : .reading)
-        let repairs = repair ? try library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
-        let report = try library.read { try $0.integrityReport(thorough: full) }
+        let repairs = repair ? try await library.write(dryRun: dryRun) { try $0.repairInvariants() } : []
+        let report = try await library.read { try $0.integrityReport(thorough: full) }
         let (violations, notes) = (report.violations, report.notes)
-        let sourceProblems = files ? try library.checkSources() : []
+        let sourceProblems = files ? try await library.checkOriginals() : []
         let ok = violations.isEmpty && sourceProblems.isEmpty
         if global.json {
             var object: [String: AnyEncodable] = [
@@ -52,7 +52,7 @@ struct CheckCommand: ParsableCommand {
             for problem in sourceProblems { global.console.note("\(problem.isKeptCopy ? "kept  " : "source")    \(problem.issue.code): \(problem.description)") }
             var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
             if files {
-                let kept = try library.read { try $0.keptPhotoCounts() }.filter { $0.key != nil }.values.reduce(0, +)
+                let kept = try await library.read { try $0.keptPhotoCounts() }.filter { $0.key != nil }.values.reduce(0, +)
                 let what = kept == 0 ? "source" : "original"
                 summary.append(sourceProblems.isEmpty ? "every \(what) holds its photo's bytes" + (kept == 0 ? "" : " (\(kept) kept \(kept == 1 ? "copy" : "copies"))")
                     : "\(LibraryError.counted(sourceProblems.count, what)) missing or changed")

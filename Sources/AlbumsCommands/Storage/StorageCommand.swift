@@ -24,13 +24,37 @@ struct StorageCommand: ParsableCommand {
             loses nothing and running it again finishes it. --all also copies
             the photos only their sources hold.
 
+            A bucket of any S3-compatible service (AWS S3, Backblaze B2, MinIO,
+            Ceph, OpenStack Swift) is a place too: `albums storage bucket NAME
+            --endpoint URL` checks that it answers to the keys in the environment
+            (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile of
+            ~/.aws/credentials, AWS_PROFILE naming it), which never enter the library.
+            A command that reaches a bucket runs in albums-serve, beside albums.
+
             Examples:
               albums storage
               albums storage folder /mnt/photos/originals
+              albums storage bucket family-photos --endpoint https://s3.eu-west-1.amazonaws.com --region eu-west-1
               albums storage move --all
             """,
-        subcommands: [Show.self, Folder.self, Move.self],
+        subcommands: [Show.self, Folder.self, Bucket.self, Move.self],
         defaultSubcommand: Show.self).parsedOnItsOwn
+
+    /// Makes `kind` the library's place and says so, and how many copies stay elsewhere.
+    static func choose(_ kind: StoragePlace.Kind, in library: Library, global: GlobalOptions) throws {
+        let (place, elsewhere) = try library.write { writer in
+            let place = try writer.chooseStoragePlace(kind)
+            return (place, try writer.photosKept(elsewhereThan: place.id).count)
+        }
+        if global.json {
+            try global.console.result(json: ["current": PlaceJSON(place, photos: nil)])
+            return
+        }
+        global.console.result("new copies of originals are kept in \(place)")
+        if elsewhere > 0 {
+            global.console.note("albums: \(LibraryError.counted(elsewhere, "photo")) kept elsewhere stay there until albums storage move brings them")
+        }
+    }
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -78,19 +102,45 @@ struct StorageCommand: ParsableCommand {
                 throw KeepingFailure.unwritable(place: "folder \(folder)", detail: LibraryError.describeFileError(error))
             }
             guard access(folder, W_OK) == 0 else { throw KeepingFailure.unwritable(place: "folder \(folder)", detail: String(cString: strerror(errno))) }
+            try StorageCommand.choose(.folder(folder), in: try global.openLibrary(for: .writing), global: global)
+        }
+    }
+
+    struct Bucket: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "bucket", abstract: "Keep new copies of originals in a bucket of an S3-compatible service.").parsedOnItsOwn
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The bucket's name.") var name: String
+        @Option(help: ArgumentHelp("The service's address (https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000).", valueName: "URL"))
+        var endpoint: String
+        @Option(help: "The region requests are signed for.") var region = "us-east-1"
+        @Option(help: ArgumentHelp("A folder of the bucket to keep them in (photos/).", valueName: "PREFIX")) var prefix = ""
+
+        func validate() throws {
+            guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host() != nil,
+                url.path().isEmpty || url.path() == "/", url.query == nil
+            else { throw ValidationError("--endpoint takes the service's address, such as https://s3.eu-west-1.amazonaws.com, with no path") }
+            // S3's rule for bucket names: 3 to 63 lowercase letters, digits, dots and hyphens.
+            guard (3...63).contains(name.count), name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
+            else { throw ValidationError("'\(name)' is not a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens") }
+            guard !region.isEmpty, region.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw ValidationError("--region takes a region's name, such as eu-west-1")
+            }
+            guard !prefix.hasPrefix("/"), !prefix.contains("//"), prefix.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\\" }) else {
+                throw ValidationError("--prefix takes a folder of the bucket, such as photos/, in plain ASCII")
+            }
+        }
+
+        func run() async throws {
+            var endpoint = self.endpoint
+            while endpoint.hasSuffix("/") { endpoint.removeLast() }
+            let address = BucketAddress(name: name, endpoint: endpoint, region: region, prefix: prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/")
             let library = try global.openLibrary(for: .writing)
-            let (place, elsewhere) = try library.write { writer in
-                let place = try writer.chooseStoragePlace(.folder(folder))
-                return (place, try writer.photosKept(elsewhereThan: place.id).count)
-            }
-            if global.json {
-                try global.console.result(json: ["current": PlaceJSON(place, photos: nil)])
-                return
-            }
-            global.console.result("new copies of originals are kept in \(place)")
-            if elsewhere > 0 {
-                global.console.note("albums: \(LibraryError.counted(elsewhere, "photo")) kept elsewhere stay there until albums storage move brings them")
-            }
+            // Reached before it is chosen: a bucket that does not answer is never the library's place.
+            let candidate = StoragePlace(id: StoragePlaceID(rawValue: 0), kind: .bucket(address), chosenAt: Date())
+            try await OriginalKeepers.keeper(for: candidate).check()
+            try StorageCommand.choose(.bucket(address), in: library, global: global)
         }
     }
 

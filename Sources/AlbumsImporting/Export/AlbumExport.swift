@@ -44,10 +44,25 @@ public struct AlbumExport: Sendable {
         /// The SHA-256 of the bytes exported: the photo's, unless its source
         /// changed and the export was told to allow it (then ``changed``).
         public var sha256: String
-        /// The file the photo was imported from.
+        /// What the photo is read from: the copy the library keeps (a path,
+        /// or `s3://bucket/name`), else the file it was imported from.
         public let source: String
         /// Whether the bytes exported differ from those imported (`--allow-changed`).
         public var changed = false
+        /// The file the bytes are read from: ``source``, or where a bucket's copy was fetched to.
+        var readFrom: String
+        /// The bucket holding the photo's copy, with the photo's content, when the copy is there.
+        var inBucket: (place: StoragePlace, content: PhotoContent)?
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.position, lhs.file, lhs.photoID, lhs.sha256, lhs.source, lhs.changed) == (rhs.position, rhs.file, rhs.photoID, rhs.sha256, rhs.source, rhs.changed)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(position)
+            hasher.combine(file)
+            hasher.combine(photoID)
+        }
 
         enum CodingKeys: String, CodingKey {
             case position, file, sha256, source, changed
@@ -106,8 +121,12 @@ public struct AlbumExport: Sendable {
             let number = String(position)
             let name = String(repeating: "0", count: max(0, width - number.count)) + number + "-" + photo.content.originalName
             // The copy the library keeps, where it keeps one: the source may be a card wiped since.
-            let original = try reader.originalLocation(of: photo).filePath ?? photo.content.sourcePath
-            return Entry(position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original)
+            let original = try reader.originalLocation(of: photo)
+            var entry = Entry(
+                position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original.description,
+                readFrom: original.description)
+            if case .keptObject(_, let place) = original { entry.inBucket = (place, photo.content) }
+            return entry
         }
         self.album = album
         self.pendingPositions = pending
@@ -170,6 +189,28 @@ public struct AlbumExport: Sendable {
         }
     }
 
+    /// Whether some photos' copies are kept in a bucket: fetched by
+    /// ``fetchingBucketCopies(into:)`` before they are read, and never linked.
+    public var hasBucketCopies: Bool { entries.contains { $0.inBucket != nil } }
+
+    /// The export with each copy kept in a bucket fetched into a file in
+    /// `folder` (a part at a time, never whole in memory), read from there
+    /// and verified as every source is; the manifest still names the bucket.
+    ///
+    /// - Throws: ``KeepingFailure``: a bucket out of this program's reach, a copy missing.
+    public func fetchingBucketCopies(into folder: String) async throws -> AlbumExport {
+        var fetched = self
+        for index in entries.indices {
+            guard let (place, content) = entries[index].inBucket else { continue }
+            let keeper = try OriginalKeepers.keeper(for: place)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = (folder as NSString).appendingPathComponent(content.sha256Hex)
+            try await BucketDownload.write(content, from: keeper, to: path)
+            fetched.entries[index].readFrom = path
+        }
+        return fetched
+    }
+
     /// Checks, before anything is written, that every source is there and
     /// that the export may write into `folder`, and says what it finds there.
     /// A file of the same name as one it writes refuses it (unless
@@ -181,7 +222,7 @@ public struct AlbumExport: Sendable {
     @discardableResult
     public func check(folder: String, replacing: Bool) throws -> FolderContents {
         let manager = FileManager.default
-        let missing = entries.filter { !manager.isReadableFile(atPath: $0.source) }
+        let missing = entries.filter { !manager.isReadableFile(atPath: $0.readFrom) }
         if let first = missing.first {
             throw LibraryError.sourceMissing(path: first.source, position: first.position, count: missing.count)
         }
@@ -222,7 +263,7 @@ public struct AlbumExport: Sendable {
             let entry = entries[index]
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: entry.source))
+                data = try Data(contentsOf: URL(fileURLWithPath: entry.readFrom))
             } catch {
                 throw LibraryError.fileAccess(path: entry.source, error: error)
             }
@@ -276,8 +317,8 @@ public struct AlbumExport: Sendable {
                 if Self.isFileOrLink(target) { try manager.removeItem(atPath: target) }
                 switch link {
                 case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(entry.file), toPath: target)
-                case .hard: try manager.linkItem(atPath: entry.source, toPath: target)
-                case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.source)
+                case .hard: try manager.linkItem(atPath: entry.readFrom, toPath: target)
+                case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.readFrom)
                 }
             }
             try export.manifest().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("manifest.json")), options: .atomic)

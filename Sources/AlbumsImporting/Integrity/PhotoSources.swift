@@ -109,11 +109,13 @@ extension Library {
     /// the copy the library keeps where it keeps one, else the source.
     ///
     /// Reads every original once, on all cores: as long as reading the files.
+    /// Photos kept in a bucket are left to ``checkOriginals()``.
     public func checkSources() throws -> [SourceProblem] {
-        let photos = try read { try $0.photos() }
-        let locations = try photos.map { try originalLocation(of: $0) }
+        var photos = try read { try $0.photos() }
+        var locations = try photos.map { try originalLocation(of: $0) }
+        (photos, locations) = (zip(photos, locations).filter { $1.filePath != nil }.map(\.0), locations.filter { $0.filePath != nil })
         let issues = FileDigest.concurrentMap(Array(zip(photos, locations))) { photo, location -> SourceProblem.Issue? in
-            guard let path = location.filePath else { return .unreadable("it is in a bucket, which this program does not reach") }
+            guard let path = location.filePath else { return nil }
             // A different size needs no hashing.
             if let size = FileSize.of(path), size != photo.content.byteCount { return .changed }
             switch FileDigest.of(path) {
@@ -124,6 +126,47 @@ extension Library {
         }
         return zip(zip(photos, locations), issues).compactMap { photo, issue in
             issue.map { SourceProblem(photo: photo.0, issue: $0, location: photo.1) }
+        }
+    }
+
+    /// Every photo whose original is missing, unreadable, or holds bytes
+    /// other than the photo's, wherever it is kept: ``checkSources()``, and
+    /// each copy kept in a bucket read back (a part at a time) and hashed.
+    ///
+    /// - Throws: ``KeepingFailure/unreachable(place:)`` when a bucket holds
+    ///   some and this program does not reach buckets.
+    public func checkOriginals() async throws -> [SourceProblem] {
+        var problems = try checkSources()
+        let inBuckets = try await read { reader in
+            try reader.photos().filter { $0.content.keptIn != nil }.compactMap { photo -> (Photo, OriginalLocation)? in
+                let location = try reader.originalLocation(of: photo)
+                if case .keptObject(_, let place) = location { return (photo, location) } else { return nil }
+            }
+        }
+        for (photo, location) in inBuckets {
+            guard case .keptObject(_, let place) = location else { continue }
+            let keeper = try OriginalKeepers.keeper(for: place)
+            if let issue = await Self.issue(with: photo, in: keeper) { problems.append(SourceProblem(photo: photo, issue: issue, location: location)) }
+        }
+        return problems.sorted { $0.photo.id < $1.photo.id }
+    }
+
+    /// What is wrong with the copy `keeper` holds of `photo`, read a part at a time; nil when it is whole.
+    private static func issue(with photo: Photo, in keeper: any OriginalKeeper) async -> SourceProblem.Issue? {
+        do {
+            guard let size = try await keeper.size(of: photo.content) else { return .missing }
+            guard size == photo.content.byteCount else { return .changed }
+            var hash = SHA256()
+            var offset: Int64 = 0
+            while offset < size {
+                hash.update(data: try await keeper.bytes(of: photo.content, in: offset...min(size, offset + BucketDownload.part) - 1))
+                offset += BucketDownload.part
+            }
+            return Data(hash.finalize()) == photo.content.sha256 ? nil : .changed
+        } catch .missing {
+            return .missing
+        } catch {
+            return .unreadable(error.description)
         }
     }
 
@@ -140,8 +183,7 @@ extension Library {
     public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) throws
         -> (relinked: [Relinked], remaining: [SourceProblem])
     {
-        // A kept copy in a bucket is out of this program's reach.
-        let problems = try checkSources().filter { if case .keptObject = $0.location { false } else { true } }
+        let problems = try checkSources()
         var sought: [Int64: [SourceProblem]] = [:]
         for problem in problems { sought[problem.photo.content.byteCount, default: []].append(problem) }
         let files = ImportSources.expand(folders, recursive: recursive).files.filter { path in

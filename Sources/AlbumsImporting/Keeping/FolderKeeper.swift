@@ -36,6 +36,43 @@ public struct FolderKeeper: OriginalKeeper {
         try Self.copy(path, to: target, expecting: content, place: place.description)
     }
 
+    public func check() async throws(KeepingFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(place: place.description, detail: LibraryError.describeFileError(error))
+        }
+        guard access(folder, W_OK) == 0 else { throw .unwritable(place: place.description, detail: String(cString: strerror(errno))) }
+    }
+
+    public func remove(_ content: PhotoContent) async throws(KeepingFailure) {
+        guard let path = place.path(of: content) else { return }
+        if unlink(path) != 0 && errno != ENOENT { throw .unwritable(place: place.description, detail: String(cString: strerror(errno))) }
+        rmdir((path as NSString).deletingLastPathComponent)  // only if that left it empty
+    }
+
+    public func size(of content: PhotoContent) async throws(KeepingFailure) -> Int64? {
+        place.path(of: content).flatMap(FileSize.of)
+    }
+
+    public func bytes(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> Data {
+        guard let path = place.path(of: content) else { throw .missing(place: place.description, name: content.sha256Hex) }
+        return try await Self.bytes(ofFileAt: path, in: range, place: place.description)
+    }
+
+    /// The bytes of the file at `path`, or of the part `range` names (clamped to its end).
+    static func bytes(ofFileAt path: String, in range: ClosedRange<Int64>?, place: String) async throws(KeepingFailure) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .missing(place: place, name: path) }
+        defer { try? handle.close() }
+        do {
+            guard let range else { return try handle.readToEnd() ?? Data() }
+            try handle.seek(toOffset: UInt64(max(0, range.lowerBound)))
+            return try handle.read(upToCount: Int(clamping: range.upperBound - range.lowerBound + 1)) ?? Data()
+        } catch {
+            throw .unavailable(place: place, detail: LibraryError.describeFileError(error))
+        }
+    }
+
     /// Copies `path` to `target` through a temporary file, verified against `content`, replacing whatever `target` held.
     static func copy(_ path: String, to target: String, expecting content: PhotoContent, place: String) throws(KeepingFailure) {
         let directory = (target as NSString).deletingLastPathComponent

@@ -17,15 +17,31 @@ extension Library {
     /// - Throws: ``KeepingFailure/unreachable(place:)`` for a place this
     ///   program cannot write, ``LibraryError`` when the library cannot be written.
     public func keeperForCopies() throws -> any OriginalKeeper {
+        // Checked before anything is chosen: a program that cannot reach the place writes nothing.
+        if let place = try read({ try $0.currentStoragePlace() }) { return try OriginalKeepers.keeper(for: place) }
         let place = try write { writer in try writer.currentStoragePlace() ?? writer.chooseStoragePlace(.folder(defaultOriginalsFolder)) }
-        guard let keeper = FolderKeeper(place: place) else { throw KeepingFailure.unreachable(place: place.description) }
-        return keeper
+        return try OriginalKeepers.keeper(for: place)
     }
 
     /// A keeper of the place the library keeps its originals in now, if it
-    /// keeps them in one this program can write: what resumed loads that
-    /// keep copies need.
+    /// keeps them somewhere: what resumed loads that keep copies need.
+    ///
+    /// - Throws: ``KeepingFailure/unreachable(place:)`` for a place this program does not reach.
     public func currentKeeper() throws -> (any OriginalKeeper)? {
-        try read { try $0.currentStoragePlace() }.flatMap(FolderKeeper.init(place:))
+        try read { try $0.currentStoragePlace() }.map { place throws(KeepingFailure) in try OriginalKeepers.keeper(for: place) }
+    }
+
+    /// The bytes of `photo`'s original, or of the part `range` names: its
+    /// kept copy wherever the library keeps it, else its source.
+    ///
+    /// - Throws: ``KeepingFailure``: missing, unreadable, out of reach.
+    public func originalBytes(of photo: Photo, in range: ClosedRange<Int64>? = nil) async throws -> Data {
+        let location = try originalLocation(of: photo)
+        switch location {
+        case .keptObject(_, let place):
+            return try await OriginalKeepers.keeper(for: place).bytes(of: photo.content, in: range)
+        case .source(let path), .keptFile(let path, _):
+            return try await FolderKeeper.bytes(ofFileAt: path, in: range, place: location.description)
+        }
     }
 }

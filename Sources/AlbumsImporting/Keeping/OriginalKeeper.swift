@@ -1,4 +1,6 @@
 import AlbumsPersistence
+import Foundation
+import Synchronization
 
 /// Keeps verified copies of originals in one of the library's storage
 /// places (``StoragePlace``): a folder it manages, or a bucket.
@@ -15,6 +17,48 @@ public protocol OriginalKeeper: Sendable {
     ///
     /// - Throws: ``KeepingFailure``.
     func keep(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure)
+
+    /// Refuses a place that cannot be used: a folder that cannot be
+    /// written, a bucket that does not answer to this program's keys.
+    func check() async throws(KeepingFailure)
+
+    /// The size of the copy of `content` the place holds; nil if it holds none.
+    func size(of content: PhotoContent) async throws(KeepingFailure) -> Int64?
+
+    /// The bytes of the copy of `content`, or of the part `range` names
+    /// (clamped to its end), as the place holds them now.
+    ///
+    /// - Throws: ``KeepingFailure/missing(place:name:)`` when the place holds no copy.
+    func bytes(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> Data
+
+    /// Deletes the copy of `content`; one that is not there is no failure.
+    func remove(_ content: PhotoContent) async throws(KeepingFailure)
+}
+
+/// The keepers of the kinds of place this program reaches: a folder
+/// always, a bucket once a program that links the object storage client
+/// says how (``installBucketKeepers(_:)``; `albums-serve` does, `albums`
+/// hands a command that meets a bucket over to it).
+public enum OriginalKeepers {
+    private static let bucketKeepers = Mutex<(@Sendable (StoragePlace) throws(KeepingFailure) -> any OriginalKeeper)?>(nil)
+
+    /// Has buckets kept by what `make` returns for their place.
+    public static func installBucketKeepers(_ make: @escaping @Sendable (StoragePlace) throws(KeepingFailure) -> any OriginalKeeper) {
+        bucketKeepers.withLock { $0 = make }
+    }
+
+    /// Whether this program reaches buckets.
+    public static var reachesBuckets: Bool { bucketKeepers.withLock { $0 != nil } }
+
+    /// The keeper of `place`.
+    ///
+    /// - Throws: ``KeepingFailure/unreachable(place:)`` for a bucket this
+    ///   program does not reach; what making its keeper met (no keys).
+    public static func keeper(for place: StoragePlace) throws(KeepingFailure) -> any OriginalKeeper {
+        if let folder = FolderKeeper(place: place) { return folder }
+        guard let make = bucketKeepers.withLock({ $0 }) else { throw .unreachable(place: place.description) }
+        return try make(place)
+    }
 }
 
 /// Why a copy of an original could not be kept.
@@ -27,6 +71,10 @@ public enum KeepingFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case unwritable(place: String, detail: String)
     /// The place is of a kind this program does not reach (a bucket, from a build without the object storage client).
     case unreachable(place: String)
+    /// The place holds no copy under the name it should.
+    case missing(place: String, name: String)
+    /// The place could not be read (the service refused, did not answer; the disk failed).
+    case unavailable(place: String, detail: String)
 
     /// The stable code of the failure.
     public var code: String {
@@ -35,6 +83,8 @@ public enum KeepingFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable: "source_unreadable"
         case .unwritable: "storage_unwritable"
         case .unreachable: "storage_unreachable"
+        case .missing: "kept_copy_missing"
+        case .unavailable: "storage_unavailable"
         }
     }
 
@@ -44,6 +94,8 @@ public enum KeepingFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let detail): "cannot read \(LibraryError.quoted(path)): \(detail)"
         case .unwritable(let place, let detail): "cannot keep a copy in \(place): \(detail)"
         case .unreachable(let place): "the library keeps its originals in \(place), which this program does not reach"
+        case .missing(let place, let name): "\(place) holds no copy named \(name)"
+        case .unavailable(let place, let detail): "cannot read \(place): \(detail)"
         }
     }
 }

@@ -41,35 +41,68 @@ extension Library {
         to keeper: any OriginalKeeper, includingSources: Bool, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) async throws -> OriginalsMove {
         let place = keeper.place.id
-        let (elsewhere, sources) = try await read { reader in
-            (try reader.photosKept(elsewhereThan: place), includingSources ? try reader.photosNotKept() : [])
+        let (elsewhere, sources, places) = try await read { reader in
+            (try reader.photosKept(elsewhereThan: place), includingSources ? try reader.photosNotKept() : [], try reader.storagePlaces())
         }
+        // Every place a copy leaves is reached before any moves: one out of this program's reach stops it here.
+        let leaving = Set(elsewhere.compactMap(\.content.keptIn))
+        for old in places where leaving.contains(old.id) { _ = try OriginalKeepers.keeper(for: old) }
         var result = OriginalsMove()
         let total = elsewhere.count + sources.count
+        // A copy in a bucket comes down to a file of its own first, a part at a time.
+        let staging = FileManager.default.temporaryDirectory.appending(path: "albums-move-\(getpid())", directoryHint: .isDirectory).path
+        defer { try? FileManager.default.removeItem(atPath: staging) }
         for (done, photo) in (elsewhere + sources).enumerated() {
             try Task.checkCancellation()
             let from = try originalLocation(of: photo)
-            guard let path = from.filePath else {
-                result.failed.append(.init(photoID: photo.id, from: from.description, reason: "it is in a bucket, which this program does not reach"))
-                continue
-            }
             do {
+                let path: String
+                if let file = from.filePath { path = file } else { path = try await Self.download(photo, from: from, into: staging) }
                 try await keeper.keep(fileAt: path, as: photo.content)
+                if from.filePath == nil { unlink(path) }
             } catch {
-                result.failed.append(.init(photoID: photo.id, from: from.description, reason: error.description))
+                result.failed.append(.init(photoID: photo.id, from: from.description, reason: (error as? KeepingFailure)?.description ?? "\(error)"))
                 continue
             }
             try await write { try $0.keep(photo.id, in: place) }
-            if case .keptFile(let old, _) = from {
+            switch from {
+            case .keptFile(_, let old), .keptObject(_, let old):
                 // Recorded kept here first: a crash now leaves a spare copy, never a photo kept nowhere.
-                unlink(old)
-                rmdir((old as NSString).deletingLastPathComponent)  // only if that left it empty
+                try? await OriginalKeepers.keeper(for: old).remove(photo.content)
                 result.moved.append(photo.id)
-            } else {
+            case .source:
                 result.kept.append(photo.id)
             }
             progress(done + 1, total)
         }
         return result
+    }
+
+    /// Writes the copy a bucket keeps of `photo` into a file in `folder` and says where.
+    private static func download(_ photo: Photo, from location: OriginalLocation, into folder: String) async throws -> String {
+        guard case .keptObject(_, let place) = location else { throw KeepingFailure.missing(place: location.description, name: photo.content.sha256Hex) }
+        let keeper = try OriginalKeepers.keeper(for: place)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + photo.content.sha256Hex
+        try await BucketDownload.write(photo.content, from: keeper, to: path)
+        return path
+    }
+}
+
+/// A copy a keeper holds, written into a file a part at a time: never whole in memory.
+enum BucketDownload {
+    /// How much is asked for at a time.
+    static let part = Int64(16 << 20)
+
+    static func write(_ content: PhotoContent, from keeper: any OriginalKeeper, to path: String) async throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw KeepingFailure.unwritable(place: (path as NSString).deletingLastPathComponent, detail: "cannot create a file")
+        }
+        defer { try? handle.close() }
+        var offset: Int64 = 0
+        while offset < content.byteCount {
+            try handle.write(contentsOf: try await keeper.bytes(of: content, in: offset...min(content.byteCount, offset + part) - 1))
+            offset += part
+        }
     }
 }

@@ -81,12 +81,12 @@ extension APIRoutes {
     func thumbnail(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let session = session(context)
         let photo = try await RequestParts.photo(context, session: session)
-        return try await ThumbnailResponses(store: thumbnails).response(for: photo, at: try session.library.originalLocation(of: photo), request)
+        return try await ThumbnailResponses(store: thumbnails).response(for: photo, in: session.library, request)
     }
 
     func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let session = session(context)
         let photo = try await RequestParts.photo(context, session: session)
-        return try await OriginalFiles().response(for: photo, at: try session.library.originalLocation(of: photo), request, context: context)
+        return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
     }
 }

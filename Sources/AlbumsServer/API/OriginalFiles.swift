@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsPersistence
 import Foundation
 import Hummingbird
@@ -19,11 +20,9 @@ struct OriginalFiles: Sendable {
     ///   file, as HTTP allows);
     /// - 416 with `Content-Range: bytes */SIZE` for a range past the end;
     /// - 404 `source_missing` when the file cannot be read.
-    func response(for photo: Photo, at original: OriginalLocation, _ request: Request, context: some RequestContext) async throws -> Response {
-        guard let path = original.filePath else {
-            return APIError.response(
-                status: .notFound, code: "source_missing", message: "the original of photo id:\(photo.id) is in a bucket, which this server does not reach")
-        }
+    func response(for photo: Photo, in library: Library, _ request: Request, context: some RequestContext) async throws -> Response {
+        let original = try library.originalLocation(of: photo)
+        guard let path = original.filePath else { return try await bucketResponse(for: photo, in: library, request) }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
             let reason = LibraryError.describeFileError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT))
@@ -47,6 +46,56 @@ struct OriginalFiles: Sendable {
         }
         headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
         return Response(status: .partialContent, headers: headers, body: try await fileIO.loadFile(path: path, range: range, context: context))
+    }
+
+    /// How much of a bucket's copy is asked for at a time: what the server holds of it at once.
+    static let bucketPart: Int64 = 4 << 20
+    /// The first part is small: the answer's first byte waits for it alone.
+    static let firstBucketPart: Int64 = 64 << 10
+
+    /// The same answers for a copy kept in a bucket: its bytes asked of the
+    /// service a part at a time as they are sent, never held whole.
+    private func bucketResponse(for photo: Photo, in library: Library, _ request: Request) async throws -> Response {
+        let size = Int(photo.content.byteCount)
+        let tag = "\"\(photo.content.sha256Hex)\""
+        var headers: HTTPFields = [
+            .contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
+        ]
+        let asked = request.headers[.range].flatMap { ByteRange(header: $0) }
+        let applies = request.headers[.ifRange].map { $0 == tag } ?? true
+        var range = 0...max(0, size - 1)
+        var status = HTTPResponse.Status.ok
+        if let asked, applies, size > 0 {
+            guard let bytes = asked.bytes(ofFileSized: size) else {
+                headers[.contentRange] = "bytes */\(size)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            range = bytes
+            status = .partialContent
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+        }
+        guard size > 0 else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
+        // The first part is asked before answering: a copy that is gone is a 404, not a cut-off body.
+        let first = Int64(range.lowerBound)...min(Int64(range.upperBound), Int64(range.lowerBound) + Self.firstBucketPart - 1)
+        let head: Data
+        do {
+            head = try await library.originalBytes(of: photo, in: first)
+        } catch {
+            return APIError.response(
+                status: .notFound, code: "source_missing", message: "the original of photo id:\(photo.id) cannot be read (\((error as? KeepingFailure)?.description ?? "\(error)"))")
+        }
+        let last = Int64(range.upperBound)
+        let body = ResponseBody(contentLength: range.count) { writer in
+            try await writer.write(ByteBuffer(bytes: head))
+            var offset = first.upperBound + 1
+            while offset <= last {
+                let part = offset...min(last, offset + Self.bucketPart - 1)
+                try await writer.write(ByteBuffer(bytes: try await library.originalBytes(of: photo, in: part)))
+                offset = part.upperBound + 1
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: status, headers: headers, body: body)
     }
 }
 

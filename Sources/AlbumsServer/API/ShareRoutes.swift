@@ -179,7 +179,7 @@ struct ShareRoutes: Sendable {
         let (link, session) = try await link(request, context)
         let photo = try await RequestParts.photo(context, session: session)
         return try await ThumbnailResponses(store: thumbnails).response(
-            for: photo, at: try session.library.originalLocation(of: photo), request, largest: Self.largestRendition(of: link))
+            for: photo, in: session.library, request, largest: Self.largestRendition(of: link))
     }
 
     private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
@@ -188,6 +188,6 @@ struct ShareRoutes: Sendable {
         guard link.allowsDownload else {
             throw RequestRefusal(status: .forbidden, code: "download_not_allowed", message: "this link shows the photos without their originals")
         }
-        return try await OriginalFiles().response(for: photo, at: try session.library.originalLocation(of: photo), request, context: context)
+        return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
     }
 }

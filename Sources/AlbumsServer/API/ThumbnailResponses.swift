@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsThumbnails
 import Crypto
@@ -19,8 +20,9 @@ struct ThumbnailResponses: Sendable {
     static let screenSize = 1024
 
     /// A photo's thumbnail at the size the query asks for (`?size=`, one of
-    /// ``renditions``), cached by content and made from `original`; a size past `largest` gets `largest`.
-    func response(for photo: Photo, at original: OriginalLocation, _ request: Request, largest: Int = 2048) async throws -> Response {
+    /// ``renditions``), cached by content and made from its original in
+    /// `library` (wherever it keeps it); a size past `largest` gets `largest`.
+    func response(for photo: Photo, in library: Library, _ request: Request, largest: Int = 2048) async throws -> Response {
         let asked = try RequestParts.integer(request, "size", default: Self.defaultSize, range: ThumbnailStore.longerSides)
         guard Self.renditions.contains(asked) else {
             throw RequestRefusal.badParameter("size must be one of \(Self.renditions.map(String.init).joined(separator: ", ")), not \(asked)")
@@ -32,6 +34,7 @@ struct ThumbnailResponses: Sendable {
         if request.headers[.ifNoneMatch] == tag {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: caching])
         }
+        let original = ThumbnailSource.of(photo, in: library) { try await library.originalBytes(of: photo) }
         let thumbnail = try await store.thumbnail(of: photo, from: original, longerSide: size)
         return Response(
             status: .ok, headers: [.contentType: thumbnail.mediaType, .eTag: tag, .cacheControl: caching],

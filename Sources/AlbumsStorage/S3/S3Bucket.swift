@@ -94,11 +94,13 @@ package struct S3Bucket: Sendable {
     }
 
     /// Every key that begins with `prefix`, in the service's order (by their
-    /// bytes), read a page of `pageSize` at a time.
-    package func keys(prefix: String = "", pageSize: Int = 1000) async throws(S3Failure) -> [String] {
+    /// bytes), read a page of `pageSize` at a time, at most `pages` pages.
+    package func keys(prefix: String = "", pageSize: Int = 1000, pages: Int = .max) async throws(S3Failure) -> [String] {
         var keys: [String] = []
         var token: String?
+        var read = 0
         repeat {
+            read += 1
             var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix), ("max-keys", String(pageSize))]
             if let token { query.append(("continuation-token", token)) }
             let answer = try await send("GET", key: nil, query: query)
@@ -109,7 +111,7 @@ package struct S3Bucket: Sendable {
             if S3XML.value(of: "IsTruncated", in: text) == "true" && token == nil {
                 throw .unreadable(detail: "a truncated listing without a continuation token")
             }
-        } while token != nil
+        } while token != nil && read < pages
         return keys
     }
 

@@ -78,11 +78,16 @@ package struct FailureOutcome: Hashable, Sendable {
                 code: error.code, message: error.description, exitStatus: unreadable ? ExitStatus.inputOutput : ExitStatus.refused,
                 httpStatus: unreadable ? 500 : 422)
         case let error as KeepingFailure:
-            // A place that cannot be written is an I/O error, as a full disk is; a source that changed is refused.
-            let unwritable = if case .unwritable = error { true } else { false }
-            self.init(
-                code: error.code, message: error.description, exitStatus: unwritable ? ExitStatus.inputOutput : ExitStatus.refused,
-                httpStatus: unwritable ? 500 : 422)
+            // A place that cannot be written is an I/O error, as a full disk is; a service that fails
+            // is the gateway's failure; a source that changed is refused.
+            let (exit, http): (Int32, Int) =
+                switch error {
+                case .unwritable: (ExitStatus.inputOutput, 500)
+                case .unavailable: (ExitStatus.refused, 502)
+                case .missing: (ExitStatus.refused, 404)
+                case .changed, .unreadable, .unreachable: (ExitStatus.refused, 422)
+                }
+            self.init(code: error.code, message: error.description, exitStatus: exit, httpStatus: http)
         case let error as TransferBatchFormat.FormatError:
             self.init(
                 code: error.isBeyondLimits ? "invalid_reference" : "invalid_batch", message: error.description, exitStatus: ExitStatus.usage,

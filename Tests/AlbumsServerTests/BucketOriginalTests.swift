@@ -1,0 +1,71 @@
+import AlbumsImporting
+import AlbumsPersistence
+import AlbumsTestSupport
+import AlbumsThumbnails
+import AlbumsTransfer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AlbumsServer
+@testable import AlbumsStorage
+
+/// An original kept in a bucket of the real S3 server the test scripts
+/// start, served as one on disk is: whole, by range across the parts the
+/// server asks the service for, and drawn as a thumbnail.
+@Suite(
+    "Originals served from a bucket",
+    .enabled(if: ProcessInfo.processInfo.environment["ALBUMS_TEST_S3_ENDPOINT"] != nil, "start one with scripts/object-storage start; scripts/test does"))
+struct BucketOriginalTests {
+    @Test("a bucket's copy is streamed whole and by range, and thumbnails are made from it, its source gone")
+    func served() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let endpoint = try #require(environment["ALBUMS_TEST_S3_ENDPOINT"].flatMap(URL.init(string:)))
+        let credentials = S3Credentials(
+            accessKeyID: try #require(environment["ALBUMS_TEST_S3_ACCESS_KEY"]), secretAccessKey: try #require(environment["ALBUMS_TEST_S3_SECRET_KEY"]))
+        let region = environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1"
+        let name = "albums-serve-" + UUID().uuidString.prefix(8).lowercased()
+        try await S3Bucket(endpoint: endpoint, name: name, credentials: credentials, region: region).create()
+        OriginalKeepers.installBucketKeepers { place throws(KeepingFailure) in
+            guard let keeper = BucketKeeper(place: place, credentials: credentials) else { throw .unreachable(place: place.description) }
+            return keeper
+        }
+
+        let fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+        let folder = try TemporaryFolder()
+        let source = folder.path("card.jpg")
+        // A photo past the server's first part: the example, and bytes after its end, which decoders leave alone.
+        let bytes = try fileBytes(ExamplePhotos.path("01-harbour.jpg")) + Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try bytes.write(to: URL(fileURLWithPath: source))
+        try await fixture.library.write { _ = try $0.chooseStoragePlace(.bucket(BucketAddress(name: name, endpoint: endpoint.absoluteString, region: region))) }
+        let session = TransferSession(library: fixture.library)
+        let report = await LoadRunner(session: session, keeper: try fixture.library.keeperForCopies()).loadIntoLibrary([source])
+        let photo = try #require(report.committed.first?.photo)
+        try FileManager.default.removeItem(atPath: source)
+
+        let thumbnails = ThumbnailStore(folder: folder.url.appending(path: "thumbnails"))
+        let token = "0123456789abcdef0123456789abcdef"
+        let application = Application(router: AlbumsServer.router(session: session, thumbnails: thumbnails, token: token) { ["localhost"] })
+        try await application.test(.router) { client in
+            func get(_ uri: String, range: String? = nil) async throws -> TestResponse {
+                var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+                if let range { headers[.range] = range }
+                return try await client.execute(uri: uri, method: .get, headers: headers)
+            }
+            let whole = try await get("/api/photos/\(photo)/original")
+            #expect(whole.status == .ok && Data(buffer: whole.body) == bytes && whole.headers[.contentLength] == "\(bytes.count)")
+            // Across the first part the server asks for and into the next.
+            let across = try await get("/api/photos/\(photo)/original", range: "bytes=65000-70999")
+            #expect(across.status == .partialContent && Data(buffer: across.body) == bytes[65000...70999])
+            #expect(across.headers[.contentRange] == "bytes 65000-70999/\(bytes.count)")
+            let tail = try await get("/api/photos/\(photo)/original", range: "bytes=-10")
+            #expect(tail.status == .partialContent && Data(buffer: tail.body) == bytes.suffix(10))
+            let past = try await get("/api/photos/\(photo)/original", range: "bytes=\(bytes.count)-")
+            #expect(past.status == .rangeNotSatisfiable)
+            let thumbnail = try await get("/api/photos/\(photo)/thumbnail?size=64")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import AlbumsImporting
+import AlbumsPersistence
+import AlbumsTestSupport
+import AlbumsTransfer
+import Crypto
+import Foundation
+import Testing
+
+@testable import AlbumsStorage
+
+/// Originals kept in a bucket of the real S3 server the test scripts start:
+/// uploads in one request and in parts, verified; imports through
+/// placeholders that commit once the upload is stored; checks, moves both
+/// ways, and the faults a service has (a wrong key, a bucket that vanishes).
+@Suite(
+    "Originals kept in a bucket of a real S3 server", .serialized,
+    .enabled(if: S3TestServer.configured != nil, "start one with scripts/object-storage start; scripts/test does"))
+struct BucketKeepingTests {
+    let server: S3TestServer
+    let fixture: LibraryFixture
+    let bucket: S3Bucket
+    let address: BucketAddress
+
+    init() async throws {
+        server = try #require(S3TestServer.configured)
+        fixture = try LibraryFixture()
+        let name = "albums-keep-" + UUID().uuidString.prefix(8).lowercased()
+        bucket = server.bucket(name)
+        try await bucket.create()
+        address = BucketAddress(name: name, endpoint: server.endpoint.absoluteString, region: server.region, prefix: "library/")
+        // This process reaches buckets as albums-serve does, with the test server's keys.
+        let credentials = server.credentials
+        OriginalKeepers.installBucketKeepers { place throws(KeepingFailure) in
+            guard let keeper = BucketKeeper(place: place, credentials: credentials) else { throw .unreachable(place: place.description) }
+            return keeper
+        }
+    }
+
+    /// A file of `count` bytes in the fixture's folder, and its content as a load would read it.
+    func file(_ name: String, count: Int, seed: UInt8 = 1) throws -> (String, PhotoContent) {
+        let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) })
+        let path = fixture.folder.path(name)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let content = PhotoContent(
+            sha256: Data(SHA256.hash(data: bytes)), byteCount: Int64(count), mediaType: "image/jpeg", originalName: name, sourcePath: path)
+        return (path, content)
+    }
+
+    func chosen() throws -> StoragePlace {
+        try write { try $0.chooseStoragePlace(.bucket(address)) }
+    }
+
+    /// The library read or written synchronously, from async tests too.
+    func read<T>(_ body: (LibraryReader) throws -> T) throws -> T { try fixture.library.read(body) }
+    func write<T>(_ body: (LibraryWriter) throws -> T) throws -> T { try fixture.library.write(body) }
+
+    @Test("a copy goes up in one request, or in parts past 16 MiB, under its content's name; read back whole and by range")
+    func uploads() async throws {
+        let keeper = try #require(BucketKeeper(place: try chosen(), credentials: server.credentials))
+        try await keeper.check()
+        for (name, count) in [("small.jpg", 300_000), ("large.jpg", BucketKeeper.partSize + 1_234_567)] {
+            let (path, content) = try file(name, count: count)
+            try await keeper.keep(fileAt: path, as: content)
+            #expect(try await keeper.size(of: content) == content.byteCount)
+            let object = try #require(keeper.place.objectName(of: content))
+            #expect(object == "library/" + StoragePlace.keptName(sha256Hex: content.sha256Hex, mediaType: "image/jpeg"))
+            let whole = try await keeper.bytes(of: content, in: nil)
+            #expect(Data(SHA256.hash(data: whole)) == content.sha256)
+            #expect(try await keeper.bytes(of: content, in: 1_000...1_099) == whole[1_000..<1_100])
+            try await keeper.keep(fileAt: path, as: content)  // there already: nothing sent again
+            try await keeper.remove(content)
+            #expect(try await keeper.size(of: content) == nil)
+        }
+    }
+
+    @Test("bytes that are not the photo's are never kept: no object is left, and an upload in parts is given up")
+    func changed() async throws {
+        let keeper = try #require(BucketKeeper(place: try chosen(), credentials: server.credentials))
+        for count in [1_000, BucketKeeper.partSize + 10] {
+            let (path, content) = try file("photo-\(count).jpg", count: count)
+            try Data(repeating: 9, count: count).write(to: URL(fileURLWithPath: path))
+            await #expect(throws: KeepingFailure.changed(path: path)) { try await keeper.keep(fileAt: path, as: content) }
+            #expect(try await keeper.size(of: content) == nil)
+        }
+        #expect(try await bucket.keys().isEmpty)
+    }
+
+    @Test("an import with copies into the bucket commits each photo once stored; check reads them back; moves go both ways")
+    func importCheckAndMove() async throws {
+        let place = try chosen()
+        let session = TransferSession(library: fixture.library)
+        try write { _ = try $0.createAlbum(named: "Trip") }
+        let sources = ["01-harbour.jpg", "02-market.png", "03-cliffs.webp"].map(ExamplePhotos.path)
+        let keeper = try fixture.library.keeperForCopies()
+        #expect(keeper.place.id == place.id)
+        let report = try await LoadRunner(session: session, keeper: keeper, jobs: 2).load(sources, at: .into("Trip"))
+        #expect(report.committed.count == 3 && report.succeeded)
+        let photos = try read { try $0.photos() }
+        #expect(photos.allSatisfy { $0.content.keptIn == place.id })
+        #expect(try await bucket.keys(prefix: "library/").count == 3)
+        #expect(try await fixture.library.checkOriginals().isEmpty)
+        for photo in photos {
+            #expect(try await fixture.library.originalBytes(of: photo) == (try fileBytes(photo.content.sourcePath)))
+        }
+
+        // A damaged copy and a missing one are the library's own problems.
+        let damaged = try #require(place.objectName(of: photos[0].content))
+        try await bucket.put(damaged, bytes: Data(repeating: 1, count: Int(photos[0].content.byteCount)))
+        try await bucket.remove(try #require(place.objectName(of: photos[1].content)))
+        let problems = try await fixture.library.checkOriginals()
+        #expect(problems.map(\.issue) == [.changed, .missing] && problems.allSatisfy(\.isKeptCopy))
+        try await keeper.remove(photos[0].content)
+        for photo in photos.prefix(2) { try await keeper.keep(fileAt: photo.content.sourcePath, as: photo.content) }
+
+        // Down to a folder, then up again: verified each time, the old copy gone.
+        let folder = fixture.folder.path("kept")
+        try write { _ = try $0.chooseStoragePlace(.folder(folder)) }
+        let down = try await fixture.library.moveOriginals(to: try #require(try fixture.library.currentKeeper()), includingSources: false)
+        #expect(down.moved.count == 3 && down.isComplete)
+        #expect(try await bucket.keys(prefix: "library/").isEmpty)
+        let up = try await fixture.library.moveOriginals(to: try fixture.library.keeperForCopies(), includingSources: false)
+        #expect(up.moved.isEmpty, "the folder is current: nothing is elsewhere")
+        try write { _ = try $0.chooseStoragePlace(.bucket(address)) }
+        let back = try await fixture.library.moveOriginals(to: try #require(try fixture.library.currentKeeper()), includingSources: false)
+        #expect(back.moved.count == 3)
+        #expect(try await bucket.keys(prefix: "library/").count == 3)
+        #expect(try await fixture.library.checkOriginals().isEmpty)
+    }
+
+    @Test("a wrong key is one clear line; a bucket that vanished fails the load, and nothing is committed")
+    func faults() async throws {
+        let place = try chosen()
+        let wrong = try #require(BucketKeeper(place: place, credentials: S3Credentials(accessKeyID: "test:tester", secretAccessKey: "wrong")))
+        await #expect {
+            try await wrong.check()
+        } throws: { error in
+            let text = (error as? KeepingFailure)?.description ?? ""
+            return text.contains("refused the keys") && !text.contains("\n")
+        }
+        try write { _ = try $0.createAlbum(named: "Trip") }
+        try await bucket.delete()
+        let keeper = try fixture.library.keeperForCopies()
+        let report = try await LoadRunner(session: TransferSession(library: fixture.library), keeper: keeper).load(
+            [ExamplePhotos.path("01-harbour.jpg")], at: .into("Trip"))
+        #expect(report.committed.isEmpty && report.failed.count == 1)
+        #expect(report.failed.first?.reason.contains("NoSuchBucket") == true, "\(report.failed)")
+        #expect(try read { try $0.photoCount() } == 0)
+        #expect(try read { try $0.album(named: "Trip").placeholderCount } == 0)
+        try await bucket.create()
+    }
+}
