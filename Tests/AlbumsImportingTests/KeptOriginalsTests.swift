@@ -91,6 +91,31 @@ struct KeptOriginalsTests {
         #expect(try read { try $0.album(named: "Trip").itemCount + $0.album(named: "Trip").placeholderCount } == 0)
     }
 
+    @Test("a place that cannot be written keeps the placeholders in their slots; once it can, resuming finishes them there")
+    func waitingForThePlace() async throws {
+        // A folder whose parent is a file cannot be made: as a full or missing disk, for now.
+        let blocker = fixture.folder.path("disk")
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocker))
+        try write { writer in
+            _ = try writer.chooseStoragePlace(.folder(blocker + "/kept"))
+            try writer.insertPhotos([try writer.addPhoto(.madeUp("first")).photo.id], into: try writer.album(named: "Trip").id)
+        }
+        let keeper = try #require(try fixture.library.currentKeeper())
+        let report = try await LoadRunner(session: session, keeper: keeper, jobs: 2).load(sources, at: .at(0, in: "Trip"))
+        #expect(report.waiting.count == 3 && report.committed.isEmpty && report.failed.isEmpty && !report.succeeded)
+        #expect(report.waiting.first?.reason.contains("cannot keep a copy in folder \(blocker)/kept") == true, "\(report.waiting)")
+        let waiting = try read { try $0.pendingPlaceholders() }
+        #expect(waiting.map(\.index) == [0, 1, 2] && waiting.allSatisfy(\.load.keepsCopy))
+        #expect(try read { try $0.photoCount() } == 1, "nothing committed")
+
+        try FileManager.default.removeItem(atPath: blocker)
+        let resumed = try await LoadRunner(session: session, keeper: try #require(try fixture.library.currentKeeper())).resume(waiting)
+        #expect(resumed.committed.count == 3 && resumed.succeeded)
+        #expect(files(under: blocker + "/kept").count == 3)
+        let order = try read { reader in try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo(shownBy: $0)?.content.originalName } }
+        #expect(order == photos + ["first"], "each in the slot its placeholder held")
+    }
+
     @Test("a load begun with --copy and killed keeps its copy when resumed")
     func resumedLoadKeeps() async throws {
         let place = try write { try $0.chooseStoragePlace(.folder(fixture.folder.path("kept"))) }

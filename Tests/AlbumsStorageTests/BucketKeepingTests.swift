@@ -67,7 +67,7 @@ struct BucketKeepingTests {
             let whole = try await keeper.bytes(of: content, in: nil)
             #expect(Data(SHA256.hash(data: whole)) == content.sha256)
             #expect(try await keeper.bytes(of: content, in: 1_000...1_099) == whole[1_000..<1_100])
-            try await keeper.keep(fileAt: path, as: content)  // there already: nothing sent again
+            try await keeper.keep(fileAt: path, as: content)  // there already: no failure, the same object
             try await keeper.remove(content)
             #expect(try await keeper.size(of: content) == nil)
         }
@@ -127,7 +127,7 @@ struct BucketKeepingTests {
         #expect(try await fixture.library.checkOriginals().isEmpty)
     }
 
-    @Test("a wrong key is one clear line; a bucket that vanished fails the load, and nothing is committed")
+    @Test("a wrong key is one clear line; while the bucket is gone the placeholder waits, and completes once it is back")
     func faults() async throws {
         let place = try chosen()
         let wrong = try #require(BucketKeeper(place: place, credentials: S3Credentials(accessKeyID: "test:tester", secretAccessKey: "wrong")))
@@ -142,10 +142,57 @@ struct BucketKeepingTests {
         let keeper = try fixture.library.keeperForCopies()
         let report = try await LoadRunner(session: TransferSession(library: fixture.library), keeper: keeper).load(
             [ExamplePhotos.path("01-harbour.jpg")], at: .into("Trip"))
-        #expect(report.committed.isEmpty && report.failed.count == 1)
-        #expect(report.failed.first?.reason.contains("NoSuchBucket") == true, "\(report.failed)")
+        #expect(report.committed.isEmpty && report.waiting.count == 1)
+        #expect(report.waiting.first?.reason.contains("NoSuchBucket") == true, "\(report.waiting)")
         #expect(try read { try $0.photoCount() } == 0)
-        #expect(try read { try $0.album(named: "Trip").placeholderCount } == 0)
+        let waiting = try read { try $0.pendingPlaceholders() }
+        #expect(waiting.count == 1, "the placeholder keeps its slot")
         try await bucket.create()
+        let resumed = try await LoadRunner(session: TransferSession(library: fixture.library), keeper: keeper).resume(waiting)
+        #expect(resumed.committed.count == 1 && resumed.succeeded)
+        #expect(try await bucket.keys(prefix: "library/").count == 1)
+    }
+
+    @Test("the service stopped in the middle of an import: the loads it did not take wait, and all complete once it is back")
+    func serviceStopped() async throws {
+        let place = try chosen()
+        let switchable = SwitchableTransport()
+        // Two tries, no waits: the test decides when the service is back, not a clock.
+        let keeper = try #require(BucketKeeper(place: place, credentials: server.credentials, transport: switchable, retries: S3Retries(attempts: 2, wait: { _ in })))
+        try write { _ = try $0.createAlbum(named: "Trip") }
+        let sources = ["01-harbour.jpg", "02-market.png", "03-cliffs.webp", "11-forest.jpg"].map(ExamplePhotos.path)
+        // The service stops once the first two uploads are through.
+        switchable.stop(afterRequests: 2)  // one PUT each
+        let report = try await LoadRunner(session: TransferSession(library: fixture.library), keeper: keeper, jobs: 1).load(sources, at: .into("Trip"))
+        #expect(report.committed.count == 2 && report.waiting.count == 2, "\(report.waiting)")
+        let waiting = try read { try $0.pendingPlaceholders() }
+        #expect(waiting.map(\.index) == [2, 3])
+        switchable.start()
+        let resumed = try await LoadRunner(session: TransferSession(library: fixture.library), keeper: keeper).resume(waiting)
+        #expect(resumed.committed.count == 2 && resumed.succeeded)
+        let names = try read { reader in try reader.items(in: try reader.album(named: "Trip").id).map { try reader.photo(shownBy: $0)?.content.originalName } }
+        #expect(names == ["01-harbour.jpg", "02-market.png", "03-cliffs.webp", "11-forest.jpg"])
+        #expect(try await fixture.library.checkOriginals().isEmpty)
+    }
+}
+
+/// The real server's transport, which a test can stop (every request then
+/// finds no one answering) and start again.
+final class SwitchableTransport: S3Transport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var requestsLeft = Int.max
+    private let real = HTTPTransport()
+
+    func stop(afterRequests count: Int) { lock.withLock { requestsLeft = count } }
+    func start() { lock.withLock { requestsLeft = .max } }
+
+    func send(_ request: S3Request) async throws(S3TransportFailure) -> S3Response {
+        let up = lock.withLock { () -> Bool in
+            guard requestsLeft > 0 else { return false }
+            if requestsLeft != .max { requestsLeft -= 1 }
+            return true
+        }
+        guard up else { throw S3TransportFailure(detail: "connection refused (the test stopped the service)") }
+        return try await real.send(request)
     }
 }

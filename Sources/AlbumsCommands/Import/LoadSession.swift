@@ -116,6 +116,7 @@ struct LoadSession {
                 skipped: report.skipped.map { .init(source: $0.source, reason: $0.reason) },
                 failed: report.failed.map { .init(source: $0.source, reason: $0.reason) },
                 cancelled: report.cancelled,
+                waiting: report.waiting.map { .init(source: $0.source, reason: $0.reason) },
                 changes: changes))
         } else {
             let into = album.map { " into \(LibraryError.quoted($0))" } ?? " into the library"
@@ -130,6 +131,7 @@ struct LoadSession {
             if !report.skipped.isEmpty { parts.append("\(report.skipped.count) skipped") }
             if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
             if !report.cancelled.isEmpty { parts.append("\(report.cancelled.count) cancelled") }
+            if !report.waiting.isEmpty { parts.append("\(report.waiting.count) waiting for the place the copies go") }
             console.result(parts.joined(separator: ", "))
             for duplicate in report.alreadyInAlbum {
                 console.result("  already in the album  \(duplicate.source) (id:\(duplicate.photo))")
@@ -139,8 +141,17 @@ struct LoadSession {
             if !report.cancelled.isEmpty {
                 console.note("  cancelled \(report.cancelled.count) load\(report.cancelled.count == 1 ? "" : "s") that had not finished; their placeholders were removed")
             }
+            Self.noteWaiting(report, on: console)
         }
         try finish(report)
+    }
+
+    /// Says which loads wait for the place their copies go, and how they finish.
+    static func noteWaiting(_ report: LoadReport, on console: Console) {
+        guard let first = report.waiting.first else { return }
+        console.note(
+            "  waiting  \(LibraryError.counted(report.waiting.count, "placeholder")) keep their slots: \(first.reason); "
+                + "once it answers, albums pending resume finishes them")
     }
 
     /// Throws the exit status of loads that were stopped by Ctrl-C (130),

@@ -44,6 +44,8 @@ struct TreeImportOutput {
         let skipped: [LoadReportJSON.Problem]
         let failed: [LoadReportJSON.Problem]
         let cancelled: [String]
+        /// Loads whose copy the library's place did not take: their placeholders keep their slots.
+        let waiting: [LoadReportJSON.Problem]
         /// What the catalog holds that is not carried, counted; empty for a folder tree.
         let notCarried: [String: Int]
         let orderInferred: Bool
@@ -55,7 +57,7 @@ struct TreeImportOutput {
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
             case dryRun = "dry_run"
-            case into, nodes, skipped, failed, cancelled
+            case into, nodes, skipped, failed, cancelled, waiting
             case notCarried = "not_carried"
             case orderInferred = "order_inferred"
             case unreached
@@ -94,6 +96,7 @@ struct TreeImportOutput {
             try console.result(
                 json: ReportJSON(
                     dryRun: report == nil, into: into, nodes: nodes, skipped: skipped, failed: failed, cancelled: report?.cancelled ?? [],
+                    waiting: (report?.waiting ?? []).map { .init(source: $0.source, reason: $0.reason) },
                     notCarried: Dictionary((catalog?.notCarried ?? []).map { ($0.what, $0.count) }) { a, _ in a },
                     orderInferred: catalog?.orderInferred ?? false, unreached: unreached.map { UnreachedJSON(path: $0.path, photos: $0.photoCount) },
                     whyMissing: whyMissing))
@@ -148,5 +151,6 @@ struct TreeImportOutput {
         if let report, !report.cancelled.isEmpty {
             console.note("  cancelled \(LibraryError.counted(report.cancelled.count, "load")) that had not finished; importing again finishes them")
         }
+        if let report { LoadSession.noteWaiting(report, on: console) }
     }
 }

@@ -42,6 +42,8 @@ struct LoadReportJSON: Encodable {
     let skipped: [Problem]
     let failed: [Problem]
     let cancelled: [String]
+    /// Loads whose copy the library's place did not take: their placeholders keep their slots.
+    var waiting: [Problem] = []
     let changes: [ChangeJSON]
 
     /// The JSON keys, in snake_case.
@@ -52,6 +54,7 @@ struct LoadReportJSON: Encodable {
         case skipped
         case failed
         case cancelled
+        case waiting
         case changes
     }
 }

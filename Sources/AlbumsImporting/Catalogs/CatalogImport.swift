@@ -120,10 +120,14 @@ struct CatalogFactsLoader: PhotoLoader {
     let orientations: [String: PhotoOrientation]
 
     func load(_ source: String) async throws -> PhotoContent {
-        var content = try await base.load(source)
+        try await loadWithBytes(source).content
+    }
+
+    func loadWithBytes(_ source: String) async throws -> (content: PhotoContent, bytes: Data?) {
+        var (content, bytes) = try await base.loadWithBytes(source)
         if content.capturedAt == nil, let date = dates[source] { content.capturedAt = date }
         if let shown = orientations[source] { content.show(as: shown) }
-        return content
+        return (content, bytes)
     }
 }
 

@@ -73,6 +73,45 @@ public struct FolderKeeper: OriginalKeeper {
         }
     }
 
+    public func keep(_ bytes: Data, as content: PhotoContent) async throws(KeepingFailure) {
+        guard let target = place.path(of: content) else { return }
+        if FileSize.of(target) == content.byteCount { return }
+        guard Int64(bytes.count) == content.byteCount else { throw .changed(path: content.sourcePath) }
+        try Self.store(bytes, at: target, named: content.sha256Hex, place: place.description)
+    }
+
+    /// Writes `bytes` to `target` through a temporary file beside it, flushed before it is renamed into place.
+    static func store(_ bytes: Data, at target: String, named name: String, place: String) throws(KeepingFailure) {
+        let directory = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(place: place, detail: LibraryError.describeFileError(error))
+        }
+        let temporary = directory + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part"
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        var renamed = false
+        defer {
+            close(output)
+            if !renamed { unlink(temporary) }
+        }
+        if let failure = bytes.withUnsafeBytes({ writeAll($0, to: output, place: place) }) { throw failure }
+        guard fsync(output) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        guard rename(temporary, target) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
+        renamed = true
+        flush(folder: directory)
+    }
+
+    /// Flushes a folder, so that a rename in it survives a power cut.
+    private static func flush(folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+    }
+
     /// Copies `path` to `target` through a temporary file, verified against `content`, replacing whatever `target` held.
     static func copy(_ path: String, to target: String, expecting content: PhotoContent, place: String) throws(KeepingFailure) {
         let directory = (target as NSString).deletingLastPathComponent
@@ -115,12 +154,7 @@ public struct FolderKeeper: OriginalKeeper {
         guard fsync(output) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
         guard rename(temporary, target) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
         renamed = true
-        // The rename itself survives a power cut only once the folder is flushed.
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        flush(folder: directory)
     }
 
     /// Writes every byte, or says why it could not.

@@ -18,6 +18,11 @@ public protocol OriginalKeeper: Sendable {
     /// - Throws: ``KeepingFailure``.
     func keep(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure)
 
+    /// Stores a copy of `bytes`, which are `content`'s (their SHA-256 was
+    /// taken as they were read, so they are not hashed again), as
+    /// ``keep(fileAt:as:)`` does.
+    func keep(_ bytes: Data, as content: PhotoContent) async throws(KeepingFailure)
+
     /// Refuses a place that cannot be used: a folder that cannot be
     /// written, a bucket that does not answer to this program's keys.
     func check() async throws(KeepingFailure)
@@ -103,11 +108,23 @@ public enum KeepingFailure: Error, Hashable, Sendable, CustomStringConvertible {
 /// Loads as its base does, then keeps a copy of what it read where the
 /// library keeps its originals: the photo commits only once its copy is
 /// stored, so its placeholder holds the slot until then.
+///
+/// Once the place failed a copy after its retries (down, full), the loads
+/// after it wait at once rather than each waiting the retries out again.
 public struct KeepingLoader: PhotoLoader {
     /// What reads each source.
     public let base: any PhotoLoader
     /// Where the copies go.
     public let keeper: any OriginalKeeper
+    /// Why the place last failed, once it has; the loads after wait for it.
+    private let placeFailure = PlaceFailure()
+
+    /// Shared by the copies of a loader, as the run's loads are.
+    private final class PlaceFailure: Sendable {
+        private let reason = Mutex<String?>(nil)
+        var current: String? { reason.withLock { $0 } }
+        func set(_ text: String) { reason.withLock { $0 = text } }
+    }
 
     /// A loader that reads with `base` and keeps copies with `keeper`.
     public init(base: any PhotoLoader = FileLoader(), keeper: any OriginalKeeper) {
@@ -116,9 +133,15 @@ public struct KeepingLoader: PhotoLoader {
     }
 
     public func load(_ source: String) async throws -> PhotoContent {
-        var content = try await base.load(source)
+        var (content, bytes) = try await base.loadWithBytes(source)
+        if let reason = placeFailure.current { throw LoadFailure.waiting(reason) }
         do {
-            try await keeper.keep(fileAt: content.sourcePath, as: content)
+            if let bytes { try await keeper.keep(bytes, as: content) } else { try await keeper.keep(fileAt: content.sourcePath, as: content) }
+        } catch .unwritable(let place, let detail), .unavailable(let place, let detail) {
+            // The photo is fine; its place is not, for now.
+            let reason = KeepingFailure.unwritable(place: place, detail: detail).description
+            placeFailure.set(reason)
+            throw LoadFailure.waiting(reason)
         } catch {
             throw LoadFailure.failed(error.description)
         }

@@ -16,6 +16,10 @@ public struct FileLoader: PhotoLoader {
     public init() {}
 
     public func load(_ source: String) async throws -> PhotoContent {
+        try await loadWithBytes(source).content
+    }
+
+    public func loadWithBytes(_ source: String) async throws -> (content: PhotoContent, bytes: Data?) {
         try Task.checkCancellation()
         let url = URL(fileURLWithPath: source)
         // Only regular files (links followed): a FIFO or a device could block or never end.
@@ -53,6 +57,6 @@ public struct FileLoader: PhotoLoader {
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
             originalName: url.lastPathComponent, sourcePath: url.path)
         content.take(facts)
-        return content
+        return (content, data)
     }
 }

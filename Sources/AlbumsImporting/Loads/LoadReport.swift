@@ -35,6 +35,8 @@ public struct LoadReport: Sendable {
         public internal(set) var failed = 0
         /// Loads stopped before they finished.
         public internal(set) var cancelled = 0
+        /// Loads whose placeholder waits for the place copies are kept in.
+        public internal(set) var waiting = 0
 
         /// No loads.
         public init() {}
@@ -51,6 +53,9 @@ public struct LoadReport: Sendable {
     public internal(set) var failed: [(source: String, reason: String)] = []
     /// Loads stopped before they finished; their placeholder was deleted.
     public internal(set) var cancelled: [String] = []
+    /// Loads whose copy the place did not take, with why: their
+    /// placeholder keeps its slot, for `albums pending resume`.
+    public internal(set) var waiting: [(source: String, reason: String)] = []
     /// Each group's outcomes, by the ``LoadRunner/Load/group`` its loads were begun with.
     public internal(set) var tallies: [Int: Tally] = [:]
 
@@ -66,11 +71,12 @@ public struct LoadReport: Sendable {
             sum.skipped += tally.skipped
             sum.failed += tally.failed
             sum.cancelled += tally.cancelled
+            sum.waiting += tally.waiting
         }
     }
 
     /// Whether every load committed or was knowingly skipped.
-    public var succeeded: Bool { failed.isEmpty && cancelled.isEmpty }
+    public var succeeded: Bool { failed.isEmpty && cancelled.isEmpty && waiting.isEmpty }
 }
 
 /// One finished load, for progress displays.
@@ -106,6 +112,7 @@ struct LoadReportBuilder {
     private var skipped: [(Int, (source: String, reason: String))] = []
     private var failed: [(Int, (source: String, reason: String))] = []
     private var cancelled: [(Int, String)] = []
+    private var waiting: [(Int, (source: String, reason: String))] = []
     private var cancelledIndices: Set<Int> = []
 
     init(itemizing: Bool) {
@@ -133,6 +140,11 @@ struct LoadReportBuilder {
         failed.append((index, (load.source, reason)))
     }
 
+    mutating func waiting(_ load: LoadRunner.Load, at index: Int, reason: String) {
+        report.tallies[load.group, default: .init()].waiting += 1
+        waiting.append((index, (load.source, reason)))
+    }
+
     /// Records `load` as cancelled unless it already is.
     mutating func cancelled(_ load: LoadRunner.Load, at index: Int) {
         guard cancelledIndices.insert(index).inserted else { return }
@@ -152,6 +164,7 @@ struct LoadReportBuilder {
         report.skipped = ordered(skipped)
         report.failed = ordered(failed)
         report.cancelled = ordered(cancelled)
+        report.waiting = ordered(waiting)
         return report
     }
 }

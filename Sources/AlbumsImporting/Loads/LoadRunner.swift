@@ -11,7 +11,9 @@ import Foundation
 /// - Each completed load commits in a small transaction of its own, into
 ///   its placeholder's slot wherever that slot stands now. Completion order
 ///   therefore never changes the final order.
-/// - A failed load deletes only its own placeholder.
+/// - A failed load deletes only its own placeholder. One whose copy the
+///   library's place did not take (``LoadFailure/waiting(_:)``) leaves it
+///   holding its slot, stale once this process ends, for `pending resume`.
 /// - A load acts for the session's principal from its placeholder to its
 ///   commit: one whose role on the album ended meanwhile does not commit.
 /// - If the surrounding task is cancelled, finished loads stay committed and
@@ -254,6 +256,8 @@ public struct LoadRunner: Sendable {
                 report.failed(load, at: index, reason: "could not be saved: \(error)")
                 deleteStillPending([placeholder])
             }
+        case .failure(LoadFailure.waiting(let reason)):
+            report.waiting(load, at: index, reason: reason)
         case .failure(let error):
             recordFailure(error, of: load, at: index, in: &report)
             deleteStillPending([placeholder])
@@ -277,7 +281,7 @@ public struct LoadRunner: Sendable {
     private func recordFailure(_ error: any Error, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
         switch error {
         case LoadFailure.skipped(let reason): report.skipped(load, at: index, reason: reason)
-        case LoadFailure.failed(let reason): report.failed(load, at: index, reason: reason)
+        case LoadFailure.failed(let reason), LoadFailure.waiting(let reason): report.failed(load, at: index, reason: reason)
         case is CancellationError: report.cancelled(load, at: index)
         default: report.failed(load, at: index, reason: String(describing: error))
         }

@@ -16,9 +16,11 @@ import Foundation
 /// Every request carries the SHA-256 of its body in its signature, so the
 /// service itself refuses bytes that are not what was read; what was read
 /// is checked against the photo's SHA-256 before an upload is finished. A
-/// file up to ``partSize`` goes in one PUT; a larger one in parts of that
-/// size, the upload given up (its parts deleted) if anything fails, so no
-/// object is ever half there.
+/// file up to ``partSize`` goes in one PUT (sent again if it is there
+/// already: one request either way, and the same bytes under the same
+/// name); a larger one, unless the bucket holds it already, in parts of
+/// that size, the upload given up (its parts deleted) if anything fails, so
+/// no object is ever half there.
 package struct BucketKeeper: OriginalKeeper {
     package let place: StoragePlace
     let bucket: S3Bucket
@@ -63,7 +65,8 @@ package struct BucketKeeper: OriginalKeeper {
 
     package func keep(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure) {
         guard let name = place.objectName(of: content) else { return }
-        if try await size(of: content) == content.byteCount { return }  // kept already: a name is its content
+        // Asked first only of a large file: a name is its content, so a small one is sent again rather than asked after.
+        if content.byteCount > Int64(Self.partSize), try await size(of: content) == content.byteCount { return }
         let input = open(path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .unreadable(path: path, detail: String(cString: strerror(errno))) }
         defer { close(input) }
@@ -78,6 +81,27 @@ package struct BucketKeeper: OriginalKeeper {
             return
         }
         try await upload(input, path: path, as: content, to: name)
+    }
+
+    package func keep(_ bytes: Data, as content: PhotoContent) async throws(KeepingFailure) {
+        guard let name = place.objectName(of: content) else { return }
+        guard Int64(bytes.count) == content.byteCount else { throw .changed(path: content.sourcePath) }
+        do {
+            if bytes.count <= Self.partSize {
+                // The SHA-256 the load took is the payload's: signed, and checked by the service.
+                try await bucket.put(name, bytes: bytes, contentType: content.mediaType, sha256Hex: content.sha256Hex)
+                return
+            }
+        } catch {
+            throw .unwritable(place: place.description, detail: error.description)
+        }
+        // Larger: in parts, as from a file.
+        let staged = FileManager.default.temporaryDirectory.appending(path: "albums-\(content.sha256Hex)-\(getpid())").path
+        guard FileManager.default.createFile(atPath: staged, contents: bytes) else {
+            throw .unwritable(place: "a temporary file", detail: "cannot write \(staged)")
+        }
+        defer { unlink(staged) }
+        try await keep(fileAt: staged, as: content)
     }
 
     /// A large file in parts, its SHA-256 taken as the parts are read; the

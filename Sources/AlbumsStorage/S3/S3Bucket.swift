@@ -58,12 +58,14 @@ package struct S3Bucket: Sendable {
 
     // MARK: - Objects
 
-    /// Stores `bytes` under `key` in one request, their SHA-256 signed.
+    /// Stores `bytes` under `key` in one request, their SHA-256 signed
+    /// (`sha256Hex` when the caller took it already, else taken here).
     ///
     /// - Returns: The object's ETag.
     @discardableResult
-    package func put(_ key: String, bytes: Data, contentType: String? = nil) async throws(S3Failure) -> String {
-        let answer = try await send("PUT", key: key, headers: contentType.map { [("Content-Type", $0)] } ?? [], body: bytes)
+    package func put(_ key: String, bytes: Data, contentType: String? = nil, sha256Hex: String? = nil) async throws(S3Failure) -> String {
+        let answer = try await send(
+            "PUT", key: key, headers: contentType.map { [("Content-Type", $0)] } ?? [], body: bytes, payloadHash: sha256Hex)
         try expect(200, in: answer)
         return Self.unquoted(answer.header("ETag") ?? "")
     }
@@ -163,7 +165,7 @@ package struct S3Bucket: Sendable {
     /// objects, tried again while no answer comes or the service is busy.
     func send(
         _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
-        body: Data = Data()
+        body: Data = Data(), payloadHash knownHash: String? = nil
     ) async throws(S3Failure) -> S3Response {
         let path = SignatureV4.encodedPath(key.map { "\(name)/\($0)" } ?? name)
         var components = URLComponents()
@@ -177,7 +179,7 @@ package struct S3Bucket: Sendable {
             }.joined(separator: "&")
         }
         guard let url = components.url, let host = endpoint.host else { throw .unreadable(detail: "no host in the endpoint \(endpoint)") }
-        let payloadHash = SignatureV4.hexSHA256(body)
+        let payloadHash = knownHash ?? SignatureV4.hexSHA256(body)
         var attempt = 1
         while true {
             let time = now()

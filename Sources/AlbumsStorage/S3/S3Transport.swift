@@ -45,14 +45,12 @@ package struct S3TransportFailure: Error, Equatable, CustomStringConvertible {
     package var description: String { detail }
 }
 
-/// Requests over HTTP and HTTPS with AsyncHTTPClient's shared client (its
-/// event loops, its connection pool, TLS by SwiftNIO SSL).
+/// Requests over HTTP and HTTPS with one AsyncHTTPClient client for the
+/// process (its event loops, its connection pool, TLS by SwiftNIO SSL).
 package struct HTTPTransport: S3Transport {
     /// The most bytes an answer's body may hold: answers are read whole.
     package let maximumBodySize: Int
-    /// How long a request without a body may take, answer included. Until
-    /// then a connection refused is tried again (AsyncHTTPClient's pool
-    /// does), so this is also how long a server that is down is waited for.
+    /// How long a request without a body may take, answer included.
     package let timeout: TimeAmount
     /// The slowest upload allowed, in bytes a second: a body adds its size
     /// at this rate to ``timeout``.
@@ -64,6 +62,19 @@ package struct HTTPTransport: S3Transport {
         self.slowestUpload = max(1, slowestUpload)
     }
 
+    /// The process's client, as AsyncHTTPClient's shared one but for one
+    /// thing: a connection refused fails its request at once, instead of
+    /// being tried again until the request's deadline (30 s and more, each
+    /// of ``S3Retries``'s tries); the retries' growing waits decide how long
+    /// a service that is down is waited for. Never shut down, as the shared
+    /// client is not: it lives as long as the process.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     package func send(_ request: S3Request) async throws(S3TransportFailure) -> S3Response {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
@@ -72,7 +83,7 @@ package struct HTTPTransport: S3Transport {
             outgoing.body = .bytes(ByteBuffer(bytes: request.body))
         }
         do {
-            let response = try await HTTPClient.shared.execute(outgoing, timeout: timeout + .seconds(Int64(request.body.count / slowestUpload)))
+            let response = try await Self.client.execute(outgoing, timeout: timeout + .seconds(Int64(request.body.count / slowestUpload)))
             let body = try await response.body.collect(upTo: maximumBodySize)
             return S3Response(
                 status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) },
