@@ -95,7 +95,7 @@ struct StorageCommandTests {
         #expect(try cli.run("check", "--files").status == 0)
     }
 
-    @Test("a folder that cannot be written is refused in one line, with the I/O exit status, and nothing is chosen")
+    @Test("a folder that cannot be written, or a file that is not a library, is refused in one line, and nothing is made or chosen")
     func unwritableFolder() throws {
         let cli = try CLI()
         try cli.run("init")
@@ -103,6 +103,13 @@ struct StorageCommandTests {
         #expect(refused.status == 74, "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("cannot keep a copy in folder /proc/albums-kept"))
         #expect(try cli.run("storage").stdout.contains("kept nowhere"))
+
+        // A file that is not a library is refused before the folder is made.
+        let other = try CLI()
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: other.libraryPath))
+        let damaged = try other.run("storage", "folder", "kept")
+        #expect(damaged.status == 65, "\(damaged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.folder.path("kept")), "a refused command leaves no folder behind")
     }
 }
 

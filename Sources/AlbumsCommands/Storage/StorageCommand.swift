@@ -96,13 +96,11 @@ struct StorageCommand: ParsableCommand {
 
         func run() throws {
             let folder = URL(fileURLWithPath: path).standardizedFileURL.path
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw KeepingFailure.unwritable(place: "folder \(folder)", detail: LibraryError.describeFileError(error))
-            }
-            guard access(folder, W_OK) == 0 else { throw KeepingFailure.unwritable(place: "folder \(folder)", detail: String(cString: strerror(errno))) }
-            try StorageCommand.choose(.folder(folder), in: try global.openLibrary(for: .writing), global: global)
+            let library = try global.openLibrary(for: .writing)
+            // Made and tried only once the library opens: a command that fails leaves no folder behind.
+            let candidate = StoragePlace(id: StoragePlaceID(rawValue: 0), kind: .folder(folder), chosenAt: Date())
+            try FolderKeeper(place: candidate)?.makeWritable()
+            try StorageCommand.choose(.folder(folder), in: library, global: global)
         }
     }
 
@@ -171,7 +169,7 @@ struct StorageCommand: ParsableCommand {
                     place: PlaceJSON(keeper.place, photos: nil), moved: result.moved.map(\.rawValue), kept: result.kept.map(\.rawValue),
                     failed: result.failed.map { .init(photoID: $0.photoID.rawValue, from: $0.from, reason: $0.reason) }))
             } else {
-                console.result("moved \(LibraryError.counted(result.moved.count, "copy")) into \(keeper.place)".replacingOccurrences(of: "copys", with: "copies"))
+                console.result("moved \(LibraryError.counted(result.moved.count, "copy", plural: "copies")) into \(keeper.place)")
                 if all { console.result("kept \(LibraryError.counted(result.kept.count, "photo")) only their sources held") }
                 for failure in result.failed { console.note("failed   photo id:\(failure.photoID): \(failure.from): \(failure.reason)") }
             }

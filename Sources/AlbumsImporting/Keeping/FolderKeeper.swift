@@ -36,7 +36,10 @@ public struct FolderKeeper: OriginalKeeper {
         try Self.copy(path, to: target, expecting: content, place: place.description)
     }
 
-    public func check() async throws(KeepingFailure) {
+    public func check() async throws(KeepingFailure) { try makeWritable() }
+
+    /// Makes the folder if it is missing, and checks that it can be written to.
+    public func makeWritable() throws(KeepingFailure) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -82,6 +85,47 @@ public struct FolderKeeper: OriginalKeeper {
 
     /// Writes `bytes` to `target` through a temporary file beside it, flushed before it is renamed into place.
     static func store(_ bytes: Data, at target: String, named name: String, place: String) throws(KeepingFailure) {
+        try writeThroughTemporaryFile(at: target, named: name, place: place) { output throws(KeepingFailure) in
+            if let failure = bytes.withUnsafeBytes({ writeAll($0, to: output, place: place) }) { throw failure }
+        }
+    }
+
+    /// Copies `path` to `target` through a temporary file, verified against `content`, replacing whatever `target` held.
+    static func copy(_ path: String, to target: String, expecting content: PhotoContent, place: String) throws(KeepingFailure) {
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .unreadable(path: path, detail: String(cString: strerror(errno))) }
+        defer { close(input) }
+        try writeThroughTemporaryFile(at: target, named: content.sha256Hex, place: place) { output throws(KeepingFailure) in
+            var hash = SHA256()
+            var total: Int64 = 0
+            var buffer = [UInt8](repeating: 0, count: chunkSize)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, chunkSize) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw .unreadable(path: path, detail: String(cString: strerror(errno)))
+                }
+                if count == 0 { break }
+                let failure = buffer.withUnsafeBytes { bytes -> KeepingFailure? in
+                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
+                    hash.update(bufferPointer: chunk)
+                    return writeAll(chunk, to: output, place: place)
+                }
+                if let failure { throw failure }
+                total += Int64(count)
+                guard total <= content.byteCount else { throw .changed(path: path) }
+            }
+            guard total == content.byteCount, Data(hash.finalize()) == content.sha256 else { throw .changed(path: path) }
+        }
+    }
+
+    /// Creates `target`'s folder, lets `write` fill a temporary file beside
+    /// `target`, then flushes it and renames it into place: a failure or a
+    /// crash at any step leaves `target` as it was.
+    private static func writeThroughTemporaryFile(
+        at target: String, named name: String, place: String,
+        _ write: (Int32) throws(KeepingFailure) -> Void
+    ) throws(KeepingFailure) {
         let directory = (target as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -96,7 +140,7 @@ public struct FolderKeeper: OriginalKeeper {
             close(output)
             if !renamed { unlink(temporary) }
         }
-        if let failure = bytes.withUnsafeBytes({ writeAll($0, to: output, place: place) }) { throw failure }
+        try write(output)
         guard fsync(output) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
         guard rename(temporary, target) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
         renamed = true
@@ -110,51 +154,6 @@ public struct FolderKeeper: OriginalKeeper {
             fsync(descriptor)
             close(descriptor)
         }
-    }
-
-    /// Copies `path` to `target` through a temporary file, verified against `content`, replacing whatever `target` held.
-    static func copy(_ path: String, to target: String, expecting content: PhotoContent, place: String) throws(KeepingFailure) {
-        let directory = (target as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(place: place, detail: LibraryError.describeFileError(error))
-        }
-        let input = open(path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .unreadable(path: path, detail: String(cString: strerror(errno))) }
-        defer { close(input) }
-        let temporary = directory + "/.\(content.sha256Hex).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part"
-        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
-        var renamed = false
-        defer {
-            close(output)
-            if !renamed { unlink(temporary) }
-        }
-        var hash = SHA256()
-        var total: Int64 = 0
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, chunkSize) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, detail: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            let failure = buffer.withUnsafeBytes { bytes -> KeepingFailure? in
-                let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
-                hash.update(bufferPointer: chunk)
-                return writeAll(chunk, to: output, place: place)
-            }
-            if let failure { throw failure }
-            total += Int64(count)
-            guard total <= content.byteCount else { throw .changed(path: path) }
-        }
-        guard total == content.byteCount, Data(hash.finalize()) == content.sha256 else { throw .changed(path: path) }
-        guard fsync(output) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
-        guard rename(temporary, target) == 0 else { throw .unwritable(place: place, detail: String(cString: strerror(errno))) }
-        renamed = true
-        flush(folder: directory)
     }
 
     /// Writes every byte, or says why it could not.

@@ -368,8 +368,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
     }
 
     /// "1 album", "3 items": for messages and the history's words.
-    package static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    package static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(plural ?? noun + "s")"
     }
 
     private static func format(seconds: Double) -> String {
