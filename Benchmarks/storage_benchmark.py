@@ -8,10 +8,12 @@
    signed client on two connections. Median of 3, each into a new library
    (and a new bucket).
 2. An original's first byte through `albums serve` (the copy kept in the
-   bucket, asked of the service a part at a time), against the storage
+   bucket, its body passed on as the service sends it), against the storage
    server's own GET of the same object through its S3 API (signed here with
    Signature Version 4): the time from sending the request to the body's
-   first byte, each on a new connection, median of 30 each, interleaved.
+   first byte, each on a new connection, median of 30 each, interleaved;
+   and beside them what any request to `albums serve` costs (its album
+   list), the part of the first byte no storage can remove.
 
 Run by `scripts/benchmark storage` with the release `albums` (ALBUMS_BINARY),
 which hands the bucket's commands to `albums-serve` beside it.
@@ -170,15 +172,18 @@ def first_bytes(work, photos, env, endpoint):
         def ours():
             return first_byte("127.0.0.1", 18790, "/api/photos/1/original", {"Authorization": f"Bearer {token}"})
 
+        def any_request():
+            return first_byte("127.0.0.1", 18790, "/api/albums", {"Authorization": f"Bearer {token}"})
+
         def theirs():
             path = f"/{bucket}/{key}"
             headers = signed_headers("GET", endpoint, path, env["AWS_ACCESS_KEY_ID"], env["AWS_SECRET_ACCESS_KEY"], "us-east-1")
             return first_byte(storage.hostname, storage.port, path, headers)
 
-        for _ in range(3):  # warm both paths
-            ours(), theirs()
-        measured = [(ours(), theirs()) for _ in range(30)]
-        return statistics.median(m[0] for m in measured), statistics.median(m[1] for m in measured)
+        for _ in range(3):  # warm every path
+            ours(), theirs(), any_request()
+        measured = [(ours(), theirs(), any_request()) for _ in range(30)]
+        return tuple(statistics.median(m[index] for m in measured) for index in range(3))
     finally:
         server.terminate()
         server.wait()
@@ -202,12 +207,14 @@ def main():
         print(f"into the bucket / into a folder: {ratio:.2f}× (target ≤ 1.5×: {'pass' if ratio <= 1.5 else 'short'})")
         floor = medians["copy to a bucket"] / (medians["the server's own PUTs"] + medians["no copy"])
         print(f"into the bucket / (the server's own PUTs + an import without copies): {floor:.2f}×")
-        ours, theirs = first_bytes(work, photos, env, endpoint)
+        ours, theirs, any_request = first_bytes(work, photos, env, endpoint)
         print(f"\nan original's first byte, {SIZE >> 20} MB photo kept in the bucket, median of 30")
         print(f"  the storage server's S3 GET    {theirs * 1000:6.1f} ms")
         print(f"  through albums serve           {ours * 1000:6.1f} ms")
+        print(f"  albums serve's GET /api/albums {any_request * 1000:6.1f} ms  (what any request to it costs)")
         ratio = ours / theirs
         print(f"albums serve / the server's GET: {ratio:.2f}× (target ≤ 1.2×: {'pass' if ratio <= 1.2 else 'short'})")
+        print(f"albums serve / (the server's GET + any request to albums serve): {ours / (theirs + any_request):.2f}×")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

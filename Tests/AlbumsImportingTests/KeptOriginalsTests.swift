@@ -72,6 +72,37 @@ struct KeptOriginalsTests {
         #expect(export.entries.allSatisfy { $0.source.hasPrefix(folder) })
     }
 
+    @Test("a copy read a part at a time: the parts join to its bytes or the range's; a copy that is not there fails before any part")
+    func partsAtATime() async throws {
+        let (keeper, _) = try await importKept()
+        let bytes = try fileBytes(sources[0])
+        let photo = try #require(try read { try $0.photo(sha256: Data(SHA256.hash(data: bytes))) })
+        #expect(Data(try await fixture.library.originalParts(of: photo).reduce(into: []) { $0.append($1) }.joined()) == bytes)
+        #expect(Data(try await keeper.parts(of: photo.content, in: 10...99).reduce(into: []) { $0.append($1) }.joined()) == bytes[10...99])
+
+        // Past one part: each asked for when the one before is taken.
+        let large = Data((0..<(9 << 20)).map { UInt8(truncatingIfNeeded: $0 >> 3) })
+        let asked = AskedRanges()
+        let parts = try await KeptBytes.asking(for: nil, of: Int64(large.count), place: "test") { range throws(KeepingFailure) in
+            await asked.add(range)
+            return large[Int(range.lowerBound)...Int(range.upperBound)]
+        }
+        #expect(await asked.ranges.count == 1, "the first part is read before the parts are returned")
+        var read: [Data] = []
+        for try await part in parts { read.append(part) }
+        #expect(read.map(\.count) == [4 << 20, 4 << 20, 1 << 20] && Data(read.joined()) == large)
+        await #expect(throws: KeepingFailure.missing(place: "test", name: "x")) {
+            _ = try await KeptBytes.asking(for: nil, of: 10, place: "test") { _ throws(KeepingFailure) in throw .missing(place: "test", name: "x") }
+        }
+        try FileManager.default.removeItem(atPath: try #require(fixture.library.originalLocation(of: photo).filePath))
+        await #expect(throws: KeepingFailure.self) { _ = try await keeper.parts(of: photo.content, in: nil) }
+    }
+
+    actor AskedRanges {
+        var ranges: [ClosedRange<Int64>] = []
+        func add(_ range: ClosedRange<Int64>) { ranges.append(range) }
+    }
+
     @Test("a file that changes between its load and its copy fails its load: no photo, no copy, the placeholder gone")
     func changedWhileCopied() async throws {
         let keeper = try fixture.library.keeperForCopies()
@@ -154,7 +185,7 @@ struct KeptOriginalsTests {
         try FileManager.default.createDirectory(atPath: backup, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: photo.content.sourcePath, toPath: backup + "/again.jpg")
         try FileManager.default.removeItem(atPath: photo.content.sourcePath)
-        let (relinked, remaining) = try fixture.library.relinkSources(searching: [backup], recursive: false)
+        let (relinked, remaining) = try await fixture.library.relinkSources(searching: [backup], recursive: false)
         #expect(remaining.isEmpty)
         #expect(relinked.map(\.restoredCopy) == [true] && relinked.first?.oldSource == copy)
         #expect(try fileBytes(copy) == (try fileBytes(backup + "/again.jpg")))

@@ -13,8 +13,9 @@ import Testing
 @testable import AlbumsStorage
 
 /// An original kept in a bucket of the real S3 server the test scripts
-/// start, served as one on disk is: whole, by range across the parts the
-/// server asks the service for, and drawn as a thumbnail.
+/// start, served as one on disk is: whole and by range, its body passed on
+/// as the service sends it, and drawn as a thumbnail; a copy that is gone
+/// is a 404 before any byte.
 @Suite(
     "Originals served from a bucket",
     .enabled(if: ProcessInfo.processInfo.environment["ALBUMS_TEST_S3_ENDPOINT"] != nil, "start one with scripts/object-storage start; scripts/test does"))
@@ -27,7 +28,8 @@ struct BucketOriginalTests {
             accessKeyID: try #require(environment["ALBUMS_TEST_S3_ACCESS_KEY"]), secretAccessKey: try #require(environment["ALBUMS_TEST_S3_SECRET_KEY"]))
         let region = environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1"
         let name = "albums-serve-" + UUID().uuidString.prefix(8).lowercased()
-        try await S3Bucket(endpoint: endpoint, name: name, credentials: credentials, region: region).create()
+        let bucket = S3Bucket(endpoint: endpoint, name: name, credentials: credentials, region: region)
+        try await bucket.create()
         OriginalKeepers.installBucketKeepers { place throws(KeepingFailure) in
             guard let keeper = BucketKeeper(place: place, credentials: credentials) else { throw .unreachable(place: place.description) }
             return keeper
@@ -36,7 +38,7 @@ struct BucketOriginalTests {
         let fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
         let folder = try TemporaryFolder()
         let source = folder.path("card.jpg")
-        // A photo past the server's first part: the example, and bytes after its end, which decoders leave alone.
+        // A photo longer than one read of the connection: the example, and bytes after its end, which decoders leave alone.
         let bytes = try fileBytes(ExamplePhotos.path("01-harbour.jpg")) + Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try bytes.write(to: URL(fileURLWithPath: source))
         try await fixture.library.write { _ = try $0.chooseStoragePlace(.bucket(BucketAddress(name: name, endpoint: endpoint.absoluteString, region: region))) }
@@ -56,7 +58,6 @@ struct BucketOriginalTests {
             }
             let whole = try await get("/api/photos/\(photo)/original")
             #expect(whole.status == .ok && Data(buffer: whole.body) == bytes && whole.headers[.contentLength] == "\(bytes.count)")
-            // Across the first part the server asks for and into the next.
             let across = try await get("/api/photos/\(photo)/original", range: "bytes=65000-70999")
             #expect(across.status == .partialContent && Data(buffer: across.body) == bytes[65000...70999])
             #expect(across.headers[.contentRange] == "bytes 65000-70999/\(bytes.count)")
@@ -66,6 +67,12 @@ struct BucketOriginalTests {
             #expect(past.status == .rangeNotSatisfiable)
             let thumbnail = try await get("/api/photos/\(photo)/thumbnail?size=64")
             #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+
+            let kept = try await fixture.library.read { try $0.photo(photo) }
+            let object = try #require(try await fixture.library.read { try $0.currentStoragePlace() }?.objectName(of: kept.content))
+            try await bucket.remove(object)
+            let gone = try await get("/api/photos/\(photo)/original")
+            #expect(gone.status == .notFound && String(buffer: gone.body).contains("source_missing"), "\(String(buffer: gone.body))")
         }
     }
 }

@@ -73,6 +73,23 @@ struct BucketKeepingTests {
         }
     }
 
+    @Test("the parts of an upload a killed process left are given up when the same copy is kept again")
+    func leftUploadsGivenUp() async throws {
+        let keeper = try #require(BucketKeeper(place: try chosen(), credentials: server.credentials))
+        let (path, content) = try file("large.mov", count: BucketKeeper.partSize + 100)
+        let name = try #require(keeper.place.objectName(of: content))
+        // What a process killed in the middle of its upload leaves behind.
+        let left = try await bucket.startUpload(name)
+        _ = try await bucket.uploadPart(name, id: left, number: 1, bytes: Data(repeating: 3, count: 1_000))
+        let other = try await bucket.startUpload("library/another.mov")
+        #expect(try await bucket.unfinishedUploads(prefix: "library/").map(\.id).sorted() == [left, other].sorted())
+
+        try await keeper.keep(fileAt: path, as: content)
+        #expect(try await bucket.unfinishedUploads(prefix: "library/").map(\.id) == [other], "only the same copy's are given up")
+        #expect(try await keeper.size(of: content) == content.byteCount)
+        try await bucket.abortUpload("library/another.mov", id: other)
+    }
+
     @Test("bytes that are not the photo's are never kept: no object is left, and an upload in parts is given up")
     func changed() async throws {
         let keeper = try #require(BucketKeeper(place: try chosen(), credentials: server.credentials))
@@ -109,8 +126,15 @@ struct BucketKeepingTests {
         try await bucket.remove(try #require(place.objectName(of: photos[1].content)))
         let problems = try await fixture.library.checkOriginals()
         #expect(problems.map(\.issue) == [.changed, .missing] && problems.allSatisfy(\.isKeptCopy))
-        try await keeper.remove(photos[0].content)
-        for photo in photos.prefix(2) { try await keeper.keep(fileAt: photo.content.sourcePath, as: photo.content) }
+        // relink writes both again from the files it finds (the damaged one is the right size: it is replaced all the same).
+        let found = fixture.folder.path("found")
+        try FileManager.default.createDirectory(atPath: found, withIntermediateDirectories: true)
+        for source in sources { try FileManager.default.copyItem(atPath: source, toPath: found + "/" + (source as NSString).lastPathComponent) }
+        let (relinked, remaining) = try await fixture.library.relinkSources(searching: [found], recursive: false)
+        #expect(remaining.isEmpty && relinked.count == 2 && relinked.allSatisfy(\.restoredCopy))
+        #expect(relinked.first?.oldSource == "s3://\(address.name)/\(damaged)")
+        #expect(try await fixture.library.checkOriginals().isEmpty)
+        #expect(try read { try $0.photos() }.map(\.content.sourcePath) == photos.map(\.content.sourcePath), "the sources stay as they were")
 
         // Down to a folder, then up again: verified each time, the old copy gone.
         let folder = fixture.folder.path("kept")

@@ -43,6 +43,24 @@ struct ObjectStorageServerTests {
         try await bucket.delete()
     }
 
+    @Test("an object read as it arrives: the parts the connection reads, whole or a range; a missing one refused before any part")
+    func objectReadAsItArrives() async throws {
+        try await bucket.create()
+        let bytes = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) })
+        try await bucket.put("big.jpg", bytes: bytes)
+        var parts: [Data] = []
+        for try await part in try await bucket.objectParts("big.jpg") { parts.append(part) }
+        #expect(parts.count > 1, "a body of 3 MiB arrives in more than one read")
+        #expect(parts.allSatisfy { $0.count <= 1 << 20 } && Data(parts.joined()) == bytes)
+        let range: ClosedRange<Int64> = 1_000_000...2_500_000
+        #expect(try await bucket.objectParts("big.jpg", range: range).collect(upTo: 4 << 20) == bytes[1_000_000...2_500_000])
+        await #expect(throws: S3Failure.refused(status: 404, code: "NoSuchKey", message: "The specified key does not exist.")) {
+            _ = try await bucket.objectParts("gone.jpg")
+        }
+        try await bucket.remove("big.jpg")
+        try await bucket.delete()
+    }
+
     @Test("an upload in parts is one object; an upload given up leaves nothing")
     func multipart() async throws {
         try await bucket.create()

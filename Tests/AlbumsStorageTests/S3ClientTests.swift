@@ -50,6 +50,23 @@ struct S3ClientTests {
         #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKID/20231114/eu-west-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature="))
     }
 
+    @Test("an object read as it arrives is asked again while the service is busy; the whole object for a range from its middle is refused")
+    func objectPartsRetriedAndChecked() async throws {
+        let service = PlayedService([
+            .success(S3Response(status: 503)), .success(S3Response(status: 206, body: Data("tes".utf8))),
+            .success(S3Response(status: 200, headers: [("Content-Length", "5")], body: Data("bytes".utf8))),
+            .success(S3Response(status: 200, headers: [("Content-Length", "5")], body: Data("bytes".utf8))),
+        ])
+        let waits = WaitLog()
+        let bucket = try bucket(service, waits: waits)
+        #expect(try await bucket.objectParts("a.jpg", range: 2...4).collect(upTo: 100) == Data("tes".utf8))
+        #expect(await waits.seconds == [0.25])
+        #expect(service.requests.last?.headers.contains { $0.name == "Range" && $0.value == "bytes=2-4" } == true)
+        await #expect(throws: S3Failure.self) { _ = try await bucket.objectParts("a.jpg", range: 2...4) }
+        // From the first byte to past the end, the whole object is what was asked.
+        #expect(try await bucket.objectParts("a.jpg", range: 0...9).collect(upTo: 100) == Data("bytes".utf8))
+    }
+
     @Test("a refusal is not asked again; a service busy every time is said so, with the count")
     func refusalsAndGivingUp() async throws {
         let denied = PlayedService([.success(S3Response(status: 403, body: Data("<Error><Code>SignatureDoesNotMatch</Code><Message>no</Message></Error>".utf8)))])

@@ -41,7 +41,7 @@ struct RelinkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try global.openLibrary(for: dryRun ? .reading : .writing)
-        let (relinked, remaining) = try library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
+        let (relinked, remaining) = try await library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
         let (found, missing) = try library.findPlaceholderSources(searching: folders, recursive: recursive)
         var loaded = Set<String>()
         if !dryRun {

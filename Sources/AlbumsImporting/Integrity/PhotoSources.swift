@@ -157,33 +157,30 @@ extension Library {
             guard let size = try await keeper.size(of: photo.content) else { return .missing }
             guard size == photo.content.byteCount else { return .changed }
             var hash = SHA256()
-            var offset: Int64 = 0
-            while offset < size {
-                hash.update(data: try await keeper.bytes(of: photo.content, in: offset...min(size, offset + BucketDownload.part) - 1))
-                offset += BucketDownload.part
-            }
+            try await keeper.parts(of: photo.content, in: nil).forEach { hash.update(data: $0) }
             return Data(hash.finalize()) == photo.content.sha256 ? nil : .changed
-        } catch .missing {
+        } catch KeepingFailure.missing {
             return .missing
         } catch {
-            return .unreadable(error.description)
+            return .unreadable((error as? KeepingFailure)?.description ?? "\(error)")
         }
     }
 
     /// Finds, in `folders`, the files that hold the bytes of photos whose
     /// source is missing or changed, and records them as those photos' sources.
-    /// A missing or damaged copy the library keeps in a folder is written
-    /// again from the file found, verified, as `import --copy` wrote it.
+    /// A missing or damaged copy the library keeps (in a folder or a
+    /// bucket) is written again from the file found, verified, as
+    /// `import --copy` wrote it.
     ///
     /// The SHA-256 is the identity: a file is hashed only when its size is
     /// a sought photo's, and the first file (in name order) with a photo's
     /// bytes becomes its source.
     ///
     /// - Returns: The photos relinked, and the problems left.
-    public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) throws
+    public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) async throws
         -> (relinked: [Relinked], remaining: [SourceProblem])
     {
-        let problems = try checkSources()
+        let problems = try await checkOriginals()
         var sought: [Int64: [SourceProblem]] = [:]
         for problem in problems { sought[problem.photo.content.byteCount, default: []].append(problem) }
         let files = ImportSources.expand(folders, recursive: recursive).files.filter { path in
@@ -201,23 +198,28 @@ extension Library {
         var left = problems.filter { found[$0.photo.id] == nil }
         for problem in problems {
             guard let path = found[problem.photo.id] else { continue }
-            guard case .keptFile(let copy, _) = problem.location else {
+            let place: StoragePlace
+            switch problem.location {
+            case .source:
                 relinked.append(Relinked(photoID: problem.photo.id, oldSource: problem.photo.content.sourcePath, newSource: path))
                 continue
+            case .keptFile(_, let kept), .keptObject(_, let kept):
+                place = kept
             }
             // The copy is the library's own: written again from what was found, the source stays.
             if !dryRun {
                 do {
-                    try FolderKeeper.copy(path, to: copy, expecting: problem.photo.content, place: copy)
+                    try await OriginalKeepers.keeper(for: place).restore(fileAt: path, as: problem.photo.content)
                 } catch {
                     left.append(SourceProblem(photo: problem.photo, issue: .unreadable(error.description), location: problem.location))
                     continue
                 }
             }
-            relinked.append(Relinked(photoID: problem.photo.id, oldSource: copy, newSource: path, restoredCopy: true))
+            relinked.append(Relinked(photoID: problem.photo.id, oldSource: problem.location.description, newSource: path, restoredCopy: true))
         }
-        try write(dryRun: dryRun) { writer in
-            for link in relinked where !link.restoredCopy { try writer.setSource(of: link.photoID, to: link.newSource) }
+        let newSources = relinked.filter { !$0.restoredCopy }
+        try await write(dryRun: dryRun) { writer in
+            for link in newSources { try writer.setSource(of: link.photoID, to: link.newSource) }
         }
         return (relinked, left.sorted { $0.photo.id < $1.photo.id })
     }

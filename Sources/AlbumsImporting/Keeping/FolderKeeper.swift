@@ -36,6 +36,11 @@ public struct FolderKeeper: OriginalKeeper {
         try Self.copy(path, to: target, expecting: content, place: place.description)
     }
 
+    public func restore(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure) {
+        guard let target = place.path(of: content) else { return }
+        try Self.copy(path, to: target, expecting: content, place: place.description)
+    }
+
     public func check() async throws(KeepingFailure) { try makeWritable() }
 
     /// Makes the folder if it is missing, and checks that it can be written to.

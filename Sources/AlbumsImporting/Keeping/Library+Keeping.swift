@@ -44,4 +44,22 @@ extension Library {
             return try await FolderKeeper.bytes(ofFileAt: path, in: range, place: location.description)
         }
     }
+
+    /// The bytes of `photo`'s original, or of the part `range` names, as
+    /// they are read from where the library keeps it: a part at a time,
+    /// never whole (``OriginalKeeper/parts(of:in:)``).
+    ///
+    /// - Throws: ``KeepingFailure``: missing (before any part), out of reach.
+    public func originalParts(of photo: Photo, in range: ClosedRange<Int64>? = nil) async throws -> KeptBytes {
+        let location = try originalLocation(of: photo)
+        switch location {
+        case .keptObject(_, let place):
+            return try await OriginalKeepers.keeper(for: place).parts(of: photo.content, in: range)
+        case .source(let path), .keptFile(let path, _):
+            let place = location.description
+            return try await KeptBytes.asking(for: range, of: photo.content.byteCount, place: place) { part throws(KeepingFailure) in
+                try await FolderKeeper.bytes(ofFileAt: path, in: part, place: place)
+            }
+        }
+    }
 }

@@ -23,6 +23,11 @@ public protocol OriginalKeeper: Sendable {
     /// ``keep(fileAt:as:)`` does.
     func keep(_ bytes: Data, as content: PhotoContent) async throws(KeepingFailure)
 
+    /// Writes the copy of `content` again from the file at `path`, whatever
+    /// the place holds under its name now (a damaged copy of the right
+    /// size too), verified as ``keep(fileAt:as:)`` verifies.
+    func restore(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure)
+
     /// Refuses a place that cannot be used: a folder that cannot be
     /// written, a bucket that does not answer to this program's keys.
     func check() async throws(KeepingFailure)
@@ -36,8 +41,121 @@ public protocol OriginalKeeper: Sendable {
     /// - Throws: ``KeepingFailure/missing(place:name:)`` when the place holds no copy.
     func bytes(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> Data
 
+    /// The bytes of the copy of `content`, or of the part `range` names, as
+    /// they are read: a part at a time, the first before the last has left
+    /// the place, never the whole copy at once.
+    ///
+    /// - Throws: ``KeepingFailure/missing(place:name:)`` when the place
+    ///   holds no copy, before any part; a part that cannot be read fails
+    ///   as it is asked for.
+    func parts(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> KeptBytes
+
     /// Deletes the copy of `content`; one that is not there is no failure.
     func remove(_ content: PhotoContent) async throws(KeepingFailure)
+}
+
+extension OriginalKeeper {
+    /// Reads the parts with ``bytes(of:in:)``, one request each, the first
+    /// before it returns.
+    public func parts(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> KeptBytes {
+        try await KeptBytes.asking(for: range, of: content.byteCount, place: place.description) { part throws(KeepingFailure) in
+            try await bytes(of: content, in: part)
+        }
+    }
+}
+
+/// A kept copy's bytes as they are read, a part at a time (``OriginalKeeper/parts(of:in:)``).
+///
+/// Each part is asked for when the one before has been taken, so a
+/// reader slower than the place holds one part, not the copy.
+public struct KeptBytes: AsyncSequence, Sendable {
+    public typealias Element = Data
+
+    /// How much a keeper that reads in requests of its own asks for at a time.
+    public static let partSize = Int64(4 << 20)
+
+    private let source: any AsyncSequence<Data, any Error> & Sendable
+    private let place: String
+
+    /// The parts `source` gives, from the copy in `place` (which a failure names).
+    public init(_ source: some AsyncSequence<Data, any Error> & Sendable, place: String) {
+        self.source = source
+        self.place = place
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: source.makeAsyncIterator(), place: place)
+    }
+
+    /// Reads the parts in order.
+    public struct Iterator: AsyncIteratorProtocol {
+        var base: any AsyncIteratorProtocol<Data, any Error>
+        let place: String
+
+        /// The next part; nil after the last.
+        ///
+        /// - Throws: ``KeepingFailure``: the place could not be read.
+        public mutating func next() async throws -> Data? {
+            do {
+                return try await base.next()
+            } catch let failure as KeepingFailure {
+                throw failure
+            } catch {
+                throw KeepingFailure.unavailable(place: place, detail: "\(error)")
+            }
+        }
+    }
+
+    /// The parts of `range` (the whole, if nil) of something `size` bytes
+    /// long, each asked of `read` when the one before has been taken; the
+    /// first before this returns, so that a copy that is not there fails here.
+    public static func asking(
+        for range: ClosedRange<Int64>?, of size: Int64, place: String,
+        read: @escaping @Sendable (ClosedRange<Int64>) async throws(KeepingFailure) -> Data
+    ) async throws(KeepingFailure) -> KeptBytes {
+        guard size > 0 else { return KeptBytes(EmptyParts(), place: place) }
+        let wanted = range ?? 0...(size - 1)
+        let first = try await read(wanted.lowerBound...Swift.min(wanted.upperBound, wanted.lowerBound + partSize - 1))
+        return KeptBytes(PartsAskedOneByOne(read: read, first: first, range: wanted), place: place)
+    }
+
+    /// Every part, in order, to `write`.
+    public func forEach(_ write: (Data) async throws -> Void) async throws {
+        for try await part in self { try await write(part) }
+    }
+}
+
+private struct EmptyParts: AsyncSequence, AsyncIteratorProtocol, Sendable {
+    func makeAsyncIterator() -> Self { self }
+    mutating func next() async throws -> Data? { nil }
+}
+
+/// The parts after the first, asked for one at a time.
+private struct PartsAskedOneByOne: AsyncSequence, Sendable {
+    let read: @Sendable (ClosedRange<Int64>) async throws(KeepingFailure) -> Data
+    let first: Data
+    let range: ClosedRange<Int64>
+
+    func makeAsyncIterator() -> Iterator { Iterator(parts: self, pending: first, offset: range.lowerBound + Int64(first.count)) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let parts: PartsAskedOneByOne
+        var pending: Data?
+        var offset: Int64
+
+        mutating func next() async throws -> Data? {
+            if let part = pending {
+                pending = nil
+                return part
+            }
+            // An empty part means the copy ended early: nothing more to ask.
+            guard offset <= parts.range.upperBound, offset > parts.range.lowerBound else { return nil }
+            let part = try await parts.read(offset...Swift.min(parts.range.upperBound, offset + KeptBytes.partSize - 1))
+            if part.isEmpty { return nil }
+            offset += Int64(part.count)
+            return part
+        }
+    }
 }
 
 /// The keepers of the kinds of place this program reaches: a folder

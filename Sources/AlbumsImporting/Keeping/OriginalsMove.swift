@@ -91,18 +91,11 @@ extension Library {
 
 /// A copy a keeper holds, written into a file a part at a time: never whole in memory.
 enum BucketDownload {
-    /// How much is asked for at a time.
-    static let part = Int64(16 << 20)
-
     static func write(_ content: PhotoContent, from keeper: any OriginalKeeper, to path: String) async throws {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw KeepingFailure.unwritable(place: (path as NSString).deletingLastPathComponent, detail: "cannot create a file")
         }
         defer { try? handle.close() }
-        var offset: Int64 = 0
-        while offset < content.byteCount {
-            try handle.write(contentsOf: try await keeper.bytes(of: content, in: offset...min(content.byteCount, offset + part) - 1))
-            offset += part
-        }
+        try await keeper.parts(of: content, in: nil).forEach { try handle.write(contentsOf: $0) }
     }
 }

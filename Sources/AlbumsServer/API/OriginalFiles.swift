@@ -48,13 +48,8 @@ struct OriginalFiles: Sendable {
         return Response(status: .partialContent, headers: headers, body: try await fileIO.loadFile(path: path, range: range, context: context))
     }
 
-    /// How much of a bucket's copy is asked for at a time: what the server holds of it at once.
-    static let bucketPart: Int64 = 4 << 20
-    /// The first part is small: the answer's first byte waits for it alone.
-    static let firstBucketPart: Int64 = 64 << 10
-
-    /// The same answers for a copy kept in a bucket: its bytes asked of the
-    /// service a part at a time as they are sent, never held whole.
+    /// The same answers for a copy kept in a bucket: its bytes passed on as
+    /// they arrive from the service, never held whole.
     private func bucketResponse(for photo: Photo, in library: Library, _ request: Request) async throws -> Response {
         let size = Int(photo.content.byteCount)
         let tag = "\"\(photo.content.sha256Hex)\""
@@ -75,24 +70,16 @@ struct OriginalFiles: Sendable {
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
         }
         guard size > 0 else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
-        // The first part is asked before answering: a copy that is gone is a 404, not a cut-off body.
-        let first = Int64(range.lowerBound)...min(Int64(range.upperBound), Int64(range.lowerBound) + Self.firstBucketPart - 1)
-        let head: Data
+        // Asked before answering: a copy that is gone is a 404, not a cut-off body.
+        let parts: KeptBytes
         do {
-            head = try await library.originalBytes(of: photo, in: first)
+            parts = try await library.originalParts(of: photo, in: Int64(range.lowerBound)...Int64(range.upperBound))
         } catch {
             return APIError.response(
                 status: .notFound, code: "source_missing", message: "the original of photo id:\(photo.id) cannot be read (\((error as? KeepingFailure)?.description ?? "\(error)"))")
         }
-        let last = Int64(range.upperBound)
         let body = ResponseBody(contentLength: range.count) { writer in
-            try await writer.write(ByteBuffer(bytes: head))
-            var offset = first.upperBound + 1
-            while offset <= last {
-                let part = offset...min(last, offset + Self.bucketPart - 1)
-                try await writer.write(ByteBuffer(bytes: try await library.originalBytes(of: photo, in: part)))
-                offset = part.upperBound + 1
-            }
+            try await parts.forEach { try await writer.write(ByteBuffer(bytes: $0)) }
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)

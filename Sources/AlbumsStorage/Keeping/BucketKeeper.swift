@@ -64,9 +64,13 @@ package struct BucketKeeper: OriginalKeeper {
     }
 
     package func keep(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure) {
-        guard let name = place.objectName(of: content) else { return }
         // Asked first only of a large file: a name is its content, so a small one is sent again rather than asked after.
         if content.byteCount > Int64(Self.partSize), try await size(of: content) == content.byteCount { return }
+        try await restore(fileAt: path, as: content)
+    }
+
+    package func restore(fileAt path: String, as content: PhotoContent) async throws(KeepingFailure) {
+        guard let name = place.objectName(of: content) else { return }
         let input = open(path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .unreadable(path: path, detail: String(cString: strerror(errno))) }
         defer { close(input) }
@@ -104,9 +108,21 @@ package struct BucketKeeper: OriginalKeeper {
         try await keep(fileAt: staged, as: content)
     }
 
+    /// Gives up the unfinished uploads of `name` a killed process left (its
+    /// parts would be paid for and never used): the copy is named by its
+    /// content, so whatever upload finishes holds the same bytes. One of
+    /// another process sending the same file at this moment fails, and that
+    /// load waits for `pending resume`, which finds the copy there. A listing
+    /// that fails is no failure: the upload goes on.
+    private func giveUpEarlierUploads(of name: String) async {
+        guard let uploads = try? await bucket.unfinishedUploads(prefix: name) else { return }
+        for upload in uploads where upload.key == name { try? await bucket.abortUpload(name, id: upload.id) }
+    }
+
     /// A large file in parts, its SHA-256 taken as the parts are read; the
     /// upload is finished only when it is the photo's.
     private func upload(_ input: Int32, path: String, as content: PhotoContent, to name: String) async throws(KeepingFailure) {
+        await giveUpEarlierUploads(of: name)
         let id: String
         do {
             id = try await bucket.startUpload(name, contentType: content.mediaType)
@@ -159,6 +175,18 @@ package struct BucketKeeper: OriginalKeeper {
         }
         data.count = filled
         return data
+    }
+
+    /// One GET for the whole range, its body passed on as it arrives.
+    package func parts(of content: PhotoContent, in range: ClosedRange<Int64>?) async throws(KeepingFailure) -> KeptBytes {
+        guard let name = place.objectName(of: content) else { throw .missing(place: place.description, name: content.sha256Hex) }
+        do {
+            return KeptBytes(try await bucket.objectParts(name, range: range), place: place.description)
+        } catch .refused(404, _, _) {
+            throw .missing(place: place.description, name: name)
+        } catch {
+            throw .unavailable(place: place.description, detail: error.description)
+        }
     }
 
     package func remove(_ content: PhotoContent) async throws(KeepingFailure) {

@@ -73,10 +73,41 @@ package struct S3Bucket: Sendable {
     /// An object's bytes, or with `range` (inclusive byte offsets) those of
     /// that part.
     package func object(_ key: String, range: ClosedRange<Int64>? = nil) async throws(S3Failure) -> Data {
-        let headers = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
-        let answer = try await send("GET", key: key, headers: headers)
+        let answer = try await send("GET", key: key, headers: Self.rangeHeader(range))
         try expect(range == nil ? 200 : 206, 200, in: answer)
+        try Self.checkAnswered(range, status: answer.status, length: answer.header("Content-Length"))
         return answer.body
+    }
+
+    /// The same bytes as ``object(_:range:)``, read as they arrive: the
+    /// caller holds one part at a time, and has the first before the last
+    /// has left the service. Only asking is tried again; a body cut off
+    /// midway fails as the parts are read.
+    package func objectParts(_ key: String, range: ClosedRange<Int64>? = nil) async throws(S3Failure) -> S3Body {
+        let answer = try await exchange("GET", key: key, headers: Self.rangeHeader(range)) { request throws(S3TransportFailure) in
+            let answer = try await transport.open(request)
+            return (answer.status, answer)
+        }
+        guard answer.status == 200 || answer.status == (range == nil ? 200 : 206) else {
+            // An error's body is a short XML document that says why.
+            let said = (try? await answer.body.collect(upTo: 1 << 16)) ?? Data()
+            throw S3Failure.refusal(S3Response(status: answer.status, headers: answer.headers, body: said))
+        }
+        try Self.checkAnswered(range, status: answer.status, length: answer.header("Content-Length"))
+        return answer.body
+    }
+
+    private static func rangeHeader(_ range: ClosedRange<Int64>?) -> [(name: String, value: String)] {
+        range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
+    }
+
+    /// A whole object (200) answers a range only when the range is the
+    /// whole object, from its first byte: any other would be the wrong bytes.
+    private static func checkAnswered(_ range: ClosedRange<Int64>?, status: Int, length: String?) throws(S3Failure) {
+        guard let range, status == 200 else { return }
+        guard range.lowerBound == 0, let length = length.flatMap({ Int64($0) }), length <= range.upperBound + 1 else {
+            throw .unreadable(detail: "the service answered bytes \(range.lowerBound)-\(range.upperBound) with the whole object")
+        }
     }
 
     /// What the service says of `key`; nil when no such object exists.
@@ -154,6 +185,17 @@ package struct S3Bucket: Sendable {
         if text.contains("<Error>") { throw S3Failure.refusal(S3Response(status: 200, body: answer.body)) }
     }
 
+    /// The uploads in parts begun and neither finished nor given up, of keys
+    /// that begin with `prefix` (the first 1,000: S3's one page).
+    package func unfinishedUploads(prefix: String) async throws(S3Failure) -> [(key: String, id: String)] {
+        let answer = try await send("GET", key: nil, query: [("prefix", prefix), ("uploads", "")])
+        try expect(200, in: answer)
+        return S3XML.blocks(of: "Upload", in: String(decoding: answer.body, as: UTF8.self)).compactMap { upload in
+            guard let key = S3XML.value(of: "Key", in: upload), let id = S3XML.value(of: "UploadId", in: upload) else { return nil }
+            return (key, id)
+        }
+    }
+
     /// Gives an upload up, its parts with it.
     package func abortUpload(_ key: String, id: String) async throws(S3Failure) {
         try expect(204, 200, 404, in: try await send("DELETE", key: key, query: [("uploadId", id)]))
@@ -167,6 +209,19 @@ package struct S3Bucket: Sendable {
         _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
         body: Data = Data(), payloadHash knownHash: String? = nil
     ) async throws(S3Failure) -> S3Response {
+        try await exchange(method, key: key, query: query, headers: headers, body: body, payloadHash: knownHash) { request throws(S3TransportFailure) in
+            let answer = try await transport.send(request)
+            return (answer.status, answer)
+        }
+    }
+
+    /// Signs a request afresh for each attempt and has `carry` take it to
+    /// the service, until an answer that is not a passing failure comes.
+    private func exchange<Answer>(
+        _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
+        body: Data = Data(), payloadHash knownHash: String? = nil,
+        through carry: (S3Request) async throws(S3TransportFailure) -> (status: Int, answer: Answer)
+    ) async throws(S3Failure) -> Answer {
         let path = SignatureV4.encodedPath(key.map { "\(name)/\($0)" } ?? name)
         var components = URLComponents()
         components.scheme = endpoint.scheme
@@ -193,9 +248,9 @@ package struct S3Bucket: Sendable {
                 method: method, url: url, headers: signed + [("Authorization", signer.authorization(for: request, at: time))], body: body)
             let failure: S3Failure
             do {
-                let answer = try await transport.send(outgoing)
-                guard S3Retries.isPassing(answer.status) else { return answer }
-                failure = .unavailable(status: answer.status, attempts: attempt)
+                let (status, answer) = try await carry(outgoing)
+                guard S3Retries.isPassing(status) else { return answer }
+                failure = .unavailable(status: status, attempts: attempt)
             } catch {
                 failure = .unreachable(detail: error.detail, attempts: attempt)
             }
