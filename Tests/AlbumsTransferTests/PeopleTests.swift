@@ -381,6 +381,37 @@ struct PeopleTests {
         #expect(seen.contains { $0.contains("out of range") }, "position 3 is past the end of what pat sees: \(seen)")
     }
 
+    @Test("the history names a folder its reader cannot see in words that name nothing, by the name it had then too")
+    func historyWordsHideFoldersByID() throws {
+        let fixture = try LibraryFixture()
+        let pat = try fixture.library.write { writer -> Person in
+            let trip = try writer.createAlbum(named: "Trip")
+            let pat = try writer.addPerson(named: "pat", password: try PeopleTests.hash())
+            try writer.setRole(.viewer, of: pat.id, on: .album(trip.id))
+            return pat
+        }
+        // The album filed in a folder pat does not see and taken out again; then the folder renamed, and another named as it was.
+        try fixture.library.write { writer in
+            let folder = try writer.createFolder(named: "Secret plans", placement: .into(nil))
+            let trip = try writer.album(named: "Trip")
+            try writer.moveAlbum(trip.id, to: .into(.id(folder.id)))
+            try writer.moveAlbum(trip.id, to: .into(nil))
+            try writer.renameFolder(folder.id, to: "Gift ideas")
+        }
+        let holderWords = try fixture.library.read { try $0.history(limit: 10).map(\.description) }
+        #expect(holderWords.joined(separator: "\n").contains("move album 'Trip' into 'Secret plans' at position 1"), "the holder reads the words as written: \(holderWords)")
+        let patWords = try TransferSession(library: fixture.library, acting: .person(pat)).read { try $0.history(limit: 10).map(\.description) }
+        #expect(patWords.joined(separator: "\n").contains("move album 'Trip' into 'a folder not shared with you'"), "\(patWords)")
+        #expect(!patWords.joined().contains("Secret") && !patWords.joined().contains("Gift"), "\(patWords)")
+
+        // Once pat sees the folder, it is named as pat sees it now.
+        try fixture.library.write { writer in
+            try writer.setRole(.viewer, of: pat.id, on: .folder(try writer.folder(.path("Gift ideas")).id))
+        }
+        let nowSeen = try TransferSession(library: fixture.library, acting: .person(pat)).read { try $0.history(limit: 10).map(\.description) }
+        #expect(nowSeen.joined(separator: "\n").contains("move album 'Trip' into 'Gift ideas'") && !nowSeen.joined().contains("Secret"), "\(nowSeen)")
+    }
+
     @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")
     func shareLinks() throws {
         let house = try Household()

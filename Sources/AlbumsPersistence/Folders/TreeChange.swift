@@ -64,6 +64,9 @@ package struct TreeChange {
     let records: [Record]
     /// What the history calls it: "rename album 'Trip' to 'Rome'".
     let words: String
+    /// The folders ``words`` names by their paths (of those it changes or
+    /// places into), for the history to word it for each reader.
+    let mentionedFolders: [HistoryEntry.FolderMention]
     /// The albums' change sets it produces, foreseen by the check; a
     /// frozen album's new items have no id yet and read 0.
     package let foreseenChanges: [AlbumChangeSet]
@@ -95,6 +98,7 @@ package struct TreeChange {
         self.work = work
         self.records = records
         self.words = words
+        mentionedFolders = Self.folders(named: words, among: records, by: reader)
         var albums: [AlbumID: AlbumChangeSet] = [:]
         var folders: [FolderID: FolderChange] = [:]
         for record in records {
@@ -118,6 +122,20 @@ package struct TreeChange {
         checkedBy = ObjectIdentifier(reader)
         checkedAtChange = reader.db.totalChangesCount
     }
+
+    /// The folders of `records` whose path, as the words quote paths,
+    /// `words` holds: a folder is named by its path from the top level
+    /// (TreeChecks), read here before the change is written.
+    private static func folders(named words: String, among records: [Record], by reader: LibraryReader) -> [HistoryEntry.FolderMention] {
+        var mentions: [HistoryEntry.FolderMention] = []
+        for record in records {
+            guard case .folder(let folder, _) = record, !mentions.contains(where: { $0.id == folder.id.rawValue }) else { continue }
+            // A folder this change creates has no path yet, and is named by the words alone.
+            guard let path = try? reader.path(of: folder.id), words.contains(LibraryError.quoted(path)) else { continue }
+            mentions.append(HistoryEntry.FolderMention(id: folder.id.rawValue, path: path))
+        }
+        return mentions
+    }
 }
 
 extension LibraryWriter {
@@ -136,7 +154,7 @@ extension LibraryWriter {
             throw LibraryError.constraintViolated(detail: "a tree change is written only by the transaction that checked it, before any other write")
         }
         if change.isNoOp { return ([], []) }
-        let recorded = try recordingOperation(described: change.words) {
+        let recorded = try recordingOperation(described: change.words, mentioning: change.mentionedFolders) {
             try write(change.work)
             for record in change.records {
                 switch record {

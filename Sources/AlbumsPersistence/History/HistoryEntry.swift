@@ -34,12 +34,35 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let rowChangeCount: Int
     /// Who made the change.
     public let madeBy: Maker
+    /// The folders ``description`` names, by id, with the paths it names
+    /// them by; nil when it names none, or was written before these were kept.
+    let folderMentions: [FolderMention]?
+
+    /// A folder a change's words name: its id, and its path then.
+    package struct FolderMention: Hashable, Sendable, Codable {
+        package let id: Int64
+        package let path: String
+    }
+
+    init(
+        id: Int64, committedAt: Date, description: String, albums: [AlbumMention], isUndone: Bool, rowChangeCount: Int, madeBy: Maker,
+        folderMentions: [FolderMention]? = nil
+    ) {
+        self.id = id
+        self.committedAt = committedAt
+        self.description = description
+        self.albums = albums
+        self.isUndone = isUndone
+        self.rowChangeCount = rowChangeCount
+        self.madeBy = madeBy
+        self.folderMentions = folderMentions
+    }
 
     /// This entry described in other words (the same change).
     func described(as words: String) -> HistoryEntry {
         HistoryEntry(
             id: id, committedAt: committedAt, description: words, albums: albums, isUndone: isUndone, rowChangeCount: rowChangeCount,
-            madeBy: madeBy)
+            madeBy: madeBy, folderMentions: folderMentions)
     }
 
     /// Who made a change, as the history names them.

@@ -12,6 +12,8 @@ final class HistoryRecording {
     let mark: Int64
     /// The names of the changes made, in order (``LibraryWriter/describeChange(_:)``).
     var descriptions: [String] = []
+    /// The folders each of ``descriptions`` names, by id and the path it names them by.
+    var folderMentions: [[HistoryEntry.FolderMention]] = []
     /// Set by undo and redo, which file their steps themselves.
     var isReplaying = false
     /// The most albums an entry names (SQLite binds at most 32,766 values).
@@ -38,7 +40,7 @@ final class HistoryRecording {
         guard last > mark else { return }
         if hasUndoneEntries { try HistoryLog.dropUndoneEntries(in: db) }
         let albums = Self.mentions(in: operations)
-        var arguments: StatementArguments = [description(albums: albums), mark + 1, last, maker.kind, maker.storedName]
+        var arguments: StatementArguments = [description(albums: albums), foldersJSON(), mark + 1, last, maker.kind, maker.storedName]
         // SQLite writes the albums' JSON. One album is the usual case; many
         // go through rows of values (bound values are limited: a repair of a
         // huge library names the first ones).
@@ -46,20 +48,30 @@ final class HistoryRecording {
         switch albums.count {
         case 1:
             arguments += [albums[0].id.rawValue, albums[0].name]
-            sql = "INSERT INTO history_entry (description, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
+            sql = "INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
         default:
             let named = albums.prefix(Self.mentionedAlbumLimit)
             for album in named { arguments += [album.id.rawValue, album.name] }
             let albumsJSON = named.isEmpty
                 ? "'[]'"
                 : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
-            sql = "INSERT INTO history_entry (description, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, \(albumsJSON))"
+            sql = "INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, ?, \(albumsJSON))"
         }
         try db.execute(cachedSQL: sql, arguments: arguments)
         let id = db.lastInsertedRowID
         if id % HistoryRetention.pruneInterval == 0 || last - mark > Int64(HistoryRetention.keptRowChanges / 64) {
             try HistoryLog.prune(in: db)
         }
+    }
+
+    /// The folders the entry's words name (those of the first two
+    /// changes, which the words quote), as the `folders` column keeps them;
+    /// nil when they name none.
+    private func foldersJSON() -> String? {
+        var mentions: [HistoryEntry.FolderMention] = []
+        for mention in folderMentions.prefix(2).joined() where !mentions.contains(mention) { mentions.append(mention) }
+        guard !mentions.isEmpty, let json = try? JSONEncoder().encode(mentions) else { return nil }
+        return String(decoding: json, as: UTF8.self)
     }
 
     private func description(albums: [HistoryEntry.AlbumMention]) -> String {
@@ -142,7 +154,7 @@ enum HistoryLog {
 
     // MARK: - Entries
 
-    static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone, actor_kind, actor_name"
+    static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone, actor_kind, actor_name, folders"
     /// The newest entry not undone: what undo reverses.
     static let nextUndoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 0 ORDER BY id DESC LIMIT 1"
     /// The oldest undone entry (undone last): what redo re-applies.
@@ -151,7 +163,8 @@ enum HistoryLog {
     static func entry(from row: Row) -> HistoryEntry {
         HistoryEntry(
             id: row[0], committedAt: Timestamp.date(row[1]), description: row[2], albums: decode(row[3]), isUndone: row[6],
-            rowChangeCount: stepCount(first: row[4], last: row[5]), madeBy: HistoryEntry.Maker(kind: row[7], name: row[8]))
+            rowChangeCount: stepCount(first: row[4], last: row[5]), madeBy: HistoryEntry.Maker(kind: row[7], name: row[8]),
+            folderMentions: (row[9] as String?).flatMap { try? JSONDecoder().decode([HistoryEntry.FolderMention].self, from: Data($0.utf8)) })
     }
 
     /// The albums column: a JSON array of {"id": …, "name": …}.

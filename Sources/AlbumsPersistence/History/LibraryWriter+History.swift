@@ -110,18 +110,41 @@ extension LibraryReader {
             let entry = HistoryLog.entry(from: row)
             if let album, !entry.albums.contains(where: { $0.id == album }) { continue }
             if let visible, !Self.isSeen(entry, with: visible) { continue }
-            entries.append(folders.map { entry.described(as: Self.rewording(entry.description, with: $0)) } ?? entry)
+            entries.append(folders.map { Self.worded(entry, for: $0) } ?? entry)
         }
         return entries
     }
 
-    /// How a principal who does not see every folder reads the folders an
-    /// entry's words name (nil: the holder and admins, who read them as
-    /// written): each folder's path as it was written (from the top level)
-    /// and as they see it, or in words that name nothing when they cannot
-    /// see it. Longest paths first, so that a folder's path is reworded
-    /// before its parent's.
-    private func folderWordsAsSeen() throws -> [(written: String, seen: String)]? {
+    /// How a principal who does not see every folder reads the folders
+    /// entries name (nil: the holder and admins, who read them as written).
+    private struct FolderWords {
+        /// Each folder's path as they see it.
+        let seen: [FolderID: String]
+        /// For words written before the folders they name were kept by id:
+        /// each folder's path as it stands now (from the top level) and as
+        /// they see it, where the two differ.
+        let byCurrentPath: [(written: String, seen: String)]
+    }
+
+    /// `entry` in words that name only folders its reader sees, each by its
+    /// path as they see it now; a folder they do not see, in words that name
+    /// nothing. The folders the entry kept by id are reworded whatever their
+    /// paths were when it was written (so an old name never shows); an
+    /// older entry's, by the paths the folders have now.
+    private static func worded(_ entry: HistoryEntry, for words: FolderWords) -> HistoryEntry {
+        guard let mentions = entry.folderMentions else {
+            return entry.described(as: rewording(entry.description, with: words.byCurrentPath))
+        }
+        let pairs = mentions.map { (written: $0.path, seen: words.seen[FolderID(rawValue: $0.id)] ?? unseenFolder) }
+            .filter { $0.written != $0.seen }
+            .sorted { $0.written.count > $1.written.count }
+        return entry.described(as: rewording(entry.description, with: pairs))
+    }
+
+    /// The folder paths as the principal sees them, beside those the file
+    /// holds; nil when they see every folder. Longest paths first, so that a
+    /// folder's path is reworded before its parent's.
+    private func folderWordsAsSeen() throws -> FolderWords? {
         guard rights != nil, !principal.holdsEveryRight else { return nil }
         let seen = try tree().folderPaths()
         var written: [FolderID: String] = [:]
@@ -136,14 +159,15 @@ extension LibraryReader {
         for row in try Row.fetchAll(db, sql: "SELECT id, name, parent_id FROM folder") {
             parents[FolderID(rawValue: row[0])] = (row[1], (row[2] as Int64?).map(FolderID.init(rawValue:)))
         }
-        return parents.keys.map { id in (path(of: id, parents: parents), seen[id] ?? Self.unseenFolder) }
+        let byCurrentPath = parents.keys.map { id in (written: path(of: id, parents: parents), seen: seen[id] ?? Self.unseenFolder) }
             .filter { $0.written != $0.seen }
             .sorted { $0.written.count > $1.written.count }
+        return FolderWords(seen: seen, byCurrentPath: byCurrentPath)
     }
 
     /// `entry` in words that name only the folders the principal sees.
     func describedToReader(_ entry: HistoryEntry) throws -> HistoryEntry {
-        try folderWordsAsSeen().map { entry.described(as: Self.rewording(entry.description, with: $0)) } ?? entry
+        try folderWordsAsSeen().map { Self.worded(entry, for: $0) } ?? entry
     }
 
     /// `words` with each quoted folder path reworded as its reader sees it.

@@ -134,6 +134,19 @@ public final class LibraryWriter: LibraryReader {
         }
     }
 
+    /// Like ``recordingOperation(described:_:)``, for words that name
+    /// folders: each is kept by id with the path the words name it by, so
+    /// that the history words it for each reader by what they see
+    /// (``LibraryReader/history(limit:album:)``).
+    package func recordingOperation<T>(
+        described description: String, mentioning folders: [HistoryEntry.FolderMention], _ body: () throws -> T
+    ) throws -> (T, [AlbumChangeSet]) {
+        try recordingOperation {
+            if history != nil { describeChange(description, mentioning: folders) }
+            return try body()
+        }
+    }
+
     /// The change set being recorded for `album` in the current operation.
     package func changes(of album: Album, _ edit: (inout AlbumChangeSet) -> Void) {
         changedAlbums.insert(album.id)
@@ -206,10 +219,16 @@ public final class LibraryWriter: LibraryReader {
     /// An operation is named by the first name given inside it: the names
     /// of the changes it is made of are not added.
     public func describeChange(_ words: String) {
+        describeChange(words, mentioning: [])
+    }
+
+    /// Names the change, with the folders its words name.
+    func describeChange(_ words: String, mentioning folders: [HistoryEntry.FolderMention]) {
         if operationDepth > 0 {
             guard !operationIsDescribed else { return }
             operationIsDescribed = true
         }
         history?.descriptions.append(words)
+        history?.folderMentions.append(folders)
     }
 }
