@@ -61,7 +61,11 @@ struct ServeCLITests {
         let cli = try CLI()
         let lonely = cli.folder.path("bin/albums")
         try FileManager.default.createDirectory(atPath: cli.folder.path("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.binary.path, toPath: lonely)
+        // `cp` writes the copy in a process of its own: a copy written here
+        // would be open for writing while other tests fork children, and a
+        // child that still holds it makes running it fail with "Text file busy".
+        let copying = try cli.runExecutable(["/bin/cp", CLI.binary.path, lonely])
+        try #require(copying.status == 0, "\(copying.stderr)")
         let result = try cli.runExecutable([lonely, "--library", cli.folder.path("l.albums"), "serve"])
         #expect(result.status == 74)
         #expect(result.stderr == "albums: albums serve runs the albums-serve program beside albums, and \(cli.folder.path("bin/albums-serve")) is missing: "

@@ -36,13 +36,7 @@ extension Library {
     ///
     /// - Throws: ``KeepingFailure``: missing, unreadable, out of reach.
     public func originalBytes(of photo: Photo, in range: ClosedRange<Int64>? = nil) async throws -> Data {
-        let location = try originalLocation(of: photo)
-        switch location {
-        case .keptObject(_, let place):
-            return try await OriginalKeepers.keeper(for: place).bytes(of: photo.content, in: range)
-        case .source(let path), .keptFile(let path, _):
-            return try await FolderKeeper.bytes(ofFileAt: path, in: range, place: location.description)
-        }
+        try await originalParts(of: photo, in: range).collected()
     }
 
     /// The bytes of `photo`'s original, or of the part `range` names, as

@@ -119,6 +119,15 @@ public struct KeptBytes: AsyncSequence, Sendable {
         return KeptBytes(PartsAskedOneByOne(read: read, first: first, range: wanted), place: place)
     }
 
+    /// All the parts, one after the other.
+    ///
+    /// - Throws: ``KeepingFailure``: a part could not be read.
+    public func collected() async throws -> Data {
+        var whole = Data()
+        for try await part in self { whole.append(part) }
+        return whole
+    }
+
     /// Every part, in order, to `write`.
     public func forEach(_ write: (Data) async throws -> Void) async throws {
         for try await part in self { try await write(part) }
