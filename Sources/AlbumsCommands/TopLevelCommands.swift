@@ -15,7 +15,7 @@ import ArgumentParser
 enum TopLevelCommands {
     /// Every top-level command's name, in the order `albums --help` lists them.
     static let names = [
-        "init", "album", "folder", "list", "show", "photos", "import", "move", "copy", "swap", "remove", "apply",
+        "init", "album", "folder", "list", "show", "photos", "import", "move", "copy", "swap", "remove", "mark", "apply",
         "pending", "history", "undo", "redo", "export", "storage", "backup", "checkpoints", "inspect", "check", "relink", "serve",
         "user", "share", "link",
     ]
@@ -44,6 +44,7 @@ enum TopLevelCommands {
         case "copy": CopyCommand.self
         case "swap": SwapCommand.self
         case "remove": RemoveCommand.self
+        case "mark": MarkCommand.self
         case "apply": ApplyCommand.self
         case "pending": PendingCommand.self
         case "history": HistoryCommand.self

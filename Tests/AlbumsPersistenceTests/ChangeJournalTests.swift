@@ -32,4 +32,10 @@ struct ChangeJournalTests {
         #expect(ChangeJournal.decode(Data([1, 0, 0, 4])) == nil)
         #expect(ChangeJournal.decode(Data([1, 0, 0, 0])) == nil)
     }
+
+    @Test("the journal numbers every album event and folder event, so a new one is never left out")
+    func everyEventIsNumbered() {
+        #expect(Set(AlbumChangeSet.AlbumEvent.journalOrder) == Set(AlbumChangeSet.AlbumEvent.allCases))
+        #expect(Set(FolderChange.Event.journalOrder).count == FolderChange.Event.journalOrder.count)
+    }
 }

@@ -88,7 +88,7 @@ struct OpenAPIDocumentTests {
         let names = try #require(((operation as? [String: Any])?["oneOf"] as? [[String: Any]])?.flatMap {
             (($0["properties"] as? [String: Any])?["op"] as? [String: Any])?["enum"] as? [String] ?? []
         })
-        #expect(Set(names).count == 20)
+        #expect(Set(names).count == 22)
         // A well-typed value for every key an operation may take.
         let values: [(String, Any)] = [
             ("items", ["Trip:1"]), ("to", "Trip"), ("at", 1), ("before", "Trip:1"), ("after", "Trip:1"), ("from", "Trip"),
@@ -97,19 +97,30 @@ struct OpenAPIDocumentTests {
         ]
         var checked = 0
         var disagreements: [String] = []
-        for name in Set(names).sorted() {
-            // Every set of at most five keys: the most an operation takes.
-            for subset in 0..<(1 << values.count) where subset.nonzeroBitCount <= 5 {
-                var object: [String: Any] = ["op": name]
-                for (bit, (key, value)) in values.enumerated() where subset & (1 << bit) != 0 { object[key] = value }
-                let line = String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
-                let read = (try? TransferBatchFormat.operation(fromLine: line, number: 1)) != nil
-                let valid = validator.isValid(object, against: operation)
-                if valid != read { disagreements.append("\(line): document \(valid), albums apply \(read)") }
-                checked += 1
+        /// Every set of at most five of `values` (the most an operation takes), as a line of each of `names`.
+        func compare(_ names: [String], over values: [(String, Any)]) throws {
+            for name in names {
+                for subset in 0..<(1 << values.count) where subset.nonzeroBitCount <= 5 {
+                    var object: [String: Any] = ["op": name]
+                    for (bit, (key, value)) in values.enumerated() where subset & (1 << bit) != 0 { object[key] = value }
+                    let line = String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+                    let read = (try? TransferBatchFormat.operation(fromLine: line, number: 1)) != nil
+                    let valid = validator.isValid(object, against: operation)
+                    if valid != read { disagreements.append("\(line): document \(valid), albums apply \(read)") }
+                    checked += 1
+                }
             }
         }
-        #expect(checked == 20 * 9_402)
+        try compare(Set(names).sorted(), over: values)
+        #expect(checked == 22 * 9_402)
+        // The keys only the words and marks take, against those two and a few others' keys.
+        let wordValues: [(String, Any)] = [
+            ("items", ["Trip:1"]), ("from", "Trip"), ("album", "Trip"), ("description", "About"), ("title", "Title"), ("caption", NSNull()),
+            ("favorite", true), ("rating", "rejected"), ("add_keywords", ["family"]), ("remove_keywords", []), ("expect_revision", ["Trip": 1]),
+            ("to", "Trip"), ("name", "New"),
+        ]
+        try compare(["describe_album", "mark"], over: wordValues)
+        #expect(checked == 22 * 9_402 + 2 * 2_380)
         #expect(disagreements.isEmpty, "\(disagreements.count) lines, such as \(disagreements.prefix(5))")
     }
 }

@@ -12,6 +12,7 @@ extension LibraryError {
         .upgradeNeedsWriting(path: "/x", fileVersion: 2, currentVersion: 3), .diskFull(path: "/x"),
         .ioFailure(path: "/x", detail: "no such file"), .busy(path: "/x", timeout: 5),
         .albumNotFound(.named("Trip")), .albumNameTaken("Trip"), .invalidAlbumName("", reason: "a name cannot be empty"),
+        .invalidWords(field: "caption", reason: "at most 10000 characters, and it has 10001"),
         .albumLocked(name: "Trip"), .smartAlbum(name: "Best"), .smartAlbumCover(name: "Best"), .tooManySmartAlbums(limit: 50), .albumHasPendingLoads(name: "Trip", count: 2),
         .positionOutOfRange(index: 9, valid: 0..<3, album: "Trip"), .albumIndexOutOfRange(index: 5, valid: 0..<2),
         .folderNotFound(.path("Travel")), .invalidFolderName("a/b", reason: "a folder's name cannot hold '/'"),
@@ -39,7 +40,7 @@ extension LibraryError {
         Set(examples.map(\.caseName)).count == caseCount
     }
 
-    private static let caseCount = 55
+    private static let caseCount = 56
 
     private var caseName: String {
         switch self {
@@ -59,6 +60,7 @@ extension LibraryError {
         case .albumNotFound: "albumNotFound"
         case .albumNameTaken: "albumNameTaken"
         case .invalidAlbumName: "invalidAlbumName"
+        case .invalidWords: "invalidWords"
         case .albumLocked: "albumLocked"
         case .albumHasPendingLoads: "albumHasPendingLoads"
         case .positionOutOfRange: "positionOutOfRange"

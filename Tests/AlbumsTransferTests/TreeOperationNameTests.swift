@@ -9,7 +9,7 @@ struct TreeOperationNameTests {
     static func line(_ name: TreeOperationName) -> String {
         let values: [String: String] = [
             "name": #""New""#, "album": #""Trip""#, "folder": #""Travel""#, "into": #""Travel""#, "by": #""capture-date""#,
-            "search": #"{"shape": "portrait"}"#,
+            "search": #"{"shape": "portrait"}"#, "description": #""About""#,
         ]
         let required: [String] = switch name {
         case .createAlbum, .createFolder: ["name"]
@@ -20,6 +20,7 @@ struct TreeOperationNameTests {
         case .sortAlbum: ["album", "by"]
         case .deleteAlbum, .lockAlbum, .unlockAlbum, .setAlbumCover, .freezeAlbum: ["album"]
         case .createSmartAlbum: ["name", "search"]
+        case .describeAlbum: ["album", "description"]
         case .deleteFolder, .lockFolder, .unlockFolder: ["folder"]
         }
         return "{" + ([#""op": "\#(name.rawValue)""#] + required.map { #""\#($0)": \#(values[$0]!)"# }).joined(separator: ", ") + "}"
@@ -33,7 +34,7 @@ struct TreeOperationNameTests {
             #expect(!name.isFolderOperation && album.operationName == name && album.name == name.rawValue)
         case .folder(let folder, _):
             #expect(name.isFolderOperation && folder.operationName == name && folder.name == name.rawValue)
-        case .items:
+        case .items, .mark:
             Issue.record("\(name.rawValue) read as an item operation")
         }
     }

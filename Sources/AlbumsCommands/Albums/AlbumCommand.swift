@@ -7,7 +7,7 @@ struct AlbumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Create, list and arrange albums.",
-        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self, Smart.self, Freeze.self]).parsedOnItsOwn
+        subcommands: [Create.self, List.self, Rename.self, Delete.self, Move.self, Lock.self, Unlock.self, Sort.self, Cover.self, Describe.self, Smart.self, Freeze.self]).parsedOnItsOwn
 
     /// Runs an album change (or its dry run) and prints the album's change set.
     static func change(_ global: GlobalOptions, _ write: WriteOptions, _ operation: AlbumOperation, verb: String) throws {

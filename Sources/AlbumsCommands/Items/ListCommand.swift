@@ -86,6 +86,7 @@ struct ListCommand: ParsableCommand {
             .compactMap { $0 }.joined(separator: ", ")
         output.write("\(album.name): \(album.itemCount) item\(album.itemCount == 1 ? "" : "s"), revision \(album.revision)\(state.isEmpty ? "" : " (\(state))")\n")
         let width = max(3, String(album.itemCount).count)
+        let marked = try reader.markedItems(in: album.id)
         try reader.forEachListedItem(in: album.id) { item, photo in
             let position = String(repeating: " ", count: width - String(item.index + 1).count) + String(item.index + 1)
             switch item.content {
@@ -94,13 +95,26 @@ struct ListCommand: ParsableCommand {
                 let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
                 let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
                 let date = content?.capturedColumnText ?? ""
-                output.write("\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\n")
+                let marks = marked[item.id].map { "  " + Self.summary(of: $0) } ?? ""
+                output.write(
+                    "\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\(marks)\n")
             case .placeholder(let load):
                 output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")
             }
             return true
         }
         output.flush()
+    }
+
+    /// What an item carries, in a few signs: ♥, its stars or "rejected", its
+    /// title in quotes; `show` prints the caption and keywords.
+    private static func summary(of marks: ItemMarks) -> String {
+        var parts: [String] = []
+        if marks.isFavorite { parts.append("♥") }
+        if let rating = marks.rating { parts.append(rating.stars.map { String(repeating: "★", count: $0) } ?? "rejected") }
+        if let title = marks.title { parts.append(LibraryError.quoted(title)) }
+        if parts.isEmpty { parts.append(marks.caption != nil ? "(caption)" : "(keywords)") }
+        return parts.joined(separator: " ")
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -42,9 +42,10 @@ struct ShowCommand: ParsableCommand {
             let (item, photo) = try Self.resolve(parsed, in: reader)
             let albums = try photo.map { try reader.albums(holding: $0.id).map(\.name) } ?? []
             let original = try photo.map { try reader.originalLocation(of: $0) }
+            let marks = try item.map { try reader.marks(of: $0.id) } ?? .none
             if global.json {
                 try global.console.result(json: [
-                    "item": AnyEncodable(item.map { ItemJSON($0, photo: photo) }),
+                    "item": AnyEncodable(item.map { ItemJSON($0, photo: photo, marks: marks) }),
                     "photo_id": AnyEncodable(photo?.id.rawValue),
                     "imported_at": AnyEncodable(photo.map { Timestamp.text($0.importedAt) }),
                     "albums": AnyEncodable(albums),
@@ -76,9 +77,23 @@ struct ShowCommand: ParsableCommand {
             case .source?, nil:
                 global.console.result("kept       no copy: the library refers to its source")
             }
+            for line in Self.markLines(marks) { global.console.result(line) }
             global.console.result("sha256     \(content.sha256Hex)")
             global.console.result("albums     \(albums.isEmpty ? "none" : albums.map { LibraryError.quoted($0) }.joined(separator: ", "))")
         }
+    }
+
+    /// What is written on an item, a line for each thing it carries.
+    static func markLines(_ marks: ItemMarks) -> [String] {
+        var lines: [String] = []
+        if let title = marks.title { lines.append("title      \(title)") }
+        if let caption = marks.caption {
+            lines.append("caption    " + caption.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n           "))
+        }
+        if marks.isFavorite { lines.append("favourite  yes") }
+        if let rating = marks.rating { lines.append("rating     " + (rating.stars.map { String(repeating: "★", count: $0) + " (\($0))" } ?? "rejected")) }
+        if !marks.keywords.isEmpty { lines.append("keywords   " + marks.keywords.joined(separator: ", ")) }
+        return lines
     }
 
     /// Where the library keeps a copy of a photo's original, as `show --json` says it.

@@ -21,6 +21,8 @@ struct ListingJSONWriter {
         let isPlaceholder = row.isNull(.photoID)
         append("{\"byte_count\":")
         appendInteger(row, .byteCount)
+        append(",\"caption\":")
+        appendString(row.bytes(.caption))
         append(",\"captured_at\":")
         appendString(row.bytes(.capturedAt))
         // Orientations 5-8 see the raster turned a quarter.
@@ -29,10 +31,19 @@ struct ListingJSONWriter {
         appendInteger(row, turned ? .pixelWidth : .pixelHeight)
         append(",\"display_width\":")
         appendInteger(row, turned ? .pixelHeight : .pixelWidth)
+        append(",\"favorite\":")
+        append(row.int64(.isFavorite) == 1 ? "true" : "false")
         append(",\"file\":")
         appendString(row.bytes(.originalName))
         append(",\"item_id\":")
         appendInteger(row.int64(.itemID))
+        append(",\"keywords\":[")
+        // Rare, and kept as JSON: read back so that each is written as JSONEncoder writes it.
+        for (offset, keyword) in (row.string(.keywords).flatMap(ItemMarks.keywords(fromJSON:)) ?? []).enumerated() {
+            if offset > 0 { append(",") }
+            appendString(keyword)
+        }
+        append("]")
         append(",\"media_type\":")
         appendString(row.bytes(.mediaType))
         append(",\"orientation\":")
@@ -47,6 +58,12 @@ struct ListingJSONWriter {
         if isPlaceholder { appendInteger(row.int64(.itemID)) } else { append("null") }
         append(",\"position\":")
         appendInteger(Int64(row.index + 1))
+        append(",\"rating\":")
+        switch row.isNull(.rating) ? nil : row.int64(.rating) {
+        case nil: append("null")
+        case let stars? where stars > 0: appendInteger(stars)
+        default: append("\"rejected\"")
+        }
         append(",\"sha256\":")
         if let digest = row.bytes(.sha256) {
             buffer.append(UInt8(ascii: "\""))
@@ -62,6 +79,8 @@ struct ListingJSONWriter {
         appendString(row.bytes(isPlaceholder ? .loadSource : .sourcePath))
         append(",\"stale\":")
         if isPlaceholder, let owner = row.loadOwner { append(owner.isGone ? "true" : "false") } else { append("null") }
+        append(",\"title\":")
+        appendString(row.bytes(.title))
         append("}")
     }
 

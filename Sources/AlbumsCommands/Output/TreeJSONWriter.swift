@@ -35,6 +35,8 @@ extension ListingJSONWriter {
     mutating func appendAlbum(_ album: Album) {
         append("{\"count\":")
         appendInteger(Int64(album.itemCount))
+        append(",\"description\":")
+        if let description = album.description { appendString(description) } else { append("null") }
         append(",\"id\":")
         appendInteger(album.id.rawValue)
         append(album.isLocked ? ",\"locked\":true,\"name\":" : ",\"locked\":false,\"name\":")

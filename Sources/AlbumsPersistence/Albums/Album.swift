@@ -25,6 +25,9 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// A smart album's search; nil for an ordinary album, and for a smart
     /// one whose search the file holds damaged (it then finds nothing).
     public let savedSearch: PhotoSearch?
+    /// What the album is about, in its people's words (the first page of a
+    /// photo book); nil when it has none.
+    public let description: String?
 
     /// Whether loads into this album are still pending
     /// (the analogue of `hasUncommittedUpdates` in UIKit's drop placeholders).
@@ -33,7 +36,8 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// An album as read from the library; ``index`` and the counts as they stand.
     public init(
         id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
-        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil, isSmart: Bool = false, savedSearch: PhotoSearch? = nil
+        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil, isSmart: Bool = false, savedSearch: PhotoSearch? = nil,
+        description: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -46,19 +50,21 @@ public struct Album: Identifiable, Hashable, Sendable {
         self.chosenCoverID = chosenCoverID
         self.isSmart = isSmart
         self.savedSearch = savedSearch
+        self.description = description
     }
 
     /// The same album with other counts, as a transaction sees them.
     package func counted(items: Int, placeholders: Int) -> Album {
         Album(
             id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision, itemCount: items,
-            placeholderCount: placeholders, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch)
+            placeholderCount: placeholders, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch, description: description)
     }
 
     /// The same album at another place in the tree.
     func placed(at index: Int, in parent: FolderID?) -> Album {
         Album(
             id: id, name: name, parentID: parent, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
-            placeholderCount: placeholderCount, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch)
+            placeholderCount: placeholderCount, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch,
+            description: description)
     }
 }

@@ -46,6 +46,8 @@ public struct AlbumChangeSet: Hashable, Sendable {
         case coverChanged = "cover_changed"
         /// A smart album became an ordinary one, holding what it showed.
         case frozen
+        /// The album's description was written, changed or cleared.
+        case described
     }
 
     /// The album changed: its id follows it through renames.

@@ -206,7 +206,7 @@ package enum ChangeJournal {
 
 extension AlbumChangeSet.AlbumEvent {
     /// The events in the order the journal numbers them: append only.
-    static let journalOrder: [Self] = [.created, .renamed, .deleted, .moved, .locked, .unlocked, .coverChanged, .frozen]
+    static let journalOrder: [Self] = [.created, .renamed, .deleted, .moved, .locked, .unlocked, .coverChanged, .frozen, .described]
 }
 
 

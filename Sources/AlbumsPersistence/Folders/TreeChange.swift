@@ -22,6 +22,7 @@ package struct TreeChange {
         case lockAlbum(AlbumID, Bool)
         case lockFolder(FolderID, Bool)
         case setCover(AlbumID, PhotoID?)
+        case setDescription(AlbumID, String?)
         /// A smart album made ordinary, holding `photos` (each under its name in `names`).
         case freeze(AlbumID, photos: [PhotoID], names: [PhotoID: String])
         /// Rows deleted in this order: albums (their items go with them) and folders, deepest first.
@@ -198,6 +199,8 @@ extension LibraryWriter {
             try db.execute(cachedSQL: "UPDATE folder SET is_locked = ? WHERE id = ?", arguments: [isLocked, id])
         case .setCover(let id, let photo):
             try db.execute(cachedSQL: "UPDATE album SET cover_photo_id = ? WHERE id = ?", arguments: [photo, id])
+        case .setDescription(let id, let text):
+            try db.execute(cachedSQL: "UPDATE album SET description = ? WHERE id = ?", arguments: [text, id])
         case .freeze(let id, _, _):
             try db.execute(cachedSQL: "UPDATE album SET search = NULL WHERE id = ?", arguments: [id])
         case .delete(let rows):

@@ -105,6 +105,30 @@ extension LibraryReader {
         return TreeChange(.setCover(id, photo), records: [.album(album, .event(.coverChanged))], words: words, checkedBy: self)
     }
 
+    /// Checks writing an album's description (nil or only white space
+    /// clears it): an editor's to write, a locked album's too (a lock
+    /// keeps its items in order, not its words).
+    ///
+    /// - Throws: ``LibraryError/invalidWords(field:reason:)``, ``LibraryError/albumNotFound(_:)``,
+    ///   ``LibraryError/forbidden(reason:)``.
+    package func checkAlbumDescription(_ id: AlbumID, to text: String?) throws -> TreeChange {
+        let album = try album(id)
+        try require(.editor, on: album)
+        var edit = ItemMarksEdit()
+        edit.caption = .set(text)
+        let description: String?
+        do {
+            guard case .set(let checked) = try edit.checked().caption else { return unchanged() }
+            description = checked
+        } catch LibraryError.invalidWords(_, let reason) {
+            throw LibraryError.invalidWords(field: "description", reason: reason)
+        }
+        guard description != album.description else { return unchanged() }
+        let words = description == nil ? "clear the description of album \(LibraryError.quoted(album.name))"
+            : "describe album \(LibraryError.quoted(album.name))"
+        return TreeChange(.setDescription(id, description), records: [.album(album, .event(.described))], words: words, checkedBy: self)
+    }
+
     /// Checks making a smart album an ordinary one holding the photos it
     /// shows the principal now, newest first; unchanged for an ordinary album.
     ///

@@ -52,9 +52,10 @@ struct HistoryReplay {
         // Rows come back in the order they left: an item may return before its album.
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         var counts = Counts()
+        var rewrites = ItemRewrites()
         try forEachStep(first, through: last, newestFirst: true) { action, row in
             do {
-                try undo(action, row, counts: &counts)
+                try undo(action, row, counts: &counts, rewrites: &rewrites)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw refusal(Self.reason(for: error))
             }
@@ -73,7 +74,7 @@ struct HistoryReplay {
         for albumID in touchedAlbums.sorted() {
             try recordChanges(
                 of: albumID, before: albumsBefore[albumID], after: albumsAfter[albumID],
-                itemsBefore: itemsBefore[albumID] ?? [:], itemsAfter: itemsAfter[albumID] ?? [:])
+                itemsBefore: itemsBefore[albumID] ?? [:], itemsAfter: itemsAfter[albumID] ?? [:], rewrites: rewrites)
         }
         recordFolderChanges(
             touchedFolders: touchedFolders, touchedAlbums: touchedAlbums, albums: (albumsBefore, albumsAfter),
@@ -155,7 +156,7 @@ struct HistoryReplay {
     }
 
     /// Puts back the row one step changed.
-    private func undo(_ action: Action, _ step: Row, counts: inout Counts) throws {
+    private func undo(_ action: Action, _ step: Row, counts: inout Counts, rewrites: inout ItemRewrites) throws {
         let id: Int64 = step["row_id"]
         switch action {
         case .itemInserted:
@@ -183,21 +184,39 @@ struct HistoryReplay {
             try db.execute(
                 cachedSQL: """
                     INSERT INTO album_item (id, album_id, segment_id, order_key, photo_id, load_source, load_owner_host,
-                        load_owner_process_id, load_owner_started_at, added_at, file_name)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        load_owner_process_id, load_owner_started_at, added_at, file_name,
+                        title, caption, is_favorite, rating, keywords)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, 0), ?, ?)
                     """,
                 arguments: [
                     id, step["album_id"], step["segment_id"], step["order_key"], step["photo_id"], step["load_source"],
                     owner?.host, owner?.processID, owner?.processStartedAt, step["created_at"], step["name"],
+                    step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"],
                 ])
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
         case .itemMoved:
+            // A step of an item moved or marked: both come back. Steps written
+            // before items carried marks hold none, as the item did then.
             guard let row = try Row.fetchOne(
-                db, cachedSQL: "SELECT album_id, segment_id, photo_id IS NULL FROM album_item WHERE id = ?", arguments: [id])
+                db,
+                cachedSQL: "SELECT album_id, segment_id, photo_id IS NULL, order_key, \(ItemMarks.columns) FROM album_item WHERE id = ?",
+                arguments: [id])
             else { return }
             try db.execute(
-                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
-                arguments: [step["album_id"], step["segment_id"], step["order_key"], id])
+                cachedSQL: """
+                    UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ?,
+                        title = ?, caption = ?, is_favorite = COALESCE(?, 0), rating = ?, keywords = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    step["album_id"], step["segment_id"], step["order_key"],
+                    step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"], id,
+                ])
+            let item = AlbumItemID(rawValue: id)
+            if (row[0] as Int64) != step["album_id"] || (row[1] as Int64) != step["segment_id"] || (row[3] as Int64) != step["order_key"] {
+                rewrites.moved.insert(item)
+            }
+            if ItemMarks(row: row) != ItemMarks(row: step) { rewrites.remarked.insert(item) }
             let isPlaceholder: Bool = row[2]
             counts.add(-1, item: isPlaceholder, segment: row[1], album: AlbumID(rawValue: row[0]))
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
@@ -221,17 +240,23 @@ struct HistoryReplay {
             try db.execute(
                 cachedSQL: """
                     INSERT INTO album (id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count, created_at,
-                        cover_photo_id, search)
-                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)
+                        cover_photo_id, search, description)
+                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)
                     """,
                 arguments: [
                     id, step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["revision"], step["created_at"],
-                    step["cover_photo_id"], step["search"],
+                    step["cover_photo_id"], step["search"], step["description"],
                 ])
         case .albumChanged:
             try db.execute(
-                cachedSQL: "UPDATE album SET name = ?, parent_id = ?, order_key = ?, is_locked = ?, cover_photo_id = ?, search = ? WHERE id = ?",
-                arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["cover_photo_id"], step["search"], id])
+                cachedSQL: """
+                    UPDATE album SET name = ?, parent_id = ?, order_key = ?, is_locked = ?, cover_photo_id = ?, search = ?, description = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    step["name"], step["parent_id"], step["order_key"], step["is_locked"], step["cover_photo_id"], step["search"],
+                    step["description"], id,
+                ])
         case .folderInserted:
             // What it holds may leave it in an older step still to come: the
             // tree is checked whole once every step is back (orphans()).
@@ -296,6 +321,13 @@ struct HistoryReplay {
 
     // MARK: - Change sets
 
+    /// Items a replay put back in place or in what they carry: an item
+    /// only remarked, in the same slot, is an update, not a move.
+    private struct ItemRewrites {
+        var moved = Set<AlbumItemID>()
+        var remarked = Set<AlbumItemID>()
+    }
+
     private struct Place {
         let album: AlbumID
         let index: Int
@@ -351,7 +383,8 @@ struct HistoryReplay {
     }
 
     private func recordChanges(
-        of albumID: AlbumID, before: Album?, after: Album?, itemsBefore: [AlbumItemID: Place], itemsAfter: [AlbumItemID: Place]
+        of albumID: AlbumID, before: Album?, after: Album?, itemsBefore: [AlbumItemID: Place], itemsAfter: [AlbumItemID: Place],
+        rewrites: ItemRewrites
     ) throws {
         guard let subject = after ?? before else { return }
         writer.noteRestructured(albumID)
@@ -373,6 +406,7 @@ struct HistoryReplay {
                 if before.isLocked != after.isLocked { changes.albumEvents.append(after.isLocked ? .locked : .unlocked) }
                 if before.chosenCoverID != after.chosenCoverID { changes.albumEvents.append(.coverChanged) }
                 if before.isSmart != after.isSmart { changes.albumEvents.append(.frozen) }
+                if before.description != after.description { changes.albumEvents.append(.described) }
             case (nil, nil):
                 break
             }
@@ -384,7 +418,10 @@ struct HistoryReplay {
                     changes.recordInsertion(at: place.index, of: item)
                     continue
                 }
-                if !(everyItemTouched && old.index == place.index) {
+                let remarked = rewrites.remarked.contains(item)
+                if remarked { changes.recordUpdate(at: place.index, of: item) }
+                let onlyRemarked = remarked && !rewrites.moved.contains(item) && old.index == place.index
+                if !(everyItemTouched && old.index == place.index) && !onlyRemarked {
                     changes.recordMove(from: old.index, to: place.index, of: item)
                 }
             }

@@ -25,7 +25,8 @@ struct Segment: Hashable, Sendable {
 /// What to place at a spot of an album: an item that moves there, or a new row.
 enum PlacementEntry {
     case existing(AlbumItemID)
-    case newPhoto(PhotoID, name: String?)
+    /// A photo under its item's name (nil: its own), carrying `marks`.
+    case newPhoto(PhotoID, name: String?, marks: ItemMarks = .none)
     case newPlaceholder(PendingLoad)
 }
 
@@ -440,10 +441,20 @@ private struct PlacementWriter {
             try db.execute(
                 cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
                 arguments: [albumID, segmentID, orderKey, id])
-        case .newPhoto(let photoID, let name):
+        case .newPhoto(let photoID, let name, let marks) where marks.isEmpty:
             try db.execute(
                 cachedSQL: "INSERT INTO album_item (album_id, segment_id, order_key, photo_id, file_name) VALUES (?, ?, ?, ?, ?)",
                 arguments: [albumID, segmentID, orderKey, photoID, name])
+            createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
+        case .newPhoto(let photoID, let name, let marks):
+            var arguments: StatementArguments = [albumID, segmentID, orderKey, photoID, name]
+            arguments += marks.columnValues
+            try db.execute(
+                cachedSQL: """
+                    INSERT INTO album_item (album_id, segment_id, order_key, photo_id, file_name, \(ItemMarks.columns))
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: arguments)
             createdIDs.append(AlbumItemID(rawValue: db.lastInsertedRowID))
         case .newPlaceholder(let load):
             try db.execute(

@@ -12,12 +12,16 @@ import GRDB
 package struct ItemChange {
     enum Work {
         /// Items (move) or photos (copy) to stand from `index` of `destination`;
-        /// a copy's photos go by `names`.
-        case transfer(items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String], copying: Bool, destination: Album, index: Int)
+        /// a copy's photos go by `names` and carry `marks`.
+        case transfer(
+            items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String], marks: [PhotoID: ItemMarks], copying: Bool, destination: Album,
+            index: Int)
         case swap(PlacedItem, PlacedItem)
         case remove([PlacedItem])
         /// An album's items put in `order`, from where they stand (`current`), named by `words`.
         case rearrange(Album, current: [AlbumItem], order: [AlbumItemID], words: String)
+        /// Items given new marks: each with what it will carry; `edit` names it.
+        case mark([(PlacedItem, ItemMarks)], edit: ItemMarksEdit)
     }
 
     let work: Work
@@ -33,14 +37,14 @@ package struct ItemChange {
     package var isNoOp: Bool { foreseenChanges.isEmpty }
     /// Whether it copies photos rather than moving, swapping or removing items.
     package var isCopy: Bool {
-        if case .transfer(_, _, _, true, _, _) = work { return true }
+        if case .transfer(_, _, _, _, true, _, _) = work { return true }
         return false
     }
 
     /// What the history calls it: "move 3 items to 'Book' at position 2".
     package var words: String {
         switch work {
-        case .transfer(let items, let photos, _, let copying, let destination, let index):
+        case .transfer(let items, let photos, _, _, let copying, let destination, let index):
             return "\(copying ? "copy" : "move") \(LibraryError.counted(copying ? photos.count : items.count, "item")) "
                 + "to \(LibraryError.quoted(destination.name)) at position \(index + 1)"
         case .swap:
@@ -49,6 +53,8 @@ package struct ItemChange {
             return "remove \(LibraryError.counted(items.count, "item")) from \(LibraryWriter.names(of: albums.values))"
         case .rearrange(_, _, _, let words):
             return words
+        case .mark(let marked, let edit):
+            return "mark \(LibraryError.counted(marked.count, "item")) in \(LibraryWriter.names(of: albums.values)): \(edit.fieldNames.joined(separator: ", "))"
         }
     }
 }
@@ -62,7 +68,8 @@ extension LibraryReader {
     ///
     /// - Throws: ``LibraryError`` naming the first rule broken.
     package func checkTransfer(
-        of items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String] = [:], copying: Bool, to destination: Album, at index: Int
+        of items: [PlacedItem], photos: [PhotoID], names: [PhotoID: String] = [:], marks: [PhotoID: ItemMarks] = [:], copying: Bool,
+        to destination: Album, at index: Int
     ) throws -> ItemChange {
         var albums: [AlbumID: Album] = [destination.id: destination]
         try requireChangeable(destination)
@@ -103,7 +110,8 @@ extension LibraryReader {
         }
         let unchanged = destinationChanges.inserted.isEmpty && otherChanges.isEmpty && destinationChanges.moved.allSatisfy { $0.from == $0.to }
         return checked(
-            .transfer(items: items, photos: photos, names: names, copying: copying, destination: destination, index: index), albums: albums,
+            .transfer(items: items, photos: photos, names: names, marks: marks, copying: copying, destination: destination, index: index),
+            albums: albums,
             foreseeing: unchanged ? [] : [destinationChanges] + otherChanges.values)
     }
 
@@ -182,7 +190,7 @@ extension LibraryReader {
             foreseeing: changes.moved.isEmpty ? [] : [changes])
     }
 
-    private func checked(_ work: ItemChange.Work, albums: [AlbumID: Album], foreseeing changes: [AlbumChangeSet]) -> ItemChange {
+    func checked(_ work: ItemChange.Work, albums: [AlbumID: Album], foreseeing changes: [AlbumChangeSet]) -> ItemChange {
         ItemChange(
             work: work, albums: albums, foreseenChanges: changes.sorted { $0.albumID < $1.albumID },
             checkedBy: ObjectIdentifier(self), checkedAtChange: db.totalChangesCount)
@@ -190,7 +198,7 @@ extension LibraryReader {
 
     /// An album's change set as this transaction will leave it: its revision
     /// rises once, on commit.
-    private static func changeSet(for album: Album) -> AlbumChangeSet {
+    static func changeSet(for album: Album) -> AlbumChangeSet {
         AlbumChangeSet(albumID: album.id, albumName: album.name, revision: album.revision + 1)
     }
 }
@@ -211,9 +219,9 @@ extension LibraryWriter {
         if change.isNoOp { return [] }
         return try recordingOperation(described: change.words) {
             switch change.work {
-            case .transfer(let items, let photos, let names, let copying, let destination, let index):
+            case .transfer(let items, let photos, let names, let marks, let copying, let destination, let index):
                 if copying {
-                    _ = try executeInsertion(of: photos, named: names, into: destination, at: index)
+                    _ = try executeInsertion(of: photos, named: names, marked: marks, into: destination, at: index)
                 } else {
                     try executeMove(of: items, to: destination, at: index, albums: change.albums)
                 }
@@ -223,6 +231,8 @@ extension LibraryWriter {
                 try executeRemoval(of: items, albums: change.albums)
             case .rearrange(let album, let current, let order, _):
                 try executeRearrangement(of: album, from: current, to: order)
+            case .mark(let marked, _):
+                try executeMarking(marked, albums: change.albums)
             }
         }.1
     }

@@ -16,6 +16,8 @@ package struct ListingRow: ~Copyable {
     package enum Column: Int32 {
         case itemID = 0, photoID, loadSource, loadOwnerHost, loadOwnerProcessID, loadOwnerStartedAt
         case originalName, mediaType, pixelWidth, pixelHeight, capturedAt, byteCount, sha256, sourcePath, orientation
+        /// What is written on the item (``ItemMarks``); keywords as the file keeps them, a JSON array.
+        case title, caption, isFavorite, rating, keywords
     }
 
     fileprivate let statement: OpaquePointer
@@ -67,7 +69,7 @@ extension LibraryReader {
             sql: """
                 SELECT i.id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id, i.load_owner_started_at,
                     COALESCE(i.file_name, p.original_name), p.media_type, p.pixel_width, p.pixel_height, p.captured_at, p.byte_count, p.sha256, p.source_path,
-                    p.orientation
+                    p.orientation, i.title, i.caption, i.is_favorite, i.rating, i.keywords
                 FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
                 WHERE s.album_id = ?
                 ORDER BY s.order_key, i.order_key

@@ -103,8 +103,10 @@ extension LibraryWriter {
     /// Inserts photos at `index` of `album`, each under its name in `names`
     /// (an item's own, see ``LibraryReader/fileName(of:)``) or its photo's;
     /// the caller has checked the rules.
-    func executeInsertion(of photos: [PhotoID], named names: [PhotoID: String] = [:], into album: Album, at index: Int) throws -> [AlbumItemID] {
-        try insertRows(photos.map { .newPhoto($0, name: names[$0]) }, into: album, at: index, placeholders: 0)
+    func executeInsertion(
+        of photos: [PhotoID], named names: [PhotoID: String] = [:], marked marks: [PhotoID: ItemMarks] = [:], into album: Album, at index: Int
+    ) throws -> [AlbumItemID] {
+        try insertRows(photos.map { .newPhoto($0, name: names[$0], marks: marks[$0] ?? .none) }, into: album, at: index, placeholders: 0)
     }
 
     /// Inserts placeholders at `index` of `album`; the caller has checked the rules.

@@ -49,6 +49,9 @@ public enum LibraryError: Error, Hashable, Sendable {
     case albumNameTaken(String)
     /// A name albums refuses, and why (empty, only invisible characters, bidirectional controls, `id`).
     case invalidAlbumName(String, reason: String)
+    /// Words or marks albums refuses on an item or an album (a title, a
+    /// caption, a keyword, a description), and why: too long, control characters.
+    case invalidWords(field: String, reason: String)
     /// Nothing enters, leaves or moves inside a locked album.
     case albumLocked(name: String)
     /// A smart album shows what its search finds: nothing enters, leaves or moves in it by hand.
@@ -157,7 +160,7 @@ public enum LibraryError: Error, Hashable, Sendable {
             .inputOutput
         case .busy:
             .busy
-        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .albumLocked, .smartAlbum, .smartAlbumCover, .tooManySmartAlbums, .albumHasPendingLoads,
+        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .invalidWords, .albumLocked, .smartAlbum, .smartAlbumCover, .tooManySmartAlbums, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
             .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum, .photoNotInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
@@ -189,6 +192,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumNotFound: "album_not_found"
         case .albumNameTaken: "album_name_taken"
         case .invalidAlbumName: "invalid_album_name"
+        case .invalidWords: "invalid_words"
         case .albumLocked: "album_locked"
         case .smartAlbum: "smart_album"
         case .smartAlbumCover: "smart_album_cover"
@@ -269,6 +273,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "an album named \(Self.quoted(name)) already exists; choose another name"
         case .invalidAlbumName(let name, let reason):
             "invalid album name \(Self.quoted(name)): \(reason)"
+        case .invalidWords(let field, let reason):
+            "invalid \(field): \(reason)"
         case .albumLocked(let name):
             "album \(Self.quoted(name)) is locked"
         case .smartAlbum(let name):

@@ -45,8 +45,9 @@ extension APIRoutes {
             let album = try reader.album(named: name)
             var items: [ItemJSON] = []
             if offset < album.itemCount {
+                let marked = try reader.markedItems(in: album.id)
                 try reader.forEachListedItem(in: album.id, from: offset) { item, photo in
-                    items.append(ItemJSON(item, photo: photo, showingPaths: showingPaths))
+                    items.append(ItemJSON(item, photo: photo, marks: marked[item.id] ?? .none, showingPaths: showingPaths))
                     return items.count < limit
                 }
             }

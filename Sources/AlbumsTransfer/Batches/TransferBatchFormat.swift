@@ -23,11 +23,13 @@ import Foundation
 /// {"op": "set_album_cover", "album": "Book", "photo": "Book:3"}
 /// {"op": "create_smart_album", "name": "July", "search": {"taken": "2025-07", "shape": "portrait"}}
 /// {"op": "freeze_album", "album": "July"}
+/// {"op": "describe_album", "album": "Book", "description": "Grandpa's 80th, in Porto"}
+/// {"op": "mark", "items": ["Book:1-3"], "caption": "At the harbour", "favorite": true, "rating": 4, "add_keywords": ["family"]}
 /// ```
 ///
 /// | key | for | meaning |
 /// | --- | --- | --- |
-/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`, `set_album_cover`, `create_smart_album`, `freeze_album`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder` |
+/// | `op` | all | `move`, `copy`, `swap`, `remove`; `create_album`, `rename_album`, `delete_album`, `move_album`, `lock_album`, `unlock_album`, `sort_album`, `set_album_cover`, `create_smart_album`, `freeze_album`, `describe_album`; `create_folder`, `rename_folder`, `delete_folder`, `move_folder`, `lock_folder`, `unlock_folder`; `mark` |
 /// | `items` | all | references: `ALBUM:N`, `ALBUM:N-M`, `id:P` |
 /// | `from` | all | the album of `id:P` references, when the photo is in several |
 /// | `to` | move, copy | the destination album; alone, the items go at its end |
@@ -45,6 +47,11 @@ import Foundation
 /// | `force` | delete_album, delete_folder | `true` deletes albums with pending loads, cancelling them |
 /// | `search` | create_smart_album | the filters of `GET /api/photos`: `taken`, `name`, `format`, `shape`, `min_megapixels`, `camera`, `lens`, `location` (true/false), `album` (a name) or `no_album` (true) |
 /// | `photo` | set_album_cover | the cover: `id:P` or `ALBUM:N`, a photo of the album; `null` or left out: its first photo |
+/// | `description` | describe_album | the album's description; `null` or `""` clears it |
+/// | `title`, `caption` | mark | the items' title, caption; `null` or `""` clears it |
+/// | `favorite` | mark | `true` or `false` |
+/// | `rating` | mark | `1`…`5` stars, `"rejected"`, or `null` (not rated) |
+/// | `add_keywords`, `remove_keywords` | mark | arrays of keywords the items gain or lose |
 ///
 /// Any other key, a value of the wrong type, or a missing required key is
 /// an error naming the line.
@@ -70,7 +77,7 @@ public enum TransferBatchFormat {
     }
 
     static let knownKeys: Set<String> = ["op", "items", "from", "to", "at", "before", "after", "expect_revision"]
-    static let operationNames = (TransferOperation.Action.allCases.map(\.rawValue) + TreeOperationName.allCases.map(\.rawValue).sorted())
+    static let operationNames = (TransferOperation.Action.allCases.map(\.rawValue) + [ItemMarking.operationName] + TreeOperationName.allCases.map(\.rawValue).sorted())
         .joined(separator: ", ")
 
     /// The operations of a JSON Lines text, in order.
@@ -121,6 +128,9 @@ public enum TransferBatchFormat {
                 }
                 expected[.named(album)] = Int64(number)
             }
+        }
+        if opName == ItemMarking.operationName {
+            return .mark(try marking(object, number: number, fail: fail), expecting: expected)
         }
         if let treeOperation = TreeOperationName(rawValue: opName) {
             let allowed = treeOperation.keys.union(["op", "expect_revision"])
@@ -310,6 +320,10 @@ public enum TransferBatchFormat {
             return .createSmart(name: try line.required("name"), search: try line.search(), placement: try line.placement() ?? .into(nil))
         case .freezeAlbum:
             return .freeze(.named(try line.required("album")))
+        case .describeAlbum:
+            guard let value = line.object["description"] else { throw line.fail("describe_album needs \"description\" (null clears it)") }
+            if case .null = value { return .describe(.named(try line.required("album")), nil) }
+            return .describe(.named(try line.required("album")), try line.required("description"))
         default:
             let keys = AlbumSortKey.allCases.map(\.rawValue).joined(separator: ", ")
             guard let key = AlbumSortKey(rawValue: try line.required("by")) else { throw line.fail("\"by\" must be one of \(keys)") }
@@ -338,6 +352,72 @@ public enum TransferBatchFormat {
         default:
             return .setLocked(.path(try line.required("folder")), line.operation == .lockFolder)
         }
+    }
+
+    /// The keys a `mark` line takes, besides `op` and `expect_revision`.
+    static let markingKeys: Set<String> = ["items", "from", "title", "caption", "favorite", "rating", "add_keywords", "remove_keywords"]
+
+    /// A `mark` line's marking: its items and what changes on them.
+    private static func marking(
+        _ object: [String: BatchJSONValue], number: Int, fail: (String) -> FormatError
+    ) throws(FormatError) -> ItemMarking {
+        let allowed = markingKeys.union(["op", "expect_revision"])
+        if let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first {
+            throw fail("\"\(unknown)\" does not apply to mark (it takes: \(markingKeys.sorted().joined(separator: ", ")))")
+        }
+        var photoAlbum: AlbumReference?
+        if let from = object["from"] {
+            guard let name = from.string else { throw fail("\"from\" must be a string") }
+            photoAlbum = .named(name)
+        }
+        guard case .array(let itemTexts)? = object["items"] else { throw fail("\"items\" must be an array of references") }
+        var items: [ItemReference] = []
+        for itemText in itemTexts {
+            guard let text = itemText.string else { throw fail("\"items\" must hold strings such as \"Trip:3\"") }
+            do {
+                items += try ReferenceParser.parse(text, photoAlbum: photoAlbum)
+            } catch {
+                throw FormatError(line: number, reason: error.description, isBeyondLimits: error.isBeyondLimits)
+            }
+        }
+        func text(_ key: String) throws(FormatError) -> ItemMarksEdit.Change<String?> {
+            switch object[key] {
+            case nil: return .keep
+            case .null?: return .set(nil)
+            case let value?:
+                guard let text = value.string else { throw fail("\"\(key)\" must be a string or null") }
+                return .set(text)
+            }
+        }
+        func keywords(_ key: String) throws(FormatError) -> [String] {
+            guard let value = object[key] else { return [] }
+            guard case .array(let values) = value else { throw fail("\"\(key)\" must be an array of keywords") }
+            var keywords: [String] = []
+            for value in values {
+                guard let keyword = value.string else { throw fail("\"\(key)\" must hold strings") }
+                keywords.append(keyword)
+            }
+            return keywords
+        }
+        var edit = ItemMarksEdit()
+        edit.title = try text("title")
+        edit.caption = try text("caption")
+        switch object["favorite"] {
+        case nil: break
+        case .bool(let flag)?: edit.isFavorite = .set(flag)
+        default: throw fail("\"favorite\" must be true or false")
+        }
+        switch object["rating"] {
+        case nil: break
+        case .null?: edit.rating = .set(nil)
+        case let value?:
+            let rating = value.integer.flatMap(ItemRating.stars) ?? value.string.flatMap(ItemRating.init)
+            guard let rating else { throw fail("\"rating\" must be 1 to 5 stars, \"rejected\", or null") }
+            edit.rating = .set(rating)
+        }
+        edit.addedKeywords = try keywords("add_keywords")
+        edit.removedKeywords = try keywords("remove_keywords")
+        return ItemMarking(items: items, edit: edit)
     }
 
     private static func single(_ references: [ItemReference], line: Int) throws(FormatError) -> ItemReference {

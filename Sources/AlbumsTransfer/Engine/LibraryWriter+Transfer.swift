@@ -54,6 +54,9 @@ extension LibraryReader {
         case .folder(let operation, let expected):
             try requireRevisions(expected)
             return try plan(operation)
+        case .mark(let marking, let expected):
+            try requireRevisions(expected)
+            return try TransferPlanner(reader: self).plan(marking)
         }
     }
 }

@@ -34,13 +34,16 @@ public enum AlbumOperation: Hashable, Sendable {
     /// Makes a smart album an ordinary one holding what it shows now
     /// (see ``LibraryWriter/freezeSmartAlbum(_:)``).
     case freeze(AlbumReference)
+    /// Writes the album's description; nil (or only white space) clears it
+    /// (see ``AlbumsPersistence/LibraryReader/checkAlbumDescription(_:to:)``).
+    case describe(AlbumReference, String?)
 
     /// The album the operation is about, when it names one.
     public var album: AlbumReference? {
         switch self {
         case .create, .createSmart: nil
         case .rename(let album, _), .delete(let album, _), .move(let album, _), .setLocked(let album, _), .sort(let album, _, _),
-            .setCover(let album, _), .freeze(let album):
+            .setCover(let album, _), .freeze(let album), .describe(let album, _):
             album
         }
     }
@@ -60,6 +63,7 @@ public enum AlbumOperation: Hashable, Sendable {
         case .setCover: .setAlbumCover
         case .createSmart: .createSmartAlbum
         case .freeze: .freezeAlbum
+        case .describe: .describeAlbum
         }
     }
 }
@@ -110,6 +114,8 @@ extension LibraryReader {
             return TransferPlan(try checkAlbumCreation(named: albumName, placement: placement, search: try request.resolved(by: self)), as: name)
         case .freeze(let reference):
             return TransferPlan(try checkFreeze(try album(reference).id), as: name)
+        case .describe(let reference, let text):
+            return TransferPlan(try checkAlbumDescription(try album(reference).id, to: text), as: name)
         }
     }
 

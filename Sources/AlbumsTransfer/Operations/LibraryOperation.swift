@@ -9,6 +9,8 @@ public enum LibraryOperation: Hashable, Sendable {
     case album(AlbumOperation, expecting: [AlbumReference: Int64] = [:])
     /// A folder operation, refused unless each named album is at the expected revision.
     case folder(FolderOperation, expecting: [AlbumReference: Int64] = [:])
+    /// Words and marks written on items, refused unless each named album is at the expected revision.
+    case mark(ItemMarking, expecting: [AlbumReference: Int64] = [:])
 
     /// The operation's name in a batch line (`move`, `rename_album`, `create_folder`, …).
     public var name: String {
@@ -16,6 +18,7 @@ public enum LibraryOperation: Hashable, Sendable {
         case .items(let operation): operation.action.rawValue
         case .album(let operation, _): operation.name
         case .folder(let operation, _): operation.name
+        case .mark: ItemMarking.operationName
         }
     }
 

@@ -22,6 +22,8 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     case createSmartAlbum = "create_smart_album"
     /// A smart album made an ordinary one, holding what it showed.
     case freezeAlbum = "freeze_album"
+    /// An album's description written, changed or cleared.
+    case describeAlbum = "describe_album"
     /// A new folder.
     case createFolder = "create_folder"
     /// A folder named anew.
@@ -56,6 +58,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .setAlbumCover: ["album", "photo"]
         case .createSmartAlbum: placement.union(["name", "search"])
         case .freezeAlbum: ["album"]
+        case .describeAlbum: ["album", "description"]
         case .renameFolder: ["folder", "name"]
         case .deleteFolder: ["folder", "contents", "force"]
         case .moveFolder: placement.union(["folder"])
@@ -64,7 +67,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
     }
 
     /// What it did, as a result's verdict says it: `created`, `renamed`,
-    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`, `cover_changed`, `frozen`.
+    /// `deleted`, `moved`, `locked`, `unlocked`, `sorted`, `cover_changed`, `frozen`, `described`.
     public var pastTense: String {
         switch self {
         case .createAlbum, .createFolder, .createSmartAlbum: "created"
@@ -76,6 +79,7 @@ public enum TreeOperationName: String, CaseIterable, Sendable {
         case .sortAlbum: "sorted"
         case .setAlbumCover: "cover_changed"
         case .freezeAlbum: "frozen"
+        case .describeAlbum: "described"
         }
     }
 }

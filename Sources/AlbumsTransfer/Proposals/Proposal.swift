@@ -16,9 +16,11 @@ public struct Proposal: Hashable, Sendable {
         /// An album or folder would be created, renamed, deleted, moved,
         /// locked, unlocked or sorted, as the operation's name says.
         case changed(TreeOperationName)
+        /// Items would carry other words or marks (``ItemMarking``).
+        case marked
 
         /// The verdict's name in JSON: `move`, `copy`, `forbidden`, `no_op`,
-        /// or what an album or folder operation does (`renamed`, `locked`, …).
+        /// `marked`, or what an album or folder operation does (`renamed`, `locked`, …).
         public var name: String {
             switch self {
             case .move: "move"
@@ -26,6 +28,7 @@ public struct Proposal: Hashable, Sendable {
             case .forbidden: "forbidden"
             case .noOp: "no_op"
             case .changed(let operation): operation.pastTense
+            case .marked: "marked"
             }
         }
     }
@@ -66,6 +69,8 @@ public struct TransferResult: Hashable, Sendable {
         case noOp
         /// An album or folder operation changed what its name says.
         case changed(TreeOperationName)
+        /// Items carry other words or marks.
+        case marked
 
         /// Its name in JSON, as a proposal's verdict would say it: `move`,
         /// `copy`, `no_op`, or `created`, `renamed`, `locked`, ….
@@ -78,6 +83,7 @@ public struct TransferResult: Hashable, Sendable {
             case .copy: .copy
             case .noOp: .noOp
             case .changed(let operation): .changed(operation)
+            case .marked: .marked
             }
         }
     }

@@ -26,6 +26,12 @@ struct TransferPlan {
         outcome = change.isNoOp ? .noOp : .changed(operation)
     }
 
+    /// Words and marks written on items.
+    init(marking change: ItemChange) {
+        self.change = .items(change)
+        outcome = change.isNoOp ? .noOp : .marked
+    }
+
     /// An album or folder operation, as `operation`.
     init(_ change: TreeChange, as operation: TreeOperationName) {
         self.change = .tree(change)
@@ -168,6 +174,7 @@ struct TransferPlanner {
         var seenItems = Set<AlbumItemID>()
         var seenPhotos = Set<PhotoID>()
         var names: [PhotoID: String] = [:]
+        var marks: [PhotoID: ItemMarks] = [:]
         var smartAlbumPhotos: [AlbumID: [PhotoID]] = [:]
         for reference in operation.sources {
             if action == .copy, let photo = try photoShown(by: reference, among: operation.sources, found: &smartAlbumPhotos) {
@@ -182,13 +189,18 @@ struct TransferPlanner {
                 guard let photo = placed.item.photoID else { throw LibraryError.placeholderNotAllowed(reference) }
                 items.append(placed)
                 photos.append(photo)
-                if action == .copy { names[photo] = try reader.fileName(of: placed.item.id) }
+                if action == .copy {
+                    // A copy of an item takes its name and what is written on it along.
+                    let carried = try reader.carried(by: placed.item.id)
+                    names[photo] = carried.name
+                    if !carried.marks.isEmpty { marks[photo] = carried.marks }
+                }
             }
             if action == .copy, !seenPhotos.insert(photos.last!).inserted { throw LibraryError.duplicateItem(reference) }
         }
         let moving = action == .move ? items : []
         let (album, index) = try resolveDestination(destination, moving: moving)
-        return TransferPlan(try reader.checkTransfer(of: items, photos: photos, names: names, copying: action == .copy, to: album, at: index))
+        return TransferPlan(try reader.checkTransfer(of: items, photos: photos, names: names, marks: marks, copying: action == .copy, to: album, at: index))
     }
 
     /// The photo a smart album shows at the position `reference` names, for
@@ -250,5 +262,15 @@ struct TransferPlanner {
 
     private func planRemoval(_ operation: TransferOperation) throws -> TransferPlan {
         TransferPlan(try reader.checkRemoval(of: try resolveItems(operation)))
+    }
+
+    // MARK: - Words and marks
+
+    /// The resolved plan of writing words and marks on items.
+    ///
+    /// - Throws: ``LibraryError`` naming why it is refused.
+    func plan(_ marking: ItemMarking) throws -> TransferPlan {
+        guard !marking.items.isEmpty else { throw LibraryError.wrongItemCount(operation: ItemMarking.operationName, count: 0) }
+        return TransferPlan(marking: try reader.checkMarking(of: try marking.items.map(resolve), with: marking.edit))
     }
 }

@@ -19,12 +19,23 @@ package struct ItemJSON: Encodable, Sendable {
     @KeptNull var sha256: String?
     @KeptNull var source: String?
     @KeptNull var stale: Bool?
+    @KeptNull var title: String?
+    @KeptNull var caption: String?
+    let favorite: Bool
+    /// 1–5, `"rejected"`, or null.
+    @KeptNull var rating: RatingJSON?
+    let keywords: [String]
 
     /// An item as JSON; `showingPaths` false leaves out where its file
     /// lies on the server's disk (`source`: only the file's holder and
     /// admins read paths), keeping a placeholder's file name in `file`.
-    package init(_ item: AlbumItem, photo: Photo?, showingPaths: Bool = true) {
+    package init(_ item: AlbumItem, photo: Photo?, marks: ItemMarks = .none, showingPaths: Bool = true) {
         position = item.index + 1
+        title = marks.title
+        caption = marks.caption
+        favorite = marks.isFavorite
+        rating = marks.rating.map(RatingJSON.init)
+        keywords = marks.keywords
         itemID = item.id.rawValue
         photoID = item.photoID?.rawValue
         placeholderID = item.isPlaceholder ? item.id.rawValue : nil
@@ -68,6 +79,25 @@ package struct ItemJSON: Encodable, Sendable {
         case sha256
         case source
         case stale
+        case title
+        case caption
+        case favorite
+        case rating
+        case keywords
+    }
+}
+
+/// A rating as the CLI and the API say it: its stars as a number, or `"rejected"`.
+package struct RatingJSON: Encodable, Sendable {
+    let rating: ItemRating
+
+    package init(_ rating: ItemRating) {
+        self.rating = rating
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let stars = rating.stars { try container.encode(stars) } else { try container.encode("rejected") }
     }
 }
 
@@ -86,6 +116,8 @@ package struct AlbumJSON: Encodable, Sendable {
     let locked: Bool
     /// A smart album: a saved search, read-only (its count is what it shows where it is known).
     let smart: Bool
+    /// What the album is about; null when it has no description.
+    @KeptNull var description: String?
 
     package init(_ album: Album) {
         id = album.id.rawValue
@@ -97,6 +129,7 @@ package struct AlbumJSON: Encodable, Sendable {
         pending = album.placeholderCount
         revision = album.revision
         locked = album.isLocked
+        description = album.description
     }
 
     /// The JSON keys, in snake_case.
@@ -110,6 +143,7 @@ package struct AlbumJSON: Encodable, Sendable {
         case revision
         case locked
         case smart
+        case description
     }
 }
 

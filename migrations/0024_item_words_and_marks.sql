@@ -1,0 +1,74 @@
+-- What people write on what an album holds: each item's title and caption,
+-- a favourite mark, a rating and keywords; an album's description.
+--
+-- They belong to the item, not to the photo: a photo in two albums can
+-- carry a caption for each (a photo book's, a slideshow's), and what is
+-- written on an item is seen exactly by those who see its album, so a
+-- person who comes to share a photo another way (an upload of the same
+-- bytes) learns nothing that was written where they cannot see. A copy
+-- takes its item's words and marks with it; a move keeps them.
+
+-- A title and a caption: NULL when there is none (never empty).
+ALTER TABLE album_item ADD COLUMN title TEXT CHECK (length(title) > 0);
+ALTER TABLE album_item ADD COLUMN caption TEXT CHECK (length(caption) > 0);
+ALTER TABLE album_item ADD COLUMN is_favorite INTEGER NOT NULL DEFAULT 0 CHECK (is_favorite IN (0, 1));
+-- 1 to 5 stars, -1 rejected, NULL not rated.
+ALTER TABLE album_item ADD COLUMN rating INTEGER CHECK (rating = -1 OR rating BETWEEN 1 AND 5);
+-- A JSON array of distinct keywords in the order they were given; NULL when none.
+ALTER TABLE album_item ADD COLUMN keywords TEXT CHECK (json_type(keywords) = 'array' AND json_array_length(keywords) > 0);
+
+-- The items of an album that carry anything, found without reading the rest.
+CREATE INDEX album_item_marked ON album_item (album_id)
+    WHERE title IS NOT NULL OR caption IS NOT NULL OR is_favorite = 1 OR rating IS NOT NULL OR keywords IS NOT NULL;
+
+ALTER TABLE album ADD COLUMN description TEXT CHECK (length(description) > 0);
+
+-- The history puts them back: an item's step (deleted; moved or marked)
+-- and an album's (deleted; changed) keep them as they were before.
+ALTER TABLE history_step ADD COLUMN title TEXT;
+ALTER TABLE history_step ADD COLUMN caption TEXT;
+ALTER TABLE history_step ADD COLUMN is_favorite INTEGER;
+ALTER TABLE history_step ADD COLUMN rating INTEGER;
+ALTER TABLE history_step ADD COLUMN keywords TEXT;
+ALTER TABLE history_step ADD COLUMN description TEXT;
+
+DROP TRIGGER history_item_deleted;
+DROP TRIGGER history_item_moved;
+DROP TRIGGER history_album_deleted;
+DROP TRIGGER history_album_changed;
+
+CREATE TRIGGER history_item_deleted AFTER DELETE ON album_item BEGIN
+    INSERT INTO history_step (action, row_id, album_id, segment_id, order_key, photo_id, load_source,
+        load_owner_host, load_owner_process_id, load_owner_started_at, name, created_at,
+        title, caption, is_favorite, rating, keywords)
+    VALUES (2, old.id, old.album_id, old.segment_id, old.order_key, old.photo_id, old.load_source,
+        old.load_owner_host, old.load_owner_process_id, old.load_owner_started_at, old.file_name, old.added_at,
+        old.title, old.caption, old.is_favorite, old.rating, old.keywords);
+END;
+
+-- Action 3 is an item moved or marked: its place and its marks before.
+CREATE TRIGGER history_item_moved AFTER UPDATE OF album_id, segment_id, order_key, title, caption, is_favorite, rating, keywords
+ON album_item
+WHEN old.album_id IS NOT new.album_id OR old.segment_id IS NOT new.segment_id OR old.order_key IS NOT new.order_key
+    OR old.title IS NOT new.title OR old.caption IS NOT new.caption OR old.is_favorite IS NOT new.is_favorite
+    OR old.rating IS NOT new.rating OR old.keywords IS NOT new.keywords
+BEGIN
+    INSERT INTO history_step (action, row_id, album_id, segment_id, order_key, title, caption, is_favorite, rating, keywords)
+    VALUES (3, old.id, old.album_id, old.segment_id, old.order_key, old.title, old.caption, old.is_favorite, old.rating, old.keywords);
+END;
+
+CREATE TRIGGER history_album_deleted AFTER DELETE ON album BEGIN
+    INSERT INTO history_step (action, row_id, name, parent_id, order_key, is_locked, revision, created_at, cover_photo_id, search,
+        description)
+    VALUES (8, old.id, old.name, old.parent_id, old.order_key, old.is_locked, old.revision, old.created_at, old.cover_photo_id, old.search,
+        old.description);
+END;
+
+CREATE TRIGGER history_album_changed AFTER UPDATE OF name, parent_id, order_key, is_locked, cover_photo_id, search, description ON album
+WHEN old.name IS NOT new.name OR old.parent_id IS NOT new.parent_id OR old.order_key IS NOT new.order_key
+    OR old.is_locked IS NOT new.is_locked OR old.cover_photo_id IS NOT new.cover_photo_id OR old.search IS NOT new.search
+    OR old.description IS NOT new.description
+BEGIN
+    INSERT INTO history_step (action, row_id, name, parent_id, order_key, is_locked, cover_photo_id, search, description)
+    VALUES (9, old.id, old.name, old.parent_id, old.order_key, old.is_locked, old.cover_photo_id, old.search, old.description);
+END;
