@@ -21,6 +21,33 @@ ALTER TABLE album_item ADD COLUMN keywords TEXT CHECK (json_type(keywords) = 'ar
 CREATE INDEX album_item_marked ON album_item (album_id)
     WHERE title IS NOT NULL OR caption IS NOT NULL OR is_favorite = 1 OR rating IS NOT NULL OR keywords IS NOT NULL;
 
+-- Items' words by their trigrams, so that a search of titles, captions
+-- and keywords that matches few items finds them without reading every
+-- item. It only narrows, as photo_name does: the search applies its own
+-- LIKE to what it finds. Kept from album_item by the triggers below, which
+-- pass over the items that carry no words (nearly all of them).
+CREATE VIRTUAL TABLE item_words USING fts5 (title, caption, keywords, content = 'album_item', content_rowid = 'id', tokenize = 'trigram');
+CREATE TRIGGER item_words_insert AFTER INSERT ON album_item
+WHEN new.title IS NOT NULL OR new.caption IS NOT NULL OR new.keywords IS NOT NULL
+BEGIN
+    INSERT INTO item_words (rowid, title, caption, keywords) VALUES (new.id, new.title, new.caption, new.keywords);
+END;
+CREATE TRIGGER item_words_delete AFTER DELETE ON album_item
+WHEN old.title IS NOT NULL OR old.caption IS NOT NULL OR old.keywords IS NOT NULL
+BEGIN
+    INSERT INTO item_words (item_words, rowid, title, caption, keywords) VALUES ('delete', old.id, old.title, old.caption, old.keywords);
+END;
+CREATE TRIGGER item_words_update AFTER UPDATE OF title, caption, keywords ON album_item
+WHEN old.title IS NOT new.title OR old.caption IS NOT new.caption OR old.keywords IS NOT new.keywords
+BEGIN
+    INSERT INTO item_words (item_words, rowid, title, caption, keywords)
+        SELECT 'delete', old.id, old.title, old.caption, old.keywords
+        WHERE old.title IS NOT NULL OR old.caption IS NOT NULL OR old.keywords IS NOT NULL;
+    INSERT INTO item_words (rowid, title, caption, keywords)
+        SELECT new.id, new.title, new.caption, new.keywords
+        WHERE new.title IS NOT NULL OR new.caption IS NOT NULL OR new.keywords IS NOT NULL;
+END;
+
 ALTER TABLE album ADD COLUMN description TEXT CHECK (length(description) > 0);
 
 -- The history puts them back: an item's step (deleted; moved or marked)

@@ -32,6 +32,11 @@ struct MarkCLITests {
         let item = try #require(try cli.json(try cli.run("--json", "show", "Trip:2"))["item"] as? [String: Any])
         #expect(item["rating"] as? Int == 4 && item["keywords"] as? [String] == ["family"])
 
+        let favourites = try cli.run("photos", "--favorite")
+        #expect(favourites.status == 0 && favourites.stdout.contains("02-market.png") && !favourites.stdout.contains("01-harbour.jpg"), "\(favourites.stdout)")
+        #expect(try cli.run("photos", "--rejected").stdout.contains("01-harbour.jpg"))
+        #expect(try cli.run("photos", "--text", "harbour", "--keyword", "FAMILY", "--min-rating", "4").stdout.contains("02-market.png"))
+        #expect(try cli.run("photos", "--min-rating", "6").status == 64)
         #expect(try cli.run("copy", "Trip:2", "--to", "Book").status == 0)
         #expect(try cli.run("list", "Book").stdout.contains("02-market.png  ♥ ★★★★"), "a copy takes its item's marks along")
         #expect(try cli.run("undo").status == 0)

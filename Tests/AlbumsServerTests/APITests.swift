@@ -439,6 +439,33 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("words and marks: mark and describe_album through /api/operations, the items and the album carry them, GET /api/photos finds by them")
+    func wordsAndMarks() async throws {
+        try await application.test(.router) { client in
+            let proposal = try json(try await request(client, "/api/operations?dry_run=1", .post, body: #"{"op": "mark", "items": ["Trip:2"], "favorite": true}"#))
+            #expect(proposal["verdict"] as? String == "marked" && (proposal["changes"] as? [[String: Any]])?.first?["updated"] as? [Int] == [2], "positions are 1-based")
+            let marked = try json(try await request(
+                client, "/api/operations", .post,
+                body: #"{"op": "mark", "items": ["Trip:2"], "caption": "At the harbour", "favorite": true, "rating": 5, "add_keywords": ["family"]}"#))
+            #expect(marked["verdict"] as? String == "marked", "\(marked)")
+            let items = try #require(try json(try await request(client, "/api/albums/Trip/items"))["items"] as? [[String: Any]])
+            #expect(items[1]["caption"] as? String == "At the harbour" && items[1]["favorite"] as? Bool == true && items[1]["rating"] as? Int == 5)
+            #expect(items[1]["keywords"] as? [String] == ["family"] && items[0]["favorite"] as? Bool == false && items[0]["keywords"] as? [String] == [])
+            for query in ["favorite=1", "min_rating=5", "keyword=FAMILY", "text=harbour"] {
+                let found = try #require(try json(try await request(client, "/api/photos?\(query)"))["photos"] as? [[String: Any]])
+                #expect(found.map { $0["photo_id"] as? Int64 } == [items[1]["photo_id"] as? Int64], "\(query)")
+            }
+            #expect(try await request(client, "/api/photos?min_rating=6").status == .badRequest)
+            let bad = try await request(client, "/api/operations", .post, body: #"{"op": "mark", "items": ["Trip:1"], "title": "a\u0000b"}"#)
+            let badCode = try errorCode(bad)
+            #expect(bad.status == .unprocessableContent && badCode == "invalid_words", "a NUL in a title is refused, not stored")
+            let described = try json(try await request(client, "/api/operations", .post, body: #"{"op": "describe_album", "album": "Trip", "description": "Porto, July"}"#))
+            #expect(described["verdict"] as? String == "described")
+            let albums = try #require(try json(try await request(client, "/api/albums"))["albums"] as? [[String: Any]])
+            #expect(albums.first { $0["name"] as? String == "Trip" }?["description"] as? String == "Porto, July")
+        }
+    }
+
     @Test("smart albums: made with create_smart_album, listed with their count and search, refused as a destination, frozen with freeze_album")
     func smartAlbums() async throws {
         try await application.test(.router) { client in

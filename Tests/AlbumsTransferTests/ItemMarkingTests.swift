@@ -236,6 +236,69 @@ struct ItemMarkingTests {
         #expect(try marks(at: 1, in: book).caption == "For the book only")
     }
 
+    @Test("a search finds photos by what their items carry: words, a keyword, a favourite, stars, rejected; a smart album keeps such a search")
+    func searchByWords() throws {
+        try mark([.position(0, in: .id(trip))]) {
+            $0.caption = .set("Grandpa at the harbour")
+            $0.addedKeywords = ["Family"]
+        }
+        try mark([.position(1, in: .id(trip))]) {
+            $0.isFavorite = .set(true)
+            $0.rating = .set(.stars(4))
+        }
+        try mark([.position(2, in: .id(trip))]) { $0.rating = .set(.rejected) }
+        try mark([.position(3, in: .id(trip))]) { $0.title = .set("Harbour at dusk") }
+        func found(_ change: (inout PhotoSearch) -> Void) throws -> Set<PhotoID> {
+            var search = PhotoSearch()
+            change(&search)
+            return Set(try library.read { try $0.photos(matching: search, limit: 100) }.photos.map(\.photo.id))
+        }
+        #expect(try found { $0.text = "HARBOUR" } == [photos[0], photos[3]], "titles and captions, in any case")
+        #expect(try found { $0.text = "ha" } == [photos[0], photos[3]], "shorter than a trigram too")
+        #expect(try found { $0.text = "family" } == [photos[0]], "keywords are words too")
+        #expect(try found { $0.keyword = "family" } == [photos[0]])
+        #expect(try found { $0.keyword = "fam" }.isEmpty, "a keyword is matched whole")
+        #expect(try found { $0.isFavorite = true } == [photos[1]])
+        #expect(try found { $0.minimumRating = 4 } == [photos[1]])
+        #expect(try found { $0.minimumRating = 5 }.isEmpty)
+        #expect(try found { $0.isRejected = true } == [photos[2]])
+        #expect(try found { $0.text = "harbour"; $0.keyword = "family" } == [photos[0]], "every filter holds")
+        #expect(try found { $0.text = "100%_" }.isEmpty, "LIKE's wildcards are taken as they are")
+
+        var search = PhotoSearch()
+        search.text = "harbour"
+        search.minimumRating = 2
+        search.isFavorite = true
+        search.keyword = "Family"
+        search.isRejected = true
+        let smart = try library.write { try $0.createSmartAlbum(named: "Best", placement: .into(nil), search: search) }
+        #expect(try library.read { try $0.album(smart.id).savedSearch } == search, "a smart album keeps every filter")
+    }
+
+    @Test("words on an item its asker cannot see never make a photo found: the same photo in a visible album carries its own")
+    func searchSeesOnlyVisibleWords() throws {
+        _ = try library.write { try $0.perform(.copy([.position(0, in: .id(trip))], to: .into(.id(book)))) }
+        try mark([.position(1, in: .id(book))]) {
+            $0.caption = .set("secret words")
+            $0.isFavorite = .set(true)
+        }
+        let gran = try library.write { writer -> Person in
+            let gran = try writer.addPerson(named: "gran", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.viewer, of: gran.id, on: .album(trip))
+            return gran
+        }
+        for change in [{ (search: inout PhotoSearch) in search.text = "secret" }, { $0.isFavorite = true }] {
+            var search = PhotoSearch()
+            change(&search)
+            let asHolder = try library.read { try $0.photos(matching: search).photos.map(\.photo.id) }
+            let asGran = try library.read { reader in
+                reader.act(as: .person(gran))
+                return try reader.photos(matching: search).photos.map(\.photo.id)
+            }
+            #expect(asHolder == [photos[0]] && asGran.isEmpty, "\(search)")
+        }
+    }
+
     @Test("a batch line reads every key of mark and describe_album")
     func batchLines() throws {
         let lines = """

@@ -49,6 +49,24 @@ describe("chipOf", () => {
   });
 });
 
+describe("words and marks", () => {
+  it("reads favourites, stars, rejected, keywords and words, and each suggestion's text makes its chip again", () => {
+    assert.deepEqual(chipOf("Favourites"), { kind: "favorite", value: "1", label: "Favourites" });
+    assert.deepEqual(chipOf("4 stars"), { kind: "min_rating", value: "4", label: "★★★★ or more" });
+    assert.equal(chipOf("★★").value, "2");
+    assert.equal(chipOf("rating:6"), null, "stars are 1 to 5");
+    assert.equal(chipOf("rejected").kind, "rejected");
+    assert.deepEqual(chipOf("keyword: family"), { kind: "keyword", value: "family", label: "Keyword “family”" });
+    assert.equal(chipOf("caption:harbour").kind, "text");
+    for (const text of ["favourites", "3 stars", "rejected", "keyword:Porto", "text:at the harbour"]) {
+      const made = chipOf(text);
+      assert.deepEqual(chipOf(suggestionText(made)), made, text);
+    }
+    assert.ok(suggestionsFor("harb").some((each) => each.kind === "text"), "a word is offered as words on items too");
+    assert.equal(queryOf([chipOf("favourites"), chipOf("4 stars")]), "favorite=1&min_rating=4");
+  });
+});
+
 describe("chips together", () => {
   it("one chip per kind; an album and no album exclude each other", () => {
     let chips = withChip([], chipOf("July 2025"));

@@ -18,11 +18,17 @@ struct SearchOptions: ParsableArguments {
     @Flag(help: "Only photos that do not.") var withoutLocation = false
     @Option(name: .customLong("in"), help: ArgumentHelp("Only photos in this album.", valueName: "ALBUM")) var album: String?
     @Flag(help: "Only photos in no album.") var inNoAlbum = false
+    @Option(help: "Part of an item's title, caption or keywords.") var text: String?
+    @Option(help: "A keyword an item carries (whole, in any case).") var keyword: String?
+    @Flag(help: "Only photos marked a favourite.") var favorite = false
+    @Option(help: ArgumentHelp("Only photos with at least this many stars.", valueName: "1-5")) var minRating: Int?
+    @Flag(help: "Only photos marked rejected.") var rejected = false
 
     func validate() throws {
         if withLocation && withoutLocation { throw ValidationError("give --with-location or --without-location, not both") }
         if album != nil && inNoAlbum { throw ValidationError("give --in ALBUM or --in-no-album, not both") }
         if let minMegapixels, !(minMegapixels >= 0) { throw ValidationError("--min-megapixels takes a number from 0") }
+        if let minRating, !(1...5).contains(minRating) { throw ValidationError("--min-rating takes 1 to 5") }
     }
 
     /// The search the options ask for, its album still by name.
@@ -36,6 +42,11 @@ struct SearchOptions: ParsableArguments {
         search.camera = camera
         search.lens = lens
         search.hasLocation = withLocation ? true : withoutLocation ? false : nil
+        search.text = text
+        search.keyword = keyword
+        search.isFavorite = favorite ? true : nil
+        search.minimumRating = minRating
+        search.isRejected = rejected ? true : nil
         return PhotoSearchRequest(search: search, album: album, inNoAlbum: inNoAlbum)
     }
 }

@@ -172,7 +172,9 @@ extension LibraryReader {
         }
         // No name, camera or lens holds a NUL (no file system allows one in a
         // name), and SQLite's LIKE and FTS5 read a text only up to it.
-        if [search.name, search.camera, search.lens, search.format].contains(where: { $0?.unicodeScalars.contains("\u{0}") == true }) {
+        if [search.name, search.camera, search.lens, search.format, search.text, search.keyword]
+            .contains(where: { $0?.unicodeScalars.contains("\u{0}") == true })
+        {
             conditions.append("0")
         }
         if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, !name.unicodeScalars.contains("\u{0}") {
@@ -228,6 +230,7 @@ extension LibraryReader {
             conditions.append("p.has_location = ?")
             arguments.append(hasLocation)
         }
+        try addWordConditions(of: search, visibleList: visibleList, scope: &scope, to: &conditions, arguments: &arguments)
         switch search.membership {
         case .inAlbum(let id):
             let album = try album(id)  // not found when not seen
@@ -240,6 +243,51 @@ extension LibraryReader {
             break
         }
         return (conditions, arguments)
+    }
+
+    /// The conditions of what is written on items: a photo passes when an
+    /// item of it its asker sees carries it (words on an item they cannot
+    /// see never count).
+    private func addWordConditions(
+        of search: PhotoSearch, visibleList: String?, scope: inout SearchScope, to conditions: inout [String],
+        arguments: inout [any DatabaseValueConvertible]
+    ) throws {
+        let seen = visibleList.map { " AND w.album_id IN \($0)" } ?? ""
+        func onAnItem(_ predicate: String) -> String {
+            "EXISTS (SELECT 1 FROM album_item w WHERE w.photo_id = p.id AND \(predicate)\(seen))"
+        }
+        if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty, !text.unicodeScalars.contains("\u{0}") {
+            let pattern = "%" + Self.likeEscaped(AlbumName.normalized(text)) + "%"
+            if case .everyPhoto = scope, let candidates = try wordCandidates(containing: text) {
+                // Few items carry such words: start from their photos, not from the newest photo.
+                conditions.append("p.id IN \(candidates.sql)")
+                arguments += candidates.arguments
+                scope = .everyPhoto(indexHint: "")
+            }
+            conditions.append(onAnItem("(w.title LIKE ? ESCAPE '\\' OR w.caption LIKE ? ESCAPE '\\' OR w.keywords LIKE ? ESCAPE '\\')"))
+            arguments += [pattern, pattern, pattern]
+        }
+        if let keyword = search.keyword?.trimmingCharacters(in: .whitespacesAndNewlines), !keyword.isEmpty {
+            conditions.append(onAnItem("w.keywords IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(w.keywords) k WHERE k.value = ? COLLATE NOCASE)"))
+            arguments.append(AlbumName.normalized(keyword))
+        }
+        if search.isFavorite == true { conditions.append(onAnItem("w.is_favorite = 1")) }
+        if let stars = search.minimumRating {
+            conditions.append(onAnItem("w.rating >= ?"))
+            arguments.append(max(1, stars))
+        }
+        if search.isRejected == true { conditions.append(onAnItem("w.rating = -1")) }
+    }
+
+    /// The photos an item of which might carry `text` in its words, when
+    /// few items do (at most ``nameCandidateLimit``); nil when more do, or
+    /// when `text` is shorter than a trigram. A superset, as name candidates are.
+    private func wordCandidates(containing text: String) throws -> (sql: String, arguments: [any DatabaseValueConvertible])? {
+        guard text.count >= 3 else { return nil }
+        let phrase = "\"" + AlbumName.normalized(text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let sql = "(SELECT i.photo_id FROM item_words JOIN album_item i ON i.id = item_words.rowid WHERE item_words MATCH ?)"
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(Self.nameCandidateLimit + 1))", arguments: [phrase]) ?? 0
+        return count <= Self.nameCandidateLimit ? (sql, [phrase]) : nil
     }
 
     /// How many photos a name search may start from before it is cheaper to

@@ -29,6 +29,17 @@ public struct PhotoSearch: Hashable, Sendable {
     public var hasLocation: Bool?
     /// Which albums it stands in.
     public var membership: PhotoMembership?
+    /// Part of what is written on an item of it: its title, caption or a
+    /// keyword, in any case (ASCII letters), as its asker sees the item.
+    public var text: String?
+    /// A keyword an item of it carries, whole, in any case (ASCII letters).
+    public var keyword: String?
+    /// Only photos an item of which is marked a favourite.
+    public var isFavorite: Bool?
+    /// Only photos an item of which has at least this many stars (1–5).
+    public var minimumRating: Int?
+    /// Only photos an item of which is rejected.
+    public var isRejected: Bool?
 
     /// A search for every photo.
     public init() {}
@@ -219,9 +230,15 @@ extension PhotoSearch {
         var location: Bool?
         var albumID: Int64?
         var noAlbum: Bool?
+        var text: String?
+        var keyword: String?
+        var favorite: Bool?
+        var minRating: Int?
+        var rejected: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case taken, name, format, shape, camera, lens, location
+            case taken, name, format, shape, camera, lens, location, text, keyword, favorite, rejected
+            case minRating = "min_rating"
             case minMegapixels = "min_megapixels"
             case albumID = "album_id"
             case noAlbum = "no_album"
@@ -239,6 +256,11 @@ extension PhotoSearch {
         stored.camera = camera
         stored.lens = lens
         stored.location = hasLocation
+        stored.text = text
+        stored.keyword = keyword
+        stored.favorite = isFavorite
+        stored.minRating = minimumRating
+        stored.rejected = isRejected
         switch membership {
         case .inAlbum(let album): stored.albumID = album.rawValue
         case .inNoAlbum: stored.noAlbum = true
@@ -268,6 +290,11 @@ extension PhotoSearch {
         camera = stored.camera
         lens = stored.lens
         hasLocation = stored.location
+        self.text = stored.text
+        keyword = stored.keyword
+        isFavorite = stored.favorite
+        minimumRating = stored.minRating
+        isRejected = stored.rejected
         if let album = stored.albumID { membership = .inAlbum(AlbumID(rawValue: album)) }
         if stored.noAlbum == true { membership = .inNoAlbum }
     }

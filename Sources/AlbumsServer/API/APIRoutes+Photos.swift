@@ -69,6 +69,16 @@ extension APIRoutes {
         search.camera = try text("camera")
         search.lens = try text("lens")
         search.hasLocation = try RequestParts.optionalFlag(request, "location")
+        search.text = try text("text")
+        search.keyword = try text("keyword")
+        search.isFavorite = try RequestParts.optionalFlag(request, "favorite")
+        if let stars = try text("min_rating") {
+            guard stars.count == 1, let digit = stars.first?.wholeNumberValue, stars.first?.isASCII == true, (1...5).contains(digit) else {
+                throw RequestRefusal.badParameter("min_rating must be 1 to 5")
+            }
+            search.minimumRating = digit
+        }
+        search.isRejected = try RequestParts.optionalFlag(request, "rejected")
         let album = try text("album")
         let inNoAlbum = try RequestParts.optionalFlag(request, "no_album") ?? false
         // Each is valid alone; together they ask for nothing: refused as a request the document allows but that cannot be met.

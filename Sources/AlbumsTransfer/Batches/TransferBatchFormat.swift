@@ -45,7 +45,7 @@ import Foundation
 /// | `contents` | delete_folder | what it holds, if anything: `move` (to its place in its parent) or `delete` (albums deleted, photos kept) |
 /// | `by`, `descending` | sort_album | `name`, `capture-date` or `import-time`; `true` for newest or last first |
 /// | `force` | delete_album, delete_folder | `true` deletes albums with pending loads, cancelling them |
-/// | `search` | create_smart_album | the filters of `GET /api/photos`: `taken`, `name`, `format`, `shape`, `min_megapixels`, `camera`, `lens`, `location` (true/false), `album` (a name) or `no_album` (true) |
+/// | `search` | create_smart_album | the filters of `GET /api/photos`: `taken`, `name`, `format`, `shape`, `min_megapixels`, `camera`, `lens`, `location` (true/false), `album` (a name) or `no_album` (true), `text`, `keyword`, `favorite` (true), `min_rating` (1–5), `rejected` (true) |
 /// | `photo` | set_album_cover | the cover: `id:P` or `ALBUM:N`, a photo of the album; `null` or left out: its first photo |
 /// | `description` | describe_album | the album's description; `null` or `""` clears it |
 /// | `title`, `caption` | mark | the items' title, caption; `null` or `""` clears it |
@@ -223,7 +223,10 @@ public enum TransferBatchFormat {
         /// A smart album's search: an object with the filters of `GET /api/photos`.
         func search() throws(FormatError) -> PhotoSearchRequest {
             guard case .object(let filters)? = object["search"] else { throw fail("\(name) needs \"search\": an object of filters") }
-            let known: Set<String> = ["taken", "name", "format", "shape", "min_megapixels", "camera", "lens", "location", "album", "no_album"]
+            let known: Set<String> = [
+                "taken", "name", "format", "shape", "min_megapixels", "camera", "lens", "location", "album", "no_album", "text", "keyword", "favorite",
+                "min_rating", "rejected",
+            ]
             if let unknown = filters.keys.filter({ !known.contains($0) }).sorted().first {
                 throw fail("\"search\" takes \(known.sorted().joined(separator: ", ")); not \"\(unknown)\"")
             }
@@ -260,6 +263,14 @@ public enum TransferBatchFormat {
             request.search.camera = try text("camera")
             request.search.lens = try text("lens")
             request.search.hasLocation = try flag("location")
+            request.search.text = try text("text")
+            request.search.keyword = try text("keyword")
+            request.search.isFavorite = try flag("favorite")
+            if let stars = filters["min_rating"] {
+                guard let value = stars.integer, (1...5).contains(value) else { throw fail("\"search\".min_rating must be 1 to 5") }
+                request.search.minimumRating = value
+            }
+            request.search.isRejected = try flag("rejected")
             request.album = try text("album")
             request.inNoAlbum = try flag("no_album") ?? false
             if request.album != nil && request.inNoAlbum {

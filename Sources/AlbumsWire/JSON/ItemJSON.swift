@@ -258,10 +258,16 @@ package struct SmartSearchJSON: Encodable, Sendable {
     let location: Bool?
     let album: String?
     let noAlbum: Bool?
+    let text: String?
+    let keyword: String?
+    let favorite: Bool?
+    let minRating: Int?
+    let rejected: Bool?
     let unavailable: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case taken, name, format, shape, camera, lens, location, album, unavailable
+        case taken, name, format, shape, camera, lens, location, album, unavailable, text, keyword, favorite, rejected
+        case minRating = "min_rating"
         case minMegapixels = "min_megapixels"
         case noAlbum = "no_album"
     }
@@ -277,6 +283,11 @@ package struct SmartSearchJSON: Encodable, Sendable {
         camera = search?.camera
         lens = search?.lens
         location = search?.hasLocation
+        text = search?.text
+        keyword = search?.keyword
+        favorite = search?.isFavorite
+        minRating = search?.minimumRating
+        rejected = search?.isRejected
         var albumName: String?
         var noAlbum: Bool?
         var available = search != nil

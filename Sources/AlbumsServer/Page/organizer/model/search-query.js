@@ -7,7 +7,10 @@ const MONTHS = ["january", "february", "march", "april", "may", "june", "july", 
 const SHAPES = ["landscape", "portrait", "square"];
 const FORMATS = ["jpeg", "jpg", "png", "heic", "heif", "webp", "gif", "tiff", "avif"];
 /// Keys a person may type before a colon, and the filter each names.
-const PREFIXES = { camera: "camera", lens: "lens", name: "name", file: "name", in: "album", album: "album", format: "format", taken: "taken", date: "taken", shape: "shape" };
+const PREFIXES = {
+  camera: "camera", lens: "lens", name: "name", file: "name", in: "album", album: "album", format: "format", taken: "taken", date: "taken", shape: "shape",
+  text: "text", caption: "text", title: "text", keyword: "keyword", tag: "keyword", rating: "min_rating", stars: "min_rating",
+};
 
 const pad = (number) => String(number).padStart(2, "0");
 
@@ -64,6 +67,7 @@ export function chipOf(text, albums = []) {
     if (kind === "taken") { const date = dateOf(value); return date ? chip("taken", date) : null; }
     if (kind === "shape") return SHAPES.includes(value.toLowerCase()) ? chip("shape", value.toLowerCase()) : null;
     if (kind === "album") return chip("album", albums.find((name) => name.toLowerCase() === value.toLowerCase()) ?? value);
+    if (kind === "min_rating") return /^[1-5]$/.test(value) ? chip("min_rating", value) : null;
     return chip(kind, kind === "format" ? value.toLowerCase() : value);
   }
   const date = dateOf(typed);
@@ -73,6 +77,10 @@ export function chipOf(text, albums = []) {
   if (["no album", "in no album", "not in an album", "unfiled"].includes(lower)) return chip("no_album", "1");
   if (["with location", "has location", "with a place", "location"].includes(lower)) return chip("location", "1");
   if (["without location", "no location", "without a place"].includes(lower)) return chip("location", "0");
+  if (["favorite", "favorites", "favourite", "favourites", "hearted", "♥"].includes(lower)) return chip("favorite", "1");
+  if (["rejected", "rejects"].includes(lower)) return chip("rejected", "1");
+  const stars = lower.match(/^(?:>=?\s*)?([1-5])\s*(?:stars?|★)$/) ?? (/^★{1,5}$/.test(lower) ? [lower, String(lower.length)] : null);
+  if (stars) return chip("min_rating", stars[1]);
   const megapixels = lower.match(/^(?:>=?\s*)?(\d+(?:\.\d+)?)\s*(?:mp|megapixels?)$/);
   if (megapixels) return chip("min_megapixels", megapixels[1]);
   return chip("name", typed);
@@ -92,6 +100,11 @@ export function chip(kind, value) {
     no_album: () => "In no album",
     location: () => (value === "1" ? "With a location" : "Without a location"),
     min_megapixels: () => `${value} MP or more`,
+    text: () => `Words have “${value}”`,
+    keyword: () => `Keyword “${value}”`,
+    favorite: () => "Favourites",
+    min_rating: () => `${"★".repeat(Number(value))} or more`,
+    rejected: () => "Rejected",
   }[kind]();
   return { kind, value, label };
 }
@@ -125,7 +138,10 @@ export function suggestionsFor(text, albums = [], limit = 8) {
   for (const shape of SHAPES.filter((each) => each.startsWith(lower))) add(chip("shape", shape));
   for (const format of FORMATS.filter((each) => each.startsWith(lower) && each !== "jpg")) add(chip("format", format));
   if ("in no album".startsWith(lower) || "no album".startsWith(lower)) add(chip("no_album", "1"));
+  if (lower.length >= 3 && ("favourites".startsWith(lower) || "favorites".startsWith(lower))) add(chip("favorite", "1"));
   if (!/:/.test(typed)) {
+    add(chip("text", typed));
+    add(chip("keyword", typed));
     add(chip("camera", typed));
     add(chip("lens", typed));
     add(chip("name", typed));
@@ -139,6 +155,7 @@ export function suggestionText(made) {
     taken: `taken:${made.value}`, name: `name:${made.value}`, camera: `camera:${made.value}`, lens: `lens:${made.value}`,
     format: `format:${made.value}`, shape: made.value, album: `in:${made.value}`, no_album: "no album",
     location: made.value === "1" ? "with location" : "without location", min_megapixels: `${made.value} mp`,
+    text: `text:${made.value}`, keyword: `keyword:${made.value}`, favorite: "favourites", min_rating: `${made.value} stars`, rejected: "rejected",
   }[made.kind];
 }
 
@@ -146,8 +163,8 @@ export function suggestionText(made) {
 export function searchOf(chips) {
   const search = {};
   for (const each of chips) {
-    if (each.kind === "location" || each.kind === "no_album") search[each.kind] = each.value === "1";
-    else if (each.kind === "min_megapixels") search[each.kind] = Number(each.value);
+    if (["location", "no_album", "favorite", "rejected"].includes(each.kind)) search[each.kind] = each.value === "1";
+    else if (each.kind === "min_megapixels" || each.kind === "min_rating") search[each.kind] = Number(each.value);
     else search[each.kind] = each.value;
   }
   return search;
@@ -159,7 +176,7 @@ export function chipsOf(search = {}) {
   for (const [kind, value] of Object.entries(search)) {
     if (kind === "unavailable") continue;
     if (kind === "location") chips.push(chip(kind, value ? "1" : "0"));
-    else if (kind === "no_album") { if (value) chips.push(chip(kind, "1")); }
+    else if (["no_album", "favorite", "rejected"].includes(kind)) { if (value) chips.push(chip(kind, "1")); }
     else chips.push(chip(kind, String(value)));
   }
   return chips;
