@@ -1,5 +1,26 @@
-/// Text as XML writes it, read: what XMP packets and S3's answers hold.
+/// Text as XML writes it, read and written: what XMP packets and S3's
+/// answers hold, what export's sidecars and S3's requests say.
 package enum XMLEntities {
+    /// `text` as XML character data or an attribute's value: the five
+    /// characters XML reserves as entities, a carriage return as a
+    /// reference (a parser would read it as a line break).
+    package static func encoded(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\r": result += "&#13;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// `text` with XML's five named entities and its numeric character
     /// references decoded; anything else (an unknown entity, a stray `&`)
     /// stays as written.

@@ -47,6 +47,45 @@ struct MarkCLITests {
         #expect(try cli.run("check").status == 0)
     }
 
+    @Test("export writes an XMP sidecar beside each marked file, which exiftool reads back; an export again drops a sidecar no longer needed")
+    func exportSidecars() throws {
+        let cli = try CLI()
+        try cli.run("album", "create", "Book")
+        let photos = CLI.examplePhotos
+        #expect(try cli.run("import", "\(photos)/01-harbour.jpg", "\(photos)/02-market.png", "--to", "Book").status == 0)
+        let caption = "Grandpa & the <boats>, \"Porto\"\nline two — é 🌅"
+        #expect(try cli.run("mark", "Book:1", "--title", "Harbour", "--caption", caption, "--rating", "4", "--keyword", "family", "--keyword", "a/b & c").status == 0)
+        #expect(try cli.run("mark", "Book:2", "--rating", "rejected").status == 0)
+        let out = cli.folder.path("out")
+        let exported = try cli.run("--json", "export", "Book", out)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let files = try #require(try cli.json(exported)["files"] as? [[String: Any]])
+        #expect(files.map { $0["sidecar"] as? String } == ["001-01-harbour.jpg.xmp", "002-02-market.png.xmp"])
+        let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"sidecar\" : \"001-01-harbour.jpg.xmp\""))
+
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = ["-j", "-n", "-XMP:Title", "-XMP:Description", "-XMP:Rating", "-XMP:Subject", out + "/001-01-harbour.jpg.xmp", out + "/002-02-market.png.xmp"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let read = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(read[0]["Title"] as? String == "Harbour")
+        #expect(read[0]["Description"] as? String == caption)
+        #expect(read[0]["Rating"] as? Int == 4)
+        #expect(read[0]["Subject"] as? [String] == ["family", "a/b & c"])
+        #expect(read[1]["Rating"] as? Int == -1 && read[1]["Title"] == nil, "rejected, as Lightroom and darktable write it")
+
+        #expect(try cli.run("mark", "Book:2", "--rating", "none").status == 0)
+        #expect(try cli.run("export", "Book", out).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + "/002-02-market.png.xmp"), "the earlier export's sidecar goes with the mark")
+        #expect(FileManager.default.fileExists(atPath: out + "/001-01-harbour.jpg.xmp"))
+    }
+
     @Test("bad words and ratings are one line with their exit status, and nothing is written")
     func refusals() throws {
         let cli = try CLI()

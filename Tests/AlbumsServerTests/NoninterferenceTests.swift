@@ -76,6 +76,13 @@ struct NoninterferenceTests: Sendable {
                     let hidden = try writer.createAlbum(named: "Private", placement: parent)
                     try writer.insertPhotos([try writer.addPhoto(content).photo.id], into: hidden.id)
                 }
+                // Words on the hidden item: an upload of the same bytes must not bring them along.
+                var edit = ItemMarksEdit()
+                edit.caption = .set("secret words")
+                edit.isFavorite = .set(true)
+                edit.rating = .set(.stars(5))
+                edit.addedKeywords = ["hidden"]
+                try fixture.library.write { try $0.perform(.mark(ItemMarking(items: [.position(0, in: "Private")], edit: edit))) }
             }
             // The latest change, the same in both: a photo moved inside Wedding.
             try fixture.library.write { try $0.perform(.move([.position(0, in: "Wedding")], to: .at(1, in: "Wedding"))) }
@@ -186,6 +193,12 @@ struct NoninterferenceTests: Sendable {
             Request(method: .post, uri: dry, body: #"{"op": "create_smart_album", "name": "Mine", "search": {"album": "Private"}}"#),
             Request(method: .get, uri: "/api/photos/months?no_album=1", body: nil),
             Request(method: .get, uri: "/api/photos/months?album=Private", body: nil),
+            Request(method: .get, uri: "/api/photos?text=secret", body: nil),
+            Request(method: .get, uri: "/api/photos?favorite=1", body: nil),
+            Request(method: .get, uri: "/api/photos?keyword=hidden&min_rating=5", body: nil),
+            Request(method: .get, uri: "/api/photos/months?rejected=1", body: nil),
+            Request(method: .post, uri: dry, body: #"{"op": "mark", "items": ["id:3"], "favorite": true}"#),
+            Request(method: .post, uri: dry, body: #"{"op": "describe_album", "album": "Private", "description": "x"}"#),
         ]
     }()
 
@@ -205,7 +218,7 @@ struct NoninterferenceTests: Sendable {
         let without = try await Household.make(hiding: false)
         let a = try await with.answersAfterUploading(harbour, named: "mine.jpg", into: "Wedding", as: "sam", then: requests)
         let b = try await without.answersAfterUploading(harbour, named: "mine.jpg", into: "Wedding", as: "sam", then: requests)
-        #expect(a[1].contains("mine.jpg") && !a[1].contains("p2.jpg"), "\(a[1])")
+        #expect(a[1].contains("mine.jpg") && !a[1].contains("p2.jpg") && !a[1].contains("secret"), "\(a[1])")
         for (index, (with, without)) in zip(a, b).enumerated() {
             #expect(with == without, "\(index == 0 ? "the upload" : "\(requests[index - 1])")\n  with:    \(with)\n  without: \(without)")
         }

@@ -170,6 +170,21 @@ class PageSession(unittest.TestCase):
     def centre(self, element):
         return self.driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2];", element)
 
+    @property
+    def fingers(self):
+        """Whether this size is a touch screen's: a finger, not a mouse."""
+        return SIZES[self.SIZE][2]
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def press(self, element):
+        """A tap with a finger, a click with the mouse."""
+        if self.fingers:
+            self.tap(element)
+        else:
+            element.click()
+
     def tap(self, element):
         """A finger's quick tap on the element's centre (not so soon after another touch that it makes a double tap)."""
         time.sleep(0.35)

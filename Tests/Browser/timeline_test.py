@@ -15,7 +15,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from page_session import ALBUMS, PHOTOS, SIZES, PageSession
+from page_session import ALBUMS, PHOTOS, PageSession
 
 #: The timeline as drawn: its days' headings and its tiles' names, in order.
 DRAWN = """
@@ -32,19 +32,6 @@ class Timeline:
     def prepare(self):
         # Two photos with no album: they enter the library in none.
         self.cli("import", str(PHOTOS / "11-forest.jpg"), str(PHOTOS / "05-sunset.heic"))
-
-    @property
-    def fingers(self):
-        return SIZES[self.SIZE][2]
-
-    def press(self, element):
-        if self.fingers:
-            self.tap(element)
-        else:
-            element.click()
-
-    def find(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def open_library(self, which="all-photos"):
         button = self.find("#albums-button")

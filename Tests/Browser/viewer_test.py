@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from page_session import SIZES, PageSession
+from page_session import PageSession
 
 
 def write_png(path, width, height):
@@ -68,19 +68,6 @@ class ViewerFit:
             width, height = self.SCREEN
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         return driver
-
-    @property
-    def fingers(self):
-        return SIZES[self.SIZE][2]
-
-    def find(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
-
-    def press(self, element):
-        if self.fingers:
-            self.tap(element)
-        else:
-            element.click()
 
     def measured(self, name):
         self.until(lambda: self.find("#viewer-title").text == name, f"{name} in the viewer")

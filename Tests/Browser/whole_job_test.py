@@ -28,10 +28,6 @@ class WholeJob:
 
     # Helpers that hide how each size does a thing
 
-    @property
-    def fingers(self):
-        return SIZES[self.SIZE][2]
-
     def shot(self, name):
         self.screenshot(f"{self.SIZE}-{name}")
 
@@ -40,16 +36,6 @@ class WholeJob:
 
     def album(self, name):
         return next(album for album in json.loads(self.cli("--json", "album", "list"))["albums"] if album["name"] == name)
-
-    def find(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
-
-    def press(self, element):
-        """A tap with a finger, a click with the mouse."""
-        if self.fingers:
-            self.tap(element)
-        else:
-            element.click()
 
     def show_album_list(self):
         """The album list: always there on a desktop, a drawer to open on smaller screens."""

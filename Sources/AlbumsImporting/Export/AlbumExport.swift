@@ -5,7 +5,9 @@ import Foundation
 /// An album written out as files: the photos it shows in its order (a
 /// smart album's newest first, as it lists them), named by position
 /// (zero-padded, keeping the original name and extension), and a
-/// `manifest.json` that lists them.
+/// `manifest.json` that lists them. What is written on an item (its
+/// title, caption, rating, keywords) goes beside its file as an XMP
+/// sidecar (``Entry/sidecar``), which exiftool, digiKam and darktable read.
 ///
 /// ```swift
 /// let export = try library.read { try AlbumExport(album: "Photo book", in: $0) }
@@ -49,6 +51,11 @@ public struct AlbumExport: Sendable {
         public let source: String
         /// Whether the bytes exported differ from those imported (`--allow-changed`).
         public var changed = false
+        /// The XMP sidecar written beside the file (`007-harbour.jpg.xmp`);
+        /// nil when the item carries nothing a sidecar holds.
+        public var sidecar: String? { sidecarText == nil ? nil : XMPSidecar.name(for: file) }
+        /// The sidecar's text.
+        var sidecarText: String?
         /// The file the bytes are read from: ``source``, or where a bucket's copy was fetched to.
         var readFrom: String
         /// The bucket holding the photo's copy, with the photo's content, when the copy is there.
@@ -65,7 +72,7 @@ public struct AlbumExport: Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case position, file, sha256, source, changed
+            case position, file, sha256, source, changed, sidecar
             case photoID = "photo_id"
         }
 
@@ -77,6 +84,7 @@ public struct AlbumExport: Sendable {
             try container.encode(sha256, forKey: .sha256)
             try container.encode(source, forKey: .source)
             try container.encode(changed, forKey: .changed)
+            try container.encodeIfPresent(sidecar, forKey: .sidecar)
         }
     }
 
@@ -103,6 +111,7 @@ public struct AlbumExport: Sendable {
         let album = try reader.album(reference)
         var shown: [(position: Int, photo: Photo)] = []
         var pending: [Int] = []
+        var marks: [Int: ItemMarks] = [:]
         if album.isSmart {
             var cursor: PhotoSearchCursor?
             repeat {
@@ -111,7 +120,9 @@ public struct AlbumExport: Sendable {
                 cursor = page.next
             } while cursor != nil
         } else {
+            let marked = try reader.markedItems(in: album.id)
             try reader.forEachListedItem(in: album.id) { item, photo in
+                if let itemMarks = marked[item.id] { marks[item.index + 1] = itemMarks }
                 if let photo { shown.append((item.index + 1, photo)) } else { pending.append(item.index + 1) }
                 return true
             }
@@ -125,6 +136,7 @@ public struct AlbumExport: Sendable {
             var entry = Entry(
                 position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original.description,
                 readFrom: original.description)
+            entry.sidecarText = marks[position].flatMap(XMPSidecar.text(for:))
             if case .keptObject(_, let place) = original { entry.inBucket = (place, photo.content) }
             return entry
         }
@@ -161,7 +173,10 @@ public struct AlbumExport: Sendable {
     /// What an earlier export left in a folder: its manifest, read only as
     /// far as this needs (manifests written before `album_id` name the album only).
     private struct EarlierManifest: Decodable {
-        struct File: Decodable { let file: String }
+        struct File: Decodable {
+            let file: String
+            let sidecar: String?
+        }
         let album: String
         let albumID: Int64?
         let files: [File]
@@ -185,7 +200,7 @@ public struct AlbumExport: Sendable {
         /// The files it lists that are plain names in its folder: a manifest
         /// is a file anyone can edit, and never names what lies elsewhere.
         var fileNames: Set<String> {
-            Set(files.map(\.file).filter { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
+            Set(files.flatMap { [$0.file] + ($0.sidecar.map { [$0] } ?? []) }.filter { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
         }
     }
 
@@ -235,7 +250,7 @@ public struct AlbumExport: Sendable {
         // Only files and links are ever replaced or removed: never a folder someone keeps there.
         let files = present.filter { Self.isFileOrLink((folder as NSString).appendingPathComponent($0)) }
         let earlierFiles = earlier?.fileNames.intersection(files) ?? []
-        let writing = Set(entries.map(\.file) + ["manifest.json"])
+        let writing = Set(entries.flatMap { [$0.file] + ($0.sidecar.map { [$0] } ?? []) } + ["manifest.json"])
         if let clash = writing.sorted().first(where: { present.contains($0) && (!files.contains($0) || !replacing && !earlierFiles.contains($0) && $0 != "manifest.json") }) {
             throw LibraryError.fileExists(path: (folder as NSString).appendingPathComponent(clash))
         }
@@ -320,6 +335,10 @@ public struct AlbumExport: Sendable {
                 case .hard: try manager.linkItem(atPath: entry.readFrom, toPath: target)
                 case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.readFrom)
                 }
+            }
+            for entry in export.entries {
+                guard let name = entry.sidecar, let text = entry.sidecarText else { continue }
+                try Data(text.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)), options: .atomic)
             }
             try export.manifest().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("manifest.json")), options: .atomic)
             return export

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import Foundation
 
 /// A bucket of an S3-compatible service (AWS S3, Backblaze B2, Wasabi,
@@ -175,7 +176,7 @@ package struct S3Bucket: Sendable {
     /// Joins the parts into the object, in their numbers' order.
     package func finishUpload(_ key: String, id: String, parts: [(number: Int, etag: String)]) async throws(S3Failure) {
         let list = parts.sorted { $0.number < $1.number }.map {
-            "<Part><PartNumber>\($0.number)</PartNumber><ETag>\"\(S3XML.escaped($0.etag))\"</ETag></Part>"
+            "<Part><PartNumber>\($0.number)</PartNumber><ETag>\"\(XMLEntities.encoded($0.etag))\"</ETag></Part>"
         }.joined()
         let body = Data("<CompleteMultipartUpload>\(list)</CompleteMultipartUpload>".utf8)
         let answer = try await send("POST", key: key, query: [("uploadId", id)], body: body)

@@ -36,20 +36,4 @@ enum S3XML {
         }
         return blocks
     }
-
-    /// `text` with the characters XML reserves written as entities.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

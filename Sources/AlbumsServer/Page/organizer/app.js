@@ -32,6 +32,7 @@
 //   menus.js          popover menus at a point, walked with the arrows
 //   files.js          uploads from the desktop and the file picker
 //   viewer.js         one photo large, the slideshow
+//   marks.js          the viewer's caption, heart, stars, rejected, title and keywords
 //   zoom.js           the rows' height
 //   history.js        undo and redo
 //   people.js         who is signed in, signing out, sharing an album

@@ -4,6 +4,7 @@
 
 import { thumbnailURL } from "../core/api.js";
 import { element, plural, say } from "../core/state.js";
+import { handleKey as handleMarkKey, init as initMarks, showMarks } from "./marks.js";
 
 let dialog;
 let image;
@@ -58,8 +59,8 @@ async function show() {
   if (!item) { close(); return; }
   const size = displaySize();
   image.src = thumbnailURL(item.photo_id, size);
-  image.alt = item.file;
-  title.textContent = item.file;
+  showWords(item);
+  showMarks(pane, item);
   where.textContent = `${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")} · ${pane.name}`;
   document.getElementById("viewer-previous").disabled = index === 0;
   document.getElementById("viewer-next").disabled = index === pane.count - 1;
@@ -69,6 +70,12 @@ async function show() {
   // The next photo is fetched while this one is looked at.
   const next = await photoFrom(pane, index + 1, 1);
   if (next && viewing?.itemId === itemId) new Image().src = thumbnailURL(next.item.photo_id, size);
+}
+
+/// The item's title over the photo (else its file name), and its words as the photo's text alternative.
+function showWords(item) {
+  image.alt = item.title ?? item.caption ?? item.file;
+  title.textContent = item.title ?? item.file;
 }
 
 const humanDate = (text) => {
@@ -83,7 +90,9 @@ const humanDate = (text) => {
 function factsOf(item, pane) {
   const orientation = { 2: "mirrored", 3: "upside down", 4: "upside down, mirrored", 5: "on its side, mirrored", 6: "turned right", 7: "on its side, mirrored", 8: "turned left" }[item.orientation];
   return [
+    ["Title", item.title],
     ["Name", item.file],
+    ["Keywords", item.keywords?.length ? item.keywords.join(", ") : null],
     ["Taken", item.captured_at ? humanDate(item.captured_at) : "unknown"],
     ["Size", item.display_width ? `${item.display_width} × ${item.display_height} pixels` : "unknown"],
     ["Stored as", item.pixel_width ? `${item.pixel_width} × ${item.pixel_height}, ${orientation ?? "upright"}` : null],
@@ -145,11 +154,13 @@ export function init() {
   playButton = document.getElementById("viewer-play");
   interval = document.getElementById("viewer-interval");
   stage = dialog.querySelector(".viewer-stage");
+  initMarks({ onChange: showWords });
   dialog.addEventListener("close", () => {
     play(false);
     if (!viewing) return;
     const { pane, itemId } = viewing;
     viewing = null;
+    showMarks(null, null);
     image.removeAttribute("src");
     // Back on the grid where the viewer left off.
     if (pane.indexOf(itemId) >= 0) {
@@ -159,7 +170,8 @@ export function init() {
     pane.viewport.focus({ preventScroll: true });
   });
   dialog.addEventListener("keydown", (event) => {
-    if (!viewing || event.target === interval) return;
+    if (!viewing || event.target === interval || event.target.closest("input, textarea")) return;
+    if (handleMarkKey(event)) return;
     const step = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 }[event.key];
     if (step) { event.preventDefault(); go(step); }
     else if (event.key === "Home") { event.preventDefault(); goFrom(0, 1); }
