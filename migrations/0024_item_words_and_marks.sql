@@ -50,8 +50,8 @@ END;
 
 ALTER TABLE album ADD COLUMN description TEXT CHECK (length(description) > 0);
 
--- The history puts them back: an item's step (deleted; moved or marked)
--- and an album's (deleted; changed) keep them as they were before.
+-- The history puts them back: an item's steps (deleted; marked) and an
+-- album's (deleted; changed) keep them as they were before.
 ALTER TABLE history_step ADD COLUMN title TEXT;
 ALTER TABLE history_step ADD COLUMN caption TEXT;
 ALTER TABLE history_step ADD COLUMN is_favorite INTEGER;
@@ -60,7 +60,6 @@ ALTER TABLE history_step ADD COLUMN keywords TEXT;
 ALTER TABLE history_step ADD COLUMN description TEXT;
 
 DROP TRIGGER history_item_deleted;
-DROP TRIGGER history_item_moved;
 DROP TRIGGER history_album_deleted;
 DROP TRIGGER history_album_changed;
 
@@ -73,15 +72,17 @@ CREATE TRIGGER history_item_deleted AFTER DELETE ON album_item BEGIN
         old.title, old.caption, old.is_favorite, old.rating, old.keywords);
 END;
 
--- Action 3 is an item moved or marked: its place and its marks before.
-CREATE TRIGGER history_item_moved AFTER UPDATE OF album_id, segment_id, order_key, title, caption, is_favorite, rating, keywords
-ON album_item
-WHEN old.album_id IS NOT new.album_id OR old.segment_id IS NOT new.segment_id OR old.order_key IS NOT new.order_key
-    OR old.title IS NOT new.title OR old.caption IS NOT new.caption OR old.is_favorite IS NOT new.is_favorite
+-- An item's marks changed: a step of action 3 (as an item moved) with
+-- its place as it stands and its marks before. A trigger of its own, so
+-- that a move's UPDATE compiles no more than it did before items had marks;
+-- a step of a move holds no marks (is_favorite NULL), and undoing it leaves
+-- them alone.
+CREATE TRIGGER history_item_marked AFTER UPDATE OF title, caption, is_favorite, rating, keywords ON album_item
+WHEN old.title IS NOT new.title OR old.caption IS NOT new.caption OR old.is_favorite IS NOT new.is_favorite
     OR old.rating IS NOT new.rating OR old.keywords IS NOT new.keywords
 BEGIN
     INSERT INTO history_step (action, row_id, album_id, segment_id, order_key, title, caption, is_favorite, rating, keywords)
-    VALUES (3, old.id, old.album_id, old.segment_id, old.order_key, old.title, old.caption, old.is_favorite, old.rating, old.keywords);
+    VALUES (3, old.id, new.album_id, new.segment_id, new.order_key, old.title, old.caption, old.is_favorite, old.rating, old.keywords);
 END;
 
 CREATE TRIGGER history_album_deleted AFTER DELETE ON album BEGIN

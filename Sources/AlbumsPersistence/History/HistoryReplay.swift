@@ -195,28 +195,26 @@ struct HistoryReplay {
                 ])
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
         case .itemMoved:
-            // A step of an item moved or marked: both come back. Steps written
-            // before items carried marks hold none, as the item did then.
+            // A step of an item moved, or marked (its marks before: a move's
+            // step, and any from before items had marks, holds none).
             guard let row = try Row.fetchOne(
                 db,
                 cachedSQL: "SELECT album_id, segment_id, photo_id IS NULL, order_key, \(ItemMarks.columns) FROM album_item WHERE id = ?",
                 arguments: [id])
             else { return }
-            try db.execute(
-                cachedSQL: """
-                    UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ?,
-                        title = ?, caption = ?, is_favorite = COALESCE(?, 0), rating = ?, keywords = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    step["album_id"], step["segment_id"], step["order_key"],
-                    step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"], id,
-                ])
             let item = AlbumItemID(rawValue: id)
+            if (step["is_favorite"] as Int64?) != nil {
+                try db.execute(
+                    cachedSQL: "UPDATE album_item SET title = ?, caption = ?, is_favorite = ?, rating = ?, keywords = ? WHERE id = ?",
+                    arguments: [step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"], id])
+                if ItemMarks(row: row) != ItemMarks(row: step) { rewrites.remarked.insert(item) }
+            }
+            try db.execute(
+                cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
+                arguments: [step["album_id"], step["segment_id"], step["order_key"], id])
             if (row[0] as Int64) != step["album_id"] || (row[1] as Int64) != step["segment_id"] || (row[3] as Int64) != step["order_key"] {
                 rewrites.moved.insert(item)
             }
-            if ItemMarks(row: row) != ItemMarks(row: step) { rewrites.remarked.insert(item) }
             let isPlaceholder: Bool = row[2]
             counts.add(-1, item: isPlaceholder, segment: row[1], album: AlbumID(rawValue: row[0]))
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))

@@ -81,9 +81,9 @@ extension LibraryReader {
 
     /// Checks writing `edit` on `items`: each album an editor's to change
     /// (a locked one too: a lock keeps items in order, not their words),
-    /// no placeholder (it has nothing
-    /// to write on yet), the edit's words within their rules. The change
-    /// sets name, as updated, each item whose marks the edit changes.
+    /// no placeholder (it has nothing to write on yet), the edit's words
+    /// within their rules. The change sets name, as updated, each item
+    /// whose marks the edit changes.
     ///
     /// - Throws: ``LibraryError/invalidWords(field:reason:)``,
     ///   ``LibraryError/forbidden(reason:)``, ``LibraryError/placeholderNotAllowed(_:)``, ``LibraryError/duplicateItem(_:)``.
