@@ -72,6 +72,8 @@ struct EmbeddedMetadata {
     /// The first EXIF block (or, for TIFF, the file's own first directory).
     var exif: TIFFDirectory?
     var xmp: XMPFields?
+    /// The IPTC record's words (JPEG's APP13).
+    var iptc: ImageWords?
     /// HEIF's `irot`/`imir` on the primary image, which outrank EXIF there.
     var heifOrientation: PhotoOrientation?
 
@@ -81,6 +83,16 @@ struct EmbeddedMetadata {
 
     var captureDate: CaptureDate? { CaptureDateRules.captureDate(exif: exif, xmp: xmp) }
 
+    /// The words and marks, each from the first place that holds it: XMP,
+    /// then IPTC, then EXIF (as the Metadata Working Group ranks them for a
+    /// file written since XMP).
+    var words: ImageWords {
+        let exifWords = ImageWords(
+            caption: ImageWords.caption(fromEXIF: exif?.imageDescription, make: exif?.make, model: exif?.model),
+            rating: exif?.rating.flatMap { (1...5).contains($0) ? $0 : nil })
+        return (xmp?.words ?? ImageWords()).filled(from: iptc ?? exif?.iptc ?? ImageWords()).filled(from: exifWords)
+    }
+
     /// Adds an XMP packet's fields to those already found (the first packet's win).
     mutating func addXMP(_ fields: XMPFields) {
         if xmp == nil { xmp = fields } else { xmp?.fillGaps(from: fields) }
@@ -89,6 +101,6 @@ struct EmbeddedMetadata {
     func facts(mediaType: String, width: Int?, height: Int?) -> ImageFacts {
         ImageFacts(
             mediaType: mediaType, pixelWidth: width, pixelHeight: height, orientation: orientation, capturedAt: captureDate,
-            cameraMake: exif?.make, cameraModel: exif?.model, lens: exif?.lens, hasLocation: exif?.hasLocation ?? false)
+            cameraMake: exif?.make, cameraModel: exif?.model, lens: exif?.lens, hasLocation: exif?.hasLocation ?? false, words: words)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 
 
 /// What an image file's bytes tell: its media type, pixel size,
@@ -21,6 +23,18 @@ public struct ImageFacts: Hashable, Sendable {
     public var lens: String?
     /// Whether the file records where it was taken (a GPS latitude and longitude); the place itself is not kept.
     public var hasLocation = false
+    /// The words and marks the file carries (a title, a caption, a rating, keywords).
+    public var words = ImageWords()
+
+    /// The facts of a file whose XMP sidecar (`IMG_1.jpg.xmp` or `IMG_1.xmp`,
+    /// as digiKam, darktable and Lightroom write them) holds `sidecar`:
+    /// what the sidecar says is written on the photo wins, field by field,
+    /// over what the file itself carries, as those programs read it.
+    public func withSidecar(_ sidecar: Data) -> ImageFacts {
+        var facts = self
+        facts.words = ImageWords(xmp: sidecar).filled(from: words)
+        return facts
+    }
 }
 
 /// Why bytes could not be read as an image.

@@ -41,6 +41,7 @@ enum JPEGHeader {
     private static let exifSignature = Array("Exif\0\0".utf8)
     private static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     private static let extendedXMPSignature = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
+    private static let photoshopSignature = Array("Photoshop 3.0\0".utf8)
 
     static func read(_ bytes: ByteView) throws(ImageReadFailure) -> ImageFacts {
         var metadata = EmbeddedMetadata()
@@ -59,6 +60,11 @@ enum JPEGHeader {
                 } else if body.matches(extendedXMPSignature, at: 0), let chunk = ExtendedXMPChunk(body, after: extendedXMPSignature.count) {
                     extendedXMP.append(chunk)
                 }
+            case 0xED where metadata.iptc == nil:
+                guard let body = bytes.slice(segment.body, count: segment.length - 2), body.matches(photoshopSignature, at: 0),
+                    let resources = body.slice(photoshopSignature.count, count: body.count)
+                else { break }
+                metadata.iptc = IPTCRecords.iimBlock(inPhotoshopResources: resources).flatMap(IPTCRecords.words)
             case 0xC0...0xCF where segment.marker != 0xC4 && segment.marker != 0xC8 && segment.marker != 0xCC:
                 guard let height = bytes.u16(segment.body + 1, bigEndian: true), let width = bytes.u16(segment.body + 3, bigEndian: true) else {
                     throw .damaged(format: "JPEG", detail: "frame header is cut short")

@@ -23,6 +23,12 @@ struct TIFFDirectory {
     var lens: String?
     /// Whether the GPS directory gives a latitude and a longitude.
     var hasLocation = false
+    /// `ImageDescription`, as written.
+    var imageDescription: String?
+    /// `Rating` (Windows' stars, 0–5), as written.
+    var rating: Int?
+    /// TIFF's own IPTC record (tag 33723), found in TIFF files.
+    var iptc: ImageWords?
 
     /// A date tag with the sub-second and offset tags that qualify it.
     struct ExifDate {
@@ -34,6 +40,9 @@ struct TIFFDirectory {
     private enum Tag {
         static let imageWidth: UInt16 = 0x0100
         static let imageLength: UInt16 = 0x0101
+        static let imageDescription: UInt16 = 0x010E
+        static let rating: UInt16 = 0x4746
+        static let iptc: UInt16 = 0x83BB
         static let make: UInt16 = 0x010F
         static let model: UInt16 = 0x0110
         static let orientation: UInt16 = 0x0112
@@ -86,6 +95,9 @@ struct TIFFDirectory {
         directory.xmp = root[Tag.xmp].flatMap(reader.rawBytes).map(XMPFields.read)
         directory.make = root[Tag.make].flatMap(reader.text).flatMap(Self.trimmed)
         directory.model = root[Tag.model].flatMap(reader.text).flatMap(Self.trimmed)
+        directory.imageDescription = root[Tag.imageDescription].flatMap { reader.text($0, limit: 65_536) }
+        directory.rating = root[Tag.rating].flatMap(reader.integer)
+        directory.iptc = root[Tag.iptc].flatMap(reader.rawBytes).flatMap(IPTCRecords.words)
         if let pointer = root[Tag.gpsDirectory].flatMap(reader.integer), let gps = reader.entries(at: pointer) {
             // A position needs both; a GPS directory may hold only a time or an altitude.
             directory.hasLocation = gps[Tag.gpsLatitude].map { $0.count >= 3 } == true && gps[Tag.gpsLongitude].map { $0.count >= 3 } == true
@@ -166,18 +178,28 @@ struct TIFFDirectory {
             }
         }
 
-        /// An ASCII value, up to its first NUL.
+        /// An ASCII value (UTF-8, as many writers put there), up to its first NUL.
         func text(_ entry: Entry) -> String? {
-            guard entry.type == 2, entry.count >= 1, entry.count <= 256, let start = valueStart(entry, byteCount: entry.count) else { return nil }
+            text(entry, limit: 256)
+        }
+
+        /// An ASCII value as ``text(_:)`` reads it, of up to `limit` bytes.
+        func text(_ entry: Entry, limit: UInt64) -> String? {
+            guard entry.type == 2, entry.count >= 1, entry.count <= limit, let start = valueStart(entry, byteCount: entry.count) else { return nil }
             return bytes.ascii(start, count: Int(entry.count)).map { String($0.prefix { $0 != "\0" }) }
         }
 
-        /// A BYTE or UNDEFINED value's bytes.
+        /// A BYTE or UNDEFINED value's bytes, or a LONG's taken as bytes (as
+        /// some writers store IPTC).
         func rawBytes(_ entry: Entry) -> ByteView? {
-            guard entry.type == 1 || entry.type == 7, entry.count <= UInt64(bytes.count),
-                let start = valueStart(entry, byteCount: entry.count)
-            else { return nil }
-            return bytes.slice(start, count: Int(entry.count))
+            let unit: UInt64
+            switch entry.type {
+            case 1, 7: unit = 1
+            case 4: unit = 4
+            default: return nil
+            }
+            guard entry.count <= UInt64(bytes.count) / unit, let start = valueStart(entry, byteCount: entry.count * unit) else { return nil }
+            return bytes.slice(start, count: Int(entry.count * unit))
         }
     }
 }

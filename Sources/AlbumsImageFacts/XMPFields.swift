@@ -1,12 +1,16 @@
-/// The capture dates an XMP packet gives, read from its RDF/XML.
+/// What an XMP packet gives: its capture dates, and the words and marks
+/// people wrote (a title, a description, a rating, keywords), read from
+/// its RDF/XML.
 ///
 /// Why a scanner of our own rather than an XML parser: Foundation's
 /// XMLParser is FoundationXML on Linux, which brings libxml2 into every
 /// program that embeds the transfer module, to read three properties. The
 /// scanner knows enough XML to find them honestly: namespaces are resolved
-/// by URI (any prefix), properties are read in both RDF forms (attribute
-/// and element), comments, processing instructions and CDATA are skipped,
-/// and it makes one pass over the bytes, nesting capped.
+/// by URI (any prefix), simple properties are read in both RDF forms
+/// (attribute and element), the items of a language alternative
+/// (`rdf:Alt`, its `x-default` first) and of a bag or sequence are
+/// collected, comments, processing instructions and CDATA are skipped, and
+/// it makes one pass over the bytes, nesting capped.
 struct XMPFields: Equatable {
     /// `exif:DateTimeOriginal`.
     var dateTimeOriginal: String?
@@ -17,15 +21,27 @@ struct XMPFields: Equatable {
     /// `xmpNote:HasExtendedXMP`: the GUID of the rest of the packet, which
     /// JPEG carries in further segments when XMP outgrows one.
     var extendedXMPGUID: String?
+    /// `xmp:Rating`, as written: -1 rejected, 0 none, 1–5 stars.
+    var rating: String?
+    /// `dc:title`'s alternatives, the default language's first.
+    var title: [String] = []
+    /// `dc:description`'s alternatives, the default language's first.
+    var description: [String] = []
+    /// `dc:subject`: the keywords.
+    var subject: [String] = []
+    /// `lr:hierarchicalSubject`: keywords with their parents (`Places|France|Paris`).
+    var hierarchicalSubject: [String] = []
 
-    /// The properties read, by namespace URI and local name.
+    private static let dublinCore = "http://purl.org/dc/elements/1.1/"
+
+    /// The simple properties read, by namespace URI and local name.
     enum Property: CaseIterable {
-        case dateTimeOriginal, createDate, dateCreated, extendedXMPGUID
+        case dateTimeOriginal, createDate, dateCreated, extendedXMPGUID, rating
 
         var namespace: String {
             switch self {
             case .dateTimeOriginal: "http://ns.adobe.com/exif/1.0/"
-            case .createDate: "http://ns.adobe.com/xap/1.0/"
+            case .createDate, .rating: "http://ns.adobe.com/xap/1.0/"
             case .dateCreated: "http://ns.adobe.com/photoshop/1.0/"
             case .extendedXMPGUID: "http://ns.adobe.com/xmp/note/"
             }
@@ -37,6 +53,25 @@ struct XMPFields: Equatable {
             case .createDate: "CreateDate"
             case .dateCreated: "DateCreated"
             case .extendedXMPGUID: "HasExtendedXMP"
+            case .rating: "Rating"
+            }
+        }
+    }
+
+    /// The properties whose value is a list (`rdf:Alt`, `rdf:Bag`, `rdf:Seq`).
+    enum ListProperty: CaseIterable {
+        case title, description, subject, hierarchicalSubject
+
+        var namespace: String {
+            self == .hierarchicalSubject ? "http://ns.adobe.com/lightroom/1.0/" : XMPFields.dublinCore
+        }
+
+        var name: String {
+            switch self {
+            case .title: "title"
+            case .description: "description"
+            case .subject: "subject"
+            case .hierarchicalSubject: "hierarchicalSubject"
             }
         }
     }
@@ -48,6 +83,7 @@ struct XMPFields: Equatable {
             case .createDate: createDate
             case .dateCreated: dateCreated
             case .extendedXMPGUID: extendedXMPGUID
+            case .rating: rating
             }
         }
         set {
@@ -56,15 +92,51 @@ struct XMPFields: Equatable {
             case .createDate: createDate = newValue
             case .dateCreated: dateCreated = newValue
             case .extendedXMPGUID: extendedXMPGUID = newValue
+            case .rating: rating = newValue
             }
         }
     }
 
-    /// Fills what this packet lacks from another (the extended part of the same XMP).
+    subscript(property: ListProperty) -> [String] {
+        get {
+            switch property {
+            case .title: title
+            case .description: description
+            case .subject: subject
+            case .hierarchicalSubject: hierarchicalSubject
+            }
+        }
+        set {
+            switch property {
+            case .title: title = newValue
+            case .description: description = newValue
+            case .subject: subject = newValue
+            case .hierarchicalSubject: hierarchicalSubject = newValue
+            }
+        }
+    }
+
+    /// Fills what this packet lacks from another (the extended part of the
+    /// same XMP, or the file's own packet under a sidecar's).
     mutating func fillGaps(from other: XMPFields) {
         for property in Property.allCases where self[property] == nil {
             self[property] = other[property]
         }
+        for property in ListProperty.allCases where self[property].isEmpty {
+            self[property] = other[property]
+        }
+    }
+
+    /// The words and marks the packet carries.
+    var words: ImageWords {
+        // A keyword with its parents is the keyword itself (digiKam and
+        // Lightroom also write the leaf in dc:subject).
+        let leaves = hierarchicalSubject.compactMap { path in
+            path.split(separator: "|").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return ImageWords(
+            title: title.first, caption: description.first, rating: rating.flatMap(ImageWords.rating(fromXMP:)),
+            keywords: subject + leaves)
     }
 
     static func read(_ bytes: ByteView) -> XMPFields {
@@ -80,6 +152,8 @@ struct XMPFields: Equatable {
         /// How many declarations each open element added.
         var openElements: [Int] = []
         var fields = XMPFields()
+        /// The list property being read and how deep its element opened.
+        var list: (property: ListProperty, depth: Int)?
 
         init(bytes: ByteView) { self.bytes = bytes }
 
@@ -97,7 +171,17 @@ struct XMPFields: Equatable {
                     closeElement()
                 } else {
                     guard let tag = readStartTag() else { break }
-                    if !tag.isEmptyElement, let field = field(named: tag.name), fields[field] == nil {
+                    if !tag.isEmptyElement, let (property, depth) = list, resolved(tag.name).map({ $0 == Self.rdf && $1 == "li" }) == true {
+                        // An item cut off by the packet's end is no item.
+                        guard let textEnd = find(UInt8(ascii: "<"), from: offset) else { break }
+                        let text = XMLEntities.decoded(bytes.ascii(offset, count: textEnd - offset) ?? "")
+                        if depth == openElements.count - 3, text.contains(where: { !$0.isWhitespace }), fields[property].count < 1024 {
+                            // A language alternative's default goes first, as readers show it.
+                            if tag.language == "x-default" { fields[property].insert(text, at: 0) } else { fields[property].append(text) }
+                        }
+                    } else if !tag.isEmptyElement, list == nil, let property = listProperty(named: tag.name), fields[property].isEmpty {
+                        list = (property, openElements.count - 1)
+                    } else if !tag.isEmptyElement, let field = field(named: tag.name), fields[field] == nil {
                         // The element form: the value is the text up to the next tag.
                         let textEnd = find(UInt8(ascii: "<"), from: offset) ?? bytes.count
                         let text = XMLEntities.decoded(bytes.ascii(offset, count: textEnd - offset) ?? "")
@@ -115,7 +199,11 @@ struct XMPFields: Equatable {
         struct StartTag {
             var name: String
             var isEmptyElement: Bool
+            /// Its `xml:lang`.
+            var language: String?
         }
+
+        static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
         /// Reads `name attr="value" … >` after a `<`, declaring its namespaces
         /// and taking its attribute-form properties.
@@ -133,7 +221,7 @@ struct XMPFields: Equatable {
                     for (attribute, value) in attributes {
                         if let field = field(named: attribute), fields[field] == nil { fields[field] = value }
                     }
-                    return StartTag(name: name, isEmptyElement: isEmpty)
+                    return StartTag(name: name, isEmptyElement: isEmpty, language: attributes.first { $0.0 == "xml:lang" }?.1)
                 }
                 guard let attribute = readName() else { return nil }
                 skipSpaces()
@@ -157,14 +245,27 @@ struct XMPFields: Equatable {
         mutating func closeElement() {
             guard let declared = openElements.popLast() else { return }
             namespaces.removeLast(min(declared, namespaces.count))
+            if let (_, depth) = list, openElements.count <= depth { list = nil }
         }
 
-        /// The field a qualified name stands for, its prefix resolved in the current scope.
-        func field(named qualifiedName: String) -> Property? {
+        /// A qualified name's namespace URI and local name, its prefix resolved in the current scope.
+        func resolved(_ qualifiedName: String) -> (String, String)? {
             let parts = qualifiedName.split(separator: ":", maxSplits: 1)
             let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualifiedName)
             guard let uri = namespaces.last(where: { $0.prefix == prefix })?.uri else { return nil }
+            return (uri, local)
+        }
+
+        /// The field a qualified name stands for.
+        func field(named qualifiedName: String) -> Property? {
+            guard let (uri, local) = resolved(qualifiedName) else { return nil }
             return Property.allCases.first { $0.namespace == uri && $0.name == local }
+        }
+
+        /// The list property a qualified name stands for.
+        func listProperty(named qualifiedName: String) -> ListProperty? {
+            guard let (uri, local) = resolved(qualifiedName) else { return nil }
+            return ListProperty.allCases.first { $0.namespace == uri && $0.name == local }
         }
 
         // MARK: Bytes

@@ -84,6 +84,18 @@ struct MarkCLITests {
         #expect(try cli.run("export", "Book", out).status == 0)
         #expect(!FileManager.default.fileExists(atPath: out + "/002-02-market.png.xmp"), "the earlier export's sidecar goes with the mark")
         #expect(FileManager.default.fileExists(atPath: out + "/001-01-harbour.jpg.xmp"))
+
+        // What an export wrote, an import reads back: the sidecar beside each file.
+        try cli.run("album", "create", "Again")
+        let again = try cli.run("import", out, "--to", "Again")
+        #expect(again.status == 0 && !(again.stdout + again.stderr).contains(".xmp"), "a sidecar is read with its photo, never skipped as a file: \(again.stdout)\(again.stderr)")
+        let tree = try cli.run("--json", "import", out, "--tree", "--dry-run")
+        #expect(!tree.stdout.contains(".xmp"), "\(tree.stdout)")
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Again"))["items"] as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(items.first?["title"] as? String == "Harbour" && items.first?["caption"] as? String == caption)
+        #expect(items.first?["rating"] as? Int == 4 && items.first?["keywords"] as? [String] == ["family", "a/b & c"])
+        #expect(items.last?["rating"] is NSNull && items.last?["title"] is NSNull, "\(items)")
     }
 
     @Test("bad words and ratings are one line with their exit status, and nothing is written")

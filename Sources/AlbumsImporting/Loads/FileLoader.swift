@@ -45,7 +45,7 @@ public struct FileLoader: PhotoLoader {
         if let reason = MediaKind(prefix: data.prefix(ImageSignature.length), name: url.lastPathComponent)?.reasonLeftOut {
             throw LoadFailure.skipped(reason)
         }
-        let facts: ImageFacts
+        var facts: ImageFacts
         do {
             facts = try ImageHeaderReader.read(data)
         } catch .notAnImage(let detail) {
@@ -53,6 +53,7 @@ public struct FileLoader: PhotoLoader {
         } catch {
             throw LoadFailure.failed(error.description)
         }
+        if let sidecar = XMPSidecarFile.contents(beside: url) { facts = facts.withSidecar(sidecar) }
         var content = PhotoContent(
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
             originalName: url.lastPathComponent, sourcePath: url.path)

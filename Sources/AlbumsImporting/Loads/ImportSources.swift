@@ -15,7 +15,8 @@ public struct ImportSources: Sendable {
 
     /// Expands `paths`: files stay in the order given; a directory's files
     /// come in name order, its subdirectories too with `recursive`. Hidden
-    /// files and folders (names starting with ".") are left out.
+    /// files and folders (names starting with ".") are left out, and so is
+    /// a photo's XMP sidecar, which its photo's load reads.
     public static func expand(_ paths: [String], recursive: Bool, relativeTo base: String = FileManager.default.currentDirectoryPath) -> ImportSources {
         var sources = ImportSources()
         let manager = FileManager.default
@@ -41,7 +42,9 @@ public struct ImportSources: Sendable {
             failed.append((shownPath, "cannot list the folder"))
             return
         }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        // A sidecar comes with its photo, read by the loader: it is no file to load.
+        let sidecars = XMPSidecarFile.sidecars(among: names)
+        for name in names.sorted() where !name.hasPrefix(".") && !sidecars.contains(name) {
             let path = (folder as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }

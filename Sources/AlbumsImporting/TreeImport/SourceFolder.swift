@@ -25,6 +25,9 @@ public struct SourceFolder: Hashable, Sendable {
     public var folders: [SourceFolder] = []
     /// Files and folders left out, each with the reason.
     public var skipped: [SkippedSource] = []
+    /// What the organizer says of the album (digiKam's album caption, a
+    /// Takeout album's description, a Shotwell event's comment); nil on disk.
+    public var description: String?
 
     /// A folder of a source with nothing in it yet.
     public init(name: String, path: String, key: String) {
@@ -115,7 +118,9 @@ public struct SourceFolder: Hashable, Sendable {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: path) else { return nil }
         var folder = SourceFolder(name: (path as NSString).lastPathComponent, path: path, key: path)
-        for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") {
+        // A photo's XMP sidecar is read with it, not left out as a file that is no photo.
+        let sidecars = XMPSidecarFile.sidecars(among: names)
+        for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") && !sidecars.contains(name) {
             let child = (path as NSString).appendingPathComponent(name)
             guard let attributes = try? manager.attributesOfItem(atPath: child), let type = attributes[.type] as? FileAttributeType else { continue }
             switch type {

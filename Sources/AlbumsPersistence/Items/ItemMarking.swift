@@ -119,11 +119,16 @@ extension LibraryWriter {
     func executeMarking(_ marked: [(PlacedItem, ItemMarks)], albums: [AlbumID: Album]) throws {
         for (placed, marks) in marked {
             let item = placed.item
-            var arguments = marks.columnValues
-            arguments += [item.id]
-            try db.execute(
-                cachedSQL: "UPDATE album_item SET title = ?, caption = ?, is_favorite = ?, rating = ?, keywords = ? WHERE id = ?", arguments: arguments)
+            try writeMarks(marks, on: item.id)
             if let album = albums[item.albumID] { changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) } }
         }
+    }
+
+    /// Writes `marks` on an item, whatever it carried.
+    func writeMarks(_ marks: ItemMarks, on item: AlbumItemID) throws {
+        var arguments = marks.columnValues
+        arguments += [item]
+        try db.execute(
+            cachedSQL: "UPDATE album_item SET title = ?, caption = ?, is_favorite = ?, rating = ?, keywords = ? WHERE id = ?", arguments: arguments)
     }
 }

@@ -1,3 +1,4 @@
+import AlbumsImageFacts
 import Foundation
 
 /// What people write on an item of an album: a title, a caption, a
@@ -33,6 +34,47 @@ public struct ItemMarks: Hashable, Sendable {
 
     /// Whether it carries nothing.
     public var isEmpty: Bool { self == .none }
+
+    /// Marks another program wrote (a file's XMP, IPTC or EXIF; an
+    /// organizer's catalog), tidied as a person's are: trimmed, in NFC,
+    /// keywords each once. What the library would refuse from a person is
+    /// mended instead, since nobody is there to ask: control characters
+    /// go, a title's or keyword's line breaks become spaces, a text beyond
+    /// its limit is cut, keywords beyond their count are left out.
+    public init(foundTitle title: String?, caption: String?, isFavorite: Bool = false, rating: Int?, keywords: [String]) {
+        var kept: [String] = []
+        var seen = Set<String>()
+        for keyword in keywords {
+            guard kept.count < ItemMarksEdit.keywordCountLimit,
+                let tidy = ItemMarksEdit.mended(keyword, limit: ItemMarksEdit.keywordLimit, keepsLines: false),
+                seen.insert(ItemMarksEdit.keywordIdentity(tidy)).inserted
+            else { continue }
+            kept.append(tidy)
+        }
+        self.init(
+            title: ItemMarksEdit.mended(title, limit: ItemMarksEdit.titleLimit, keepsLines: false),
+            caption: ItemMarksEdit.mended(caption, limit: ItemMarksEdit.captionLimit, keepsLines: true), isFavorite: isFavorite,
+            rating: rating.flatMap(ItemRating.init(value:)), keywords: kept)
+    }
+
+    /// The marks a file carries, tidied as ``init(foundTitle:caption:isFavorite:rating:keywords:)`` tidies them.
+    public init(found words: ImageWords) {
+        self.init(foundTitle: words.title, caption: words.caption, rating: words.rating, keywords: words.keywords)
+    }
+
+    /// An album's description another program wrote, mended as a caption is
+    /// (``init(foundTitle:caption:isFavorite:rating:keywords:)``); nil when nothing is left.
+    public static func mendedDescription(_ text: String) -> String? {
+        ItemMarksEdit.mended(text, limit: ItemMarksEdit.captionLimit, keepsLines: true)
+    }
+
+    /// These marks, with what they lack taken from `other`: a catalog's
+    /// words over its file's.
+    public func filled(from other: ItemMarks) -> ItemMarks {
+        ItemMarks(
+            title: title ?? other.title, caption: caption ?? other.caption, isFavorite: isFavorite || other.isFavorite,
+            rating: rating ?? other.rating, keywords: keywords.isEmpty ? other.keywords : keywords)
+    }
 }
 
 /// An item's rating: one to five stars, or rejected (a pick's opposite, as
@@ -203,6 +245,27 @@ public struct ItemMarksEdit: Hashable, Sendable {
             if seen.insert(keywordIdentity(tidy)).inserted { result.append(tidy) }
         }
         return result
+    }
+
+    /// A text another program wrote, mended into one ``text(_:field:limit:keepsLines:)``
+    /// would take: refused characters left out (a name's line breaks and
+    /// tabs become spaces), cut at `limit` characters; nil when nothing is left.
+    static func mended(_ text: String?, limit: Int, keepsLines: Bool) -> String? {
+        guard let text else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" { continue }
+            if !keepsLines && (scalar == "\n" || scalar == "\t") {
+                scalars.append(" ")
+            } else if (scalar.properties.isBidiControl && !keepsLines) || (scalar.isControlCharacter && scalar != "\n" && scalar != "\t") {
+                continue
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        let tidy = AlbumName.normalized(String(scalars).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !tidy.isEmpty else { return nil }
+        return tidy.count > limit ? String(tidy.prefix(limit)).trimmingCharacters(in: .whitespacesAndNewlines) : tidy
     }
 
     /// A text as it is kept: trimmed, in Unicode NFC (as names are), nil when empty.

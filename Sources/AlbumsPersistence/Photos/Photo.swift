@@ -53,6 +53,10 @@ public struct PhotoContent: Hashable, Sendable {
     /// The place where the library keeps a verified copy of the bytes; nil:
     /// only the source holds them (Documentation/Storage.md).
     public var keptIn: StoragePlaceID?
+    /// What the file (its XMP, IPTC or EXIF, or its sidecar) or the
+    /// organizer it came from says is written on it: the item the load
+    /// commits carries them. Not the photo's: the same bytes elsewhere carry their own.
+    public var marks: ItemMarks = .none
 
     /// A photo's content as a loader read it; facts it could not read stay nil.
     public init(
@@ -114,6 +118,7 @@ public struct PhotoContent: Hashable, Sendable {
         cameraModel = facts.cameraModel
         lens = facts.lens
         hasLocation = facts.hasLocation
+        marks = ItemMarks(found: facts.words)
     }
 
     /// The digest as 64 lowercase hexadecimal digits.

@@ -42,7 +42,8 @@ extension LibraryWriter {
     /// the same bytes) and puts it in the placeholder's slot, wherever that
     /// slot stands now. Bytes the library already holds under another name
     /// keep the load's name in this album: whoever loaded them learns nothing
-    /// of the first import's.
+    /// of the first import's. The item carries the words and marks the load
+    /// read (``PhotoContent/marks``), never another item's.
     ///
     /// - Returns: What happened; if the album already holds the photo, the
     ///   placeholder is deleted instead.
@@ -55,7 +56,10 @@ extension LibraryWriter {
         try recordingOperation {
             _ = try pendingPlaceholder(placeholder)
             let (photo, isNew) = try addPhoto(content)
-            if try commitPlaceholder(placeholder, with: photo.id, named: content.originalName) == nil {
+            let committed = try withoutHistory {
+                try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo.id, named: content.originalName, marks: content.marks) }.0
+            }
+            if committed == nil {
                 return .alreadyInAlbum(photo: photo)
             }
             return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
@@ -75,7 +79,9 @@ extension LibraryWriter {
         try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo, named: name) }.0 }
     }
 
-    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String?) throws -> AlbumItemID? {
+    private func commitPlaceholderOperation(
+        _ placeholder: AlbumItemID, with photo: PhotoID, named name: String?, marks: ItemMarks = .none
+    ) throws -> AlbumItemID? {
         let placed = try pendingPlaceholder(placeholder)
         let item = placed.item
         let album = try self.album(item.albumID)
@@ -93,6 +99,7 @@ extension LibraryWriter {
                 WHERE id = ?
                 """,
             arguments: [photo, name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }, placeholder])
+        if !marks.isEmpty { try writeMarks(marks, on: placeholder) }
         try db.execute(cachedSQL: "DELETE FROM pending_copy WHERE item_id = ?", arguments: [placeholder])
         adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
