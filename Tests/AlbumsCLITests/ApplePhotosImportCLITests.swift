@@ -120,6 +120,39 @@ struct ApplePhotosImportCLITests {
         #expect(albums["Photos/Beste"] == ["B3C4.png", "A1B2.jpeg"], "by hand, as before")
     }
 
+    @Test("titles, descriptions, keywords and hearts written in Photos come along on every item of the photo; a hidden photo's stay out with it")
+    func wordsFromPhotos() throws {
+        let cli = try CLI()
+        let library = try library(cli, .photos6)
+        try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+            try db.execute(sql: """
+                ALTER TABLE ZASSET ADD COLUMN ZADDITIONALATTRIBUTES INTEGER;
+                UPDATE ZASSET SET ZADDITIONALATTRIBUTES = Z_PK + 10;
+                CREATE TABLE ZADDITIONALASSETATTRIBUTES (Z_PK INTEGER PRIMARY KEY, ZASSET INTEGER, ZTITLE VARCHAR, ZASSETDESCRIPTION INTEGER);
+                INSERT INTO ZADDITIONALASSETATTRIBUTES VALUES (11, 1, 'Porto', 21), (12, 2, NULL, NULL), (13, 3, '', 23), (16, 6, 'Thrown away', NULL);
+                CREATE TABLE ZASSETDESCRIPTION (Z_PK INTEGER PRIMARY KEY, ZASSETATTRIBUTES INTEGER, ZLONGDESCRIPTION VARCHAR);
+                INSERT INTO ZASSETDESCRIPTION VALUES (21, 11, 'Der Hafen im Juli'), (23, 13, '  ');
+                CREATE TABLE ZKEYWORD (Z_PK INTEGER PRIMARY KEY, ZTITLE VARCHAR);
+                INSERT INTO ZKEYWORD VALUES (31, 'Portugal'), (32, 'Meer');
+                CREATE TABLE Z_1KEYWORDS (Z_1ASSETATTRIBUTES INTEGER, Z_38KEYWORDS INTEGER, PRIMARY KEY (Z_1ASSETATTRIBUTES, Z_38KEYWORDS));
+                INSERT INTO Z_1KEYWORDS VALUES (11, 31), (11, 32), (12, 32);
+                """)
+        }
+        let result = try cli.run("import", "--from", "apple-photos", library)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("favourites"), "carried, not counted: \(result.stdout)")
+        for album in ["Photos/Beste", "Photos/Reisen/Rom"] {
+            let items = try #require(try cli.json(try cli.run("--json", "list", album))["items"] as? [[String: Any]])
+            let byFile = Dictionary(items.compactMap { item in (item["file"] as? String).map { ($0, item) } }) { a, _ in a }
+            let harbour = try #require(byFile["A1B2.jpeg"])
+            #expect(harbour["title"] as? String == "Porto" && harbour["caption"] as? String == "Der Hafen im Juli", "\(album): \(harbour)")
+            #expect(harbour["favorite"] as? Bool == true && harbour["keywords"] as? [String] == ["Meer", "Portugal"])
+            #expect(byFile["B3C4.png"]?["keywords"] as? [String] == ["Meer"] && byFile["B3C4.png"]?["favorite"] as? Bool == false)
+        }
+        let found = try #require(try cli.json(try cli.run("--json", "photos", "--keyword", "portugal"))["photos"] as? [[String: Any]])
+        #expect(found.compactMap { $0["file"] as? String } == ["A1B2.jpeg"])
+    }
+
     @Test("the library's photos that no album holds come in, in no album; --albums-only leaves them out")
     func photosInNoAlbum() throws {
         for albumsOnly in [false, true] {

@@ -112,9 +112,35 @@ struct CatalogImportCLITests {
         let tree = try cli.run("album", "list", "--tree").stdout
         #expect(tree.contains("Shotwell"), "\(tree)")
         if schema == .current {
-            #expect(result.stdout.contains("not carried: 1 ratings, 1 tags, 1 videos"), "\(result.stdout)")
+            #expect(result.stdout.contains("not carried: 1 videos"), "\(result.stdout)")
         }
         #expect(try cli.run("check").status == 0)
+    }
+
+    @Test("titles, comments, ratings and tags written in Shotwell come along on the items, over what the files carry; found by them")
+    func wordsFromShotwell() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try household(cli, schema: .current)
+        try DatabaseQueue(path: catalog.path).write { db in
+            try db.execute(sql: "UPDATE PhotoTable SET title = 'Le port', comment = ' Grand-père\u{0007} et les bateaux ' WHERE filename LIKE '%a-harbour.jpg'")
+            try db.execute(sql: "UPDATE PhotoTable SET rating = 5 WHERE filename LIKE '%b-market.png'")
+            try db.execute(sql: "UPDATE EventTable SET comment = 'Trois jours à Nîmes' WHERE id = 1")
+            // Photo 2 (the cliffs) in a nested tag, a video in it too.
+            try db.execute(sql: "INSERT INTO TagTable (name, photo_id_list) VALUES ('/Trips/Nîmes', 'thumb0000000000000002,video-0000000000000001,thumbzz,')")
+        }
+        let result = try cli.run("import", "--from", "shotwell", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Shotwell/Fête à Nîmes"))["items"] as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: items.map { ($0["file"] as? String ?? "", $0) })
+        #expect(byFile["a-harbour.jpg"]?["title"] as? String == "Le port")
+        #expect(byFile["a-harbour.jpg"]?["caption"] as? String == "Grand-père et les bateaux", "a control character is left out, not refused")
+        #expect(byFile["a-harbour.jpg"]?["rating"] as? Int == 4 && byFile["a-harbour.jpg"]?["keywords"] as? [String] == ["beach"])
+        #expect(byFile["b-market.png"]?["rating"] as? Int == 5)
+        #expect(byFile["c-falaises.webp"]?["keywords"] as? [String] == ["Nîmes"])
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]])
+        #expect(albums.first { $0["name"] as? String == "Fête à Nîmes" }?["description"] as? String == "Trois jours à Nîmes", "an event's comment")
+        let found = try #require(try cli.json(try cli.run("--json", "photos", "--text", "bateaux"))["photos"] as? [[String: Any]])
+        #expect(found.compactMap { $0["file"] as? String } == ["a-harbour.jpg"])
     }
 
     @Test("a photo turned in Shotwell (kept in its catalog, not the file) is shown turned; its edits are counted by kind")

@@ -93,7 +93,7 @@ struct DigikamImportCLITests {
         #expect(try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)").stdout.hasPrefix("nothing new"))
     }
 
-    @Test("a root named by its mount path is found where digiKam finds it; titles, captions and album captions are counted; a dry run names the root that is away")
+    @Test("a root named by its mount path is found where digiKam finds it; titles, captions, ratings, picks, tags and album captions come along; a dry run names the root that is away")
     func rootsAndWords() throws {
         let cli = try CLI()
         let (catalog, pictures) = try family(cli, hasManualOrder: true)
@@ -107,11 +107,24 @@ struct DigikamImportCLITests {
             INSERT INTO ImageComments (imageid, type, language, comment) VALUES (1, 1, 'x-default', 'Sunset over the bay'), (1, 3, 'x-default', 'Bay'),
                 (2, 1, 'de-DE', 'Hafen'), (2, 1, 'x-default', 'Harbour'), (3, 1, 'x-default', '  ');
             UPDATE Albums SET caption = 'Our summer' WHERE id = 2;
+            INSERT INTO Tags (id, pid, name) VALUES (4, 0, 'Trips'), (5, 4, 'Lisbon'), (6, 1, 'Pick Label Rejected'), (7, 1, 'Pick Label Accepted');
+            INSERT INTO ImageTags VALUES (2, 5), (2, 4), (3, 6), (1, 7);
+            INSERT INTO ImageInformation (imageid, rating) VALUES (2, 4), (4, -1);
             """)
         let result = try cli.run("import", "--from", "digikam", catalog.path)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try cli.albumsByPath()["Family/2024/Summer"] == ["b-market.png", "c-cliffs.webp", "a-harbour.jpg"], "no map needed, no '//' paths")
-        #expect(result.stdout.contains("2 captions, 1 titles, 1 album captions"), "\(result.stdout)")
+        #expect(result.stdout.contains("not carried: 1 hidden or trashed photos\n"), "\(result.stdout)")
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]])
+        #expect(albums.first { $0["name"] as? String == "Summer" }?["description"] as? String == "Our summer", "an album's caption: \(albums)")
+        let summer = try #require(try cli.json(try cli.run("--json", "list", "Family/2024/Summer"))["items"] as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: summer.map { ($0["file"] as? String ?? "", $0) })
+        #expect(byFile["a-harbour.jpg"]?["caption"] as? String == "Harbour", "the default language's caption")
+        #expect(byFile["a-harbour.jpg"]?["rating"] as? Int == 4 && byFile["a-harbour.jpg"]?["keywords"] as? [String] == ["Trips", "Lisbon"])
+        #expect(byFile["b-market.png"]?["rating"] as? String == "rejected" && byFile["b-market.png"]?["caption"] is NSNull)
+        #expect(byFile["c-cliffs.webp"]?["rating"] is NSNull && byFile["c-cliffs.webp"]?["keywords"] as? [String] == [])
+        let sunset = try #require((try cli.json(try cli.run("--json", "list", "Family/2024/2024"))["items"] as? [[String: Any]])?.first)
+        #expect(sunset["title"] as? String == "Bay" && sunset["caption"] as? String == "Sunset over the bay" && sunset["favorite"] as? Bool == true)
         #expect(!result.stderr.contains("not on this machine"), "\(result.stderr)")
     }
 

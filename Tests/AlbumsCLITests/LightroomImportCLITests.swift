@@ -101,11 +101,41 @@ struct LightroomImportCLITests {
                 // The Folders panel beside the collections: the folder's photos by capture time; "Rom" is the collection's.
                 "Lightroom/Folders/Fotos/2024/Rom (2024)": ["Hafen.jpg", "Markt.png", "Klippen.webp", nil],
             ])
-        #expect(result.stdout.contains("not carried: 1 smart collections, 1 saved books, slideshows, prints and web galleries, 1 ratings"), "\(result.stdout)")
+        #expect(result.stdout.contains("not carried: 1 smart collections, 1 saved books, slideshows, prints and web galleries\n"), "\(result.stdout)")
         #expect(try cli.run("pending").stdout.contains("Fehlt.jpg"))
         #expect(try cli.run("check").status == 0)
         let again = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
         #expect(again.stdout.hasPrefix("nothing new"), "\(again.stdout)")
+    }
+
+    @Test("captions, titles (from the XMP Lightroom keeps), ratings, flags and keywords come along on every item of the photo")
+    func wordsFromLightroom() throws {
+        let cli = try CLI()
+        let (catalog, pictures) = try catalog(cli, lightroom4: false)
+        try catalog.execute("""
+            CREATE TABLE AgLibraryIPTC (id_local INTEGER PRIMARY KEY, altTextAccessibility, caption, copyright, extDescrAccessibility,
+                image INTEGER NOT NULL DEFAULT 0);
+            INSERT INTO AgLibraryIPTC (image, caption) VALUES (13, 'Der Hafen am Morgen'), (14, '   ');
+            CREATE TABLE Adobe_AdditionalMetadata (id_local INTEGER PRIMARY KEY, image INTEGER, xmp NOT NULL DEFAULT '');
+            INSERT INTO Adobe_AdditionalMetadata (image, xmp) VALUES (13, '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Hafen &amp; Boote</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta>');
+            CREATE TABLE AgLibraryKeyword (id_local INTEGER PRIMARY KEY, id_global UNIQUE NOT NULL, name, parent INTEGER);
+            INSERT INTO AgLibraryKeyword (id_local, id_global, name, parent) VALUES (40, 'k0', NULL, NULL), (41, 'k1', 'Italien', 40), (42, 'k2', 'Rom', 41);
+            INSERT INTO AgLibraryKeywordImage (image, tag) VALUES (13, 42), (13, 41), (14, 41);
+            UPDATE Adobe_images SET pick = 1 WHERE id_local = 14;
+            """)
+        let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("keywords") && !result.stdout.contains("ratings"), "\(result.stdout)")
+        let best = try #require(try cli.json(try cli.run("--json", "list", "Lightroom/Beste"))["items"] as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: best.map { ($0["file"] as? String ?? "", $0) })
+        let hafen = try #require(byFile["Hafen.jpg"])
+        #expect(hafen["title"] as? String == "Hafen & Boote" && hafen["caption"] as? String == "Der Hafen am Morgen", "\(hafen)")
+        #expect(hafen["rating"] as? Int == 5 && hafen["keywords"] as? [String] == ["Rom", "Italien"] && hafen["favorite"] as? Bool == false)
+        let markt = try #require(byFile["Markt.png"])
+        #expect(markt["favorite"] as? Bool == true && markt["caption"] is NSNull && markt["keywords"] as? [String] == ["Italien"], "flagged: a favourite")
+        // The same photo in another collection carries the same words.
+        let rom = try #require(try cli.json(try cli.run("--json", "list", "Lightroom/Reisen/Rom"))["items"] as? [[String: Any]])
+        #expect(rom.first { $0["file"] as? String == "Hafen.jpg" }?["title"] as? String == "Hafen & Boote")
     }
 
     @Test("each collection in the order Lightroom shows it: its sort (capture time, file name, added order, custom) either way")

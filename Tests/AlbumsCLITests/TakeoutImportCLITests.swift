@@ -65,6 +65,28 @@ struct TakeoutImportCLITests {
         #expect(everything?.count == 7, "again: nothing twice")
     }
 
+    @Test("a sidecar's description becomes its item's caption, and a star its favourite; an album's description the album's; found by them")
+    func descriptionsAndStars() throws {
+        let cli = try CLI()
+        let album = cli.folder.path("Takeout/Google Photos/Lisboa")
+        try write(#"{"title": "Lisboa", "description": "Três dias\u0007 em Lisboa"}"#, to: album + "/metadata.json")
+        try cli.copyExample("01-harbour.jpg", to: album + "/IMG_1.jpg")
+        try write(
+            #"{"title": "IMG_1.jpg", "description": "  O elétrico 28\nna Graça  ", "favorited": true, "photoTakenTime": {"timestamp": "1720958400"}}"#,
+            to: album + "/IMG_1.jpg.json")
+        try cli.copyExample("02-market.png", to: album + "/IMG_2.png")
+        try write(#"{"title": "IMG_2.png", "description": "", "photoTakenTime": {"timestamp": "1720962000"}}"#, to: album + "/IMG_2.png.json")
+        let result = try cli.run("import", "--from", "takeout", cli.folder.path("Takeout"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Lisboa"))["items"] as? [[String: Any]])
+        #expect(items.first?["caption"] as? String == "O elétrico 28\nna Graça" && items.first?["favorite"] as? Bool == true, "\(items)")
+        #expect(items.last?["caption"] is NSNull && items.last?["favorite"] as? Bool == false)
+        let albums = try #require(try cli.json(try cli.run("--json", "album", "list"))["albums"] as? [[String: Any]])
+        #expect(albums.first?["description"] as? String == "Três dias em Lisboa", "the album's own description, mended: \(albums)")
+        let found = try #require(try cli.json(try cli.run("--json", "photos", "--favorite", "--text", "elétrico"))["photos"] as? [[String: Any]])
+        #expect(found.compactMap { $0["file"] as? String } == ["IMG_1.jpg"])
+    }
+
     @Test("--albums-only leaves the photos in no album out")
     func albumsOnly() throws {
         let cli = try CLI()

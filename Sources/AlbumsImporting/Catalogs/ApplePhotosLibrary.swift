@@ -9,7 +9,8 @@ import Foundation
 /// albums, shared albums and projects are counted, not
 /// imported; so are the photos Photos does not show in an album (hidden,
 /// in the trash, burst frames not picked): a library shared with others
-/// must not show what its owner hid.
+/// must not show what its owner hid. Each photo's title, caption,
+/// favourite mark and keywords come along on its item.
 ///
 /// Read from `database/Photos.sqlite`, a Core Data store: albums and
 /// folders are `ZGENERICALBUM` rows (`ZKIND` 2 an album, 4000 a folder,
@@ -209,6 +210,25 @@ public enum ApplePhotosLibrary {
             if let path = files.path(of: row) { setAside.append(path) }
         }
 
+        // What people wrote on each photo: its title, its caption, its heart and its keywords.
+        var marks: [String: ItemMarks] = [:]
+        let keywords = try Self.keywords(file, columns: columns)
+        let described = titled && (columns["ZASSETDESCRIPTION"] ?? []).isSuperset(of: ["ZASSETATTRIBUTES", "ZLONGDESCRIPTION"])
+        try file.forEachRow("""
+            SELECT \(located), \(assetColumns.contains("ZFAVORITE") ? "a.ZFAVORITE" : "0") AS favorite,
+                \(titled ? "t.Z_PK" : "NULL") AS attributes, \(titled ? "t.ZTITLE" : "NULL") AS title,
+                \(described ? "d.ZLONGDESCRIPTION" : "NULL") AS description
+            FROM \(assets) a
+            \(titled ? "LEFT JOIN ZADDITIONALASSETATTRIBUTES t ON t.Z_PK = a.ZADDITIONALATTRIBUTES" : "")
+            \(described ? "LEFT JOIN ZASSETDESCRIPTION d ON d.ZASSETATTRIBUTES = t.Z_PK" : "")
+            WHERE a.ZKIND = 0
+            """) { row in
+            let found = ItemMarks(
+                foundTitle: row.text("title"), caption: row.text("description"), isFavorite: row.integer("favorite") == 1, rating: nil,
+                keywords: row.integer("attributes").flatMap { keywords[$0] } ?? [])
+            if !found.isEmpty, let path = files.path(of: row) { marks[path] = found }
+        }
+
         // As Photos' sidebar shows them: by their place in their folder, then by title.
         func precedes(_ a: Node, _ b: Node) -> Bool {
             (a.place ?? .max, a.title.lowercased(), a.id) < (b.place ?? .max, b.title.lowercased(), b.id)
@@ -241,7 +261,6 @@ public enum ApplePhotosLibrary {
                 "burst frames not picked",
                 "SELECT count(*) AS n FROM \(assets) WHERE (coalesce(ZAVALANCHEPICKTYPE, 0) & 2) != 0 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
-            try file.counted("favourites", "SELECT count(*) AS n FROM \(assets) WHERE ZFAVORITE = 1", needs: assets, ["ZFAVORITE"], in: columns),
             // A turn, a crop or a filter made in Photos is an adjustment it renders; the original comes in.
             try file.counted(
                 "edited photos (turns, crops, filters)", "SELECT count(*) AS n FROM \(assets) WHERE ZHASADJUSTMENTS = 1 AND ZKIND = 0",
@@ -250,7 +269,33 @@ public enum ApplePhotosLibrary {
         ].compactMap { $0 }
         return CatalogImport(
             kind: .applePhotos, catalog: library, root: root, orderInferred: false, notCarried: notCarried, loose: loose, setAside: setAside,
-            whyMissing: files.whyMissing)
+            whyMissing: files.whyMissing, marks: marks)
+    }
+
+    /// The keywords of each photo, by its additional attributes' `Z_PK`:
+    /// `ZKEYWORD.ZTITLE`, joined by a table whose name and columns carry
+    /// Core Data's entity numbers (`Z_1KEYWORDS (Z_1ASSETATTRIBUTES,
+    /// Z_37KEYWORDS)`), found by its shape as the albums' join is.
+    private static func keywords(_ file: ForeignDatabaseFile, columns: [String: Set<String>]) throws -> [Int64: [String]] {
+        guard (columns["ZKEYWORD"] ?? []).isSuperset(of: ["Z_PK", "ZTITLE"]) else { return [:] }
+        func numbered(_ name: String, _ suffix: String) -> Bool {
+            name.hasPrefix("Z_") && name.hasSuffix(suffix) && name.dropFirst(2).dropLast(suffix.count).allSatisfy { $0.isASCII && $0.isNumber }
+                && name.count > 2 + suffix.count
+        }
+        for (table, have) in columns.sorted(by: { $0.key < $1.key }) where numbered(table, "KEYWORDS") {
+            guard let attributes = have.sorted().first(where: { numbered($0, "ASSETATTRIBUTES") }),
+                let keyword = have.sorted().first(where: { numbered($0, "KEYWORDS") })
+            else { continue }
+            var found: [Int64: [String]] = [:]
+            try file.forEachRow("""
+                SELECT j.\(attributes) AS attributes, k.ZTITLE AS title FROM \(table) j JOIN ZKEYWORD k ON k.Z_PK = j.\(keyword)
+                ORDER BY j.\(attributes), k.ZTITLE
+                """) { row in
+                if let owner = row.integer("attributes"), let title = row.text("title") { found[owner, default: []].append(title) }
+            }
+            return found
+        }
+        return [:]
     }
 
     /// Where a photo's original is: in the library's `originals` folder

@@ -37,13 +37,17 @@ public struct CatalogImport: Sendable {
     /// Why the organizer itself may not have a photo's file where it says,
     /// by path ("kept only in iCloud"), for the photos where it knows.
     public let whyMissing: [String: MissingOriginal]
+    /// What people wrote on each photo in the organizer (titles, captions,
+    /// favourites, ratings, keywords), by path: its item carries them, and
+    /// what the file itself carries fills what the catalog leaves empty.
+    public let marks: [String: ItemMarks]
 
     /// The contents of the catalog at `catalog` (a file or a folder), as a reader found them.
     public init(
         kind: CatalogKind, catalog: String, root: SourceFolder, orderInferred: Bool, notCarried: [(what: String, count: Int)],
         capturedAt: [String: CaptureDate] = [:], orientations: [String: PhotoOrientation] = [:], loose: [String] = [], setAside: [String] = [],
         roots: [String] = [],
-        whyMissing: [String: MissingOriginal] = [:]
+        whyMissing: [String: MissingOriginal] = [:], marks: [String: ItemMarks] = [:]
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
@@ -57,6 +61,7 @@ public struct CatalogImport: Sendable {
         self.setAside = setAside.filter { seen.insert($0).inserted }
         self.roots = roots
         self.whyMissing = whyMissing
+        self.marks = marks.filter { !$0.value.isEmpty }
     }
 
     /// Loads ``loose`` into the library, in no album, as they stood in the
@@ -66,9 +71,10 @@ public struct CatalogImport: Sendable {
     }
 
     /// `loader`, with the catalog's capture dates for files that record
-    /// none, and its orientations.
+    /// none, its orientations, and its words and marks.
     public func loader(over loader: any PhotoLoader = FileLoader()) -> any PhotoLoader {
-        capturedAt.isEmpty && orientations.isEmpty ? loader : CatalogFactsLoader(base: loader, dates: capturedAt, orientations: orientations)
+        capturedAt.isEmpty && orientations.isEmpty && marks.isEmpty
+            ? loader : CatalogFactsLoader(base: loader, dates: capturedAt, orientations: orientations, marks: marks)
     }
 }
 
@@ -112,12 +118,14 @@ public enum MissingOriginal: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Loads as its base does, then gives a photo whose file records no capture
-/// date the one its catalog knows (a Takeout sidecar's), and shows it as
-/// the catalog's orientation says.
+/// date the one its catalog knows (a Takeout sidecar's), shows it as
+/// the catalog's orientation says, and gives it the words and marks the
+/// catalog holds, over those of its file.
 struct CatalogFactsLoader: PhotoLoader {
     let base: any PhotoLoader
     let dates: [String: CaptureDate]
     let orientations: [String: PhotoOrientation]
+    let marks: [String: ItemMarks]
 
     func load(_ source: String) async throws -> PhotoContent {
         try await loadWithBytes(source).content
@@ -127,6 +135,7 @@ struct CatalogFactsLoader: PhotoLoader {
         var (content, bytes) = try await base.loadWithBytes(source)
         if content.capturedAt == nil, let date = dates[source] { content.capturedAt = date }
         if let shown = orientations[source] { content.show(as: shown) }
+        if let written = marks[source] { content.marks = written.filled(from: content.marks) }
         return (content, bytes)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// under it become albums and folders as their relative paths nest (the
 /// same rule as a folder tree: an album holding photos is an album, one
 /// holding albums a folder, with an album of its own photos when it holds
-/// both). Each album is in the order digiKam shows it: the sort kept in
+/// both). Each photo's title, caption, rating, pick and tags come along
+/// on its item. Each album is in the order digiKam shows it: the sort kept in
 /// the `digikamrc` beside the catalog (``DigikamItemSort``), else its
 /// manual order (`Images.manualOrder`, an unset one read as 0, so first,
 /// as digiKam reads it), ties in name order; catalogs from before manual
@@ -93,6 +94,9 @@ public enum DigikamCatalog {
             roots.append((id, label ?? (base as NSString).lastPathComponent, base))
         }
 
+        let written = try Self.marks(file, columns: columns)
+        // Each album's photos' ids, by name: what digiKam wrote on them is kept by id.
+        var ids: [Int64: [String: Int64]] = [:]
         var photos: [Int64: [DigikamItemSort.Photo]] = [:]
         var turned: [Int64: [String: PhotoOrientation]] = [:]
         var hidden: [Int64: [String]] = [:]
@@ -105,7 +109,7 @@ public enum DigikamCatalog {
         let info = joined.isEmpty ? Set<String>() : information
         try file.forEachRow(
             """
-            SELECT i.album AS album, i.name AS name, i.status AS status, \(order) AS manualOrder,
+            SELECT i.id AS id, i.album AS album, i.name AS name, i.status AS status, \(order) AS manualOrder,
                 \(column("modificationDate", in: imageColumns, as: "i")) AS modified, \(column("fileSize", in: imageColumns, as: "i")) AS size,
                 \(column("creationDate", in: info, as: "ii")) AS created, \(column("rating", in: info, as: "ii")) AS rating,
                 \(column("width", in: info, as: "ii")) AS width, \(column("height", in: info, as: "ii")) AS height,
@@ -113,6 +117,7 @@ public enum DigikamCatalog {
             FROM Images i \(joined) WHERE i.album IS NOT NULL AND i.category = \(image) ORDER BY i.id
             """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
+            if let id = row.integer("id"), written[id] != nil { ids[album, default: [:]][name] = id }
             guard row.integer("status") == Int64(visible) else {
                 // Hidden (2) and trashed (3) photos are still on disk; obsolete ones (4) are gone.
                 if let status = row.integer("status"), status == 2 || status == 3 { hidden[album, default: []].append(name) }
@@ -130,10 +135,13 @@ public enum DigikamCatalog {
 
         var top = SourceFolder(name: "digiKam", path: file.path, key: "catalog")
         var orientations: [String: PhotoOrientation] = [:]
+        var marks: [String: ItemMarks] = [:]
         var setAside: [String] = []
         for root in roots {
             var folder = SourceFolder(name: root.name, path: root.path, key: "root/\(root.id)")
-            let albums = try file.rows("SELECT id, relativePath FROM Albums WHERE albumRoot = ? ORDER BY relativePath", arguments: ["\(root.id)"])
+            let caption = (columns["Albums"] ?? []).contains("caption") ? "caption" : "NULL"
+            let albums = try file.rows(
+                "SELECT id, relativePath, \(caption) AS caption FROM Albums WHERE albumRoot = ? ORDER BY relativePath", arguments: ["\(root.id)"])
             for row in albums {
                 guard let id = row.integer("id"), let relative = row.text("relativePath") else { continue }
                 let parts = relative.split(separator: "/").map(String.init)
@@ -142,45 +150,85 @@ public enum DigikamCatalog {
                 let files = ordered.map { map.local(directory + "/" + $0.name) }
                 for (photo, path) in zip(ordered, files) { orientations[path] = turned[id]?[photo.name] }
                 setAside += (hidden[id] ?? []).map { map.local(directory + "/" + $0) }
+                for (name, image) in ids[id] ?? [:] { marks[map.local(directory + "/" + name)] = written[image] }
                 if parts.isEmpty {
                     folder.photos = files  // the root's own photos
+                    folder.description = row.text("caption")
                 } else {
-                    folder.nest(files, at: parts, key: "album/\(id)", path: directory, walked: "/root/\(root.id)")
+                    folder.nest(files, at: parts, key: "album/\(id)", path: directory, description: row.text("caption"), walked: "/root/\(root.id)")
                 }
             }
             folder.pruneEmpty()
             if folder.photoCount > 0 { top.folders.append(folder) }
         }
         let notCarried: [(what: String, count: Int)] = [
-            try file.counted("ratings", "SELECT count(*) AS n FROM ImageInformation WHERE rating > 0", needs: "ImageInformation", ["rating"], in: columns),
-            // digiKam keeps its own labels (color, pick, "Current Version") as tags under
-            // "_Digikam_Internal_Tags_": they are not the person's tags.
-            (columns["Tags"] ?? []).isSuperset(of: ["id", "pid", "name"])
-                ? try file.counted(
-                    "tags",
-                    """
-                    SELECT count(*) AS n FROM ImageTags WHERE tagid NOT IN (
-                        WITH RECURSIVE internal (id) AS (SELECT id FROM Tags WHERE name = '_Digikam_Internal_Tags_'
-                            UNION SELECT t.id FROM Tags t JOIN internal ON t.pid = internal.id)
-                        SELECT id FROM internal)
-                    """, needs: "ImageTags", in: columns)
-                : try file.counted("tags", "SELECT count(*) AS n FROM ImageTags", needs: "ImageTags", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images", in: columns),
-            // ImageComments.type: 1 a caption (digiKam's "comment"), 3 a title.
-            try file.counted(
-                "captions", "SELECT count(DISTINCT imageid) AS n FROM ImageComments WHERE type = 1 AND length(trim(comment)) > 0",
-                needs: "ImageComments", ["imageid", "type", "comment"], in: columns),
-            try file.counted(
-                "titles", "SELECT count(DISTINCT imageid) AS n FROM ImageComments WHERE type = 3 AND length(trim(comment)) > 0",
-                needs: "ImageComments", ["imageid", "type", "comment"], in: columns),
-            try file.counted(
-                "album captions", "SELECT count(*) AS n FROM Albums WHERE length(trim(caption)) > 0", needs: "Albums", ["caption"], in: columns),
             try file.counted("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images", in: columns),
         ].compactMap { $0 }
         // One root imports as its own folder at the top; several stand under a folder "digiKam".
         let root = top.folders.count == 1 ? top.folders[0] : top
         return CatalogImport(
             kind: .digikam, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside,
-            roots: roots.map { map.local($0.path) })
+            roots: roots.map { map.local($0.path) }, marks: marks)
+    }
+
+    /// `ImageComments.type` of a caption (digiKam's "comment") and of a title.
+    private static let commentType = 1
+    private static let titleType = 3
+
+    /// What people wrote on each image in digiKam, by its id: its title
+    /// and caption (`ImageComments`, the default language's first), its
+    /// rating (`ImageInformation.rating`, 1–5; -1 and 0 are none) and its
+    /// tags. digiKam keeps its own labels as tags under
+    /// `_Digikam_Internal_Tags_`: of those, a rejected pick is a rejected
+    /// rating and an accepted pick a favourite; the colour labels and the
+    /// rest are not the person's tags.
+    private static func marks(_ file: ForeignDatabaseFile, columns: [String: Set<String>]) throws -> [Int64: ItemMarks] {
+        var titles: [Int64: String] = [:]
+        var captions: [Int64: String] = [:]
+        var ratings: [Int64: Int] = [:]
+        var keywords: [Int64: [String]] = [:]
+        var favourites = Set<Int64>()
+        if (columns["ImageComments"] ?? []).isSuperset(of: ["imageid", "type", "language", "comment"]) {
+            try file.forEachRow("""
+                SELECT imageid, type, comment FROM ImageComments WHERE type IN (\(commentType), \(titleType)) AND length(trim(comment)) > 0
+                ORDER BY imageid, language = 'x-default' DESC, id
+                """) { row in
+                guard let image = row.integer("imageid"), let text = row.text("comment") else { return }
+                if row.integer("type") == Int64(titleType) {
+                    if titles[image] == nil { titles[image] = text }
+                } else if captions[image] == nil {
+                    captions[image] = text
+                }
+            }
+        }
+        if (columns["ImageInformation"] ?? []).isSuperset(of: ["imageid", "rating"]) {
+            try file.forEachRow("SELECT imageid, rating FROM ImageInformation WHERE rating BETWEEN 1 AND 5") { row in
+                if let image = row.integer("imageid"), let rating = row.integer("rating") { ratings[image] = Int(rating) }
+            }
+        }
+        if (columns["Tags"] ?? []).isSuperset(of: ["id", "pid", "name"]), (columns["ImageTags"] ?? []).isSuperset(of: ["imageid", "tagid"]) {
+            try file.forEachRow("""
+                WITH RECURSIVE internal (id) AS (SELECT id FROM Tags WHERE name = '_Digikam_Internal_Tags_'
+                    UNION SELECT t.id FROM Tags t JOIN internal ON t.pid = internal.id)
+                SELECT it.imageid AS image, t.name AS name, t.id IN (SELECT id FROM internal) AS internal
+                FROM ImageTags it JOIN Tags t ON t.id = it.tagid ORDER BY it.imageid, t.id
+                """) { row in
+                guard let image = row.integer("image"), let name = row.text("name") else { return }
+                if row.integer("internal") == 1 {
+                    if name == "Pick Label Rejected" { ratings[image] = -1 }
+                    if name == "Pick Label Accepted" { favourites.insert(image) }
+                } else {
+                    keywords[image, default: []].append(name)
+                }
+            }
+        }
+        var marks: [Int64: ItemMarks] = [:]
+        for image in Set(titles.keys).union(captions.keys).union(ratings.keys).union(keywords.keys).union(favourites) {
+            marks[image] = ItemMarks(
+                foundTitle: titles[image], caption: captions[image], isFavorite: favourites.contains(image), rating: ratings[image],
+                keywords: keywords[image] ?? [])
+        }
+        return marks
     }
 }

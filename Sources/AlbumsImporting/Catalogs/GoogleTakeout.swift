@@ -1,4 +1,5 @@
 import AlbumsImageFacts
+import AlbumsPersistence
 import Foundation
 
 /// A Google Takeout of Google Photos, unzipped (the `Takeout` folder, or its
@@ -17,7 +18,9 @@ import Foundation
 /// The year folders (`Photos from 2024`) hold every photo again; those in
 /// no album come into the library in no album (``CatalogImport/loose``).
 /// The trash (its folder, and any photo whose sidecar says `trashed`)
-/// stays out, counted.
+/// stays out, counted. A sidecar's `description` becomes its item's
+/// caption, and `favorited` its favourite mark; an album's own
+/// `description` the album's.
 public enum GoogleTakeout {
     /// Reads the unzipped Takeout at `path`.
     ///
@@ -40,6 +43,7 @@ public enum GoogleTakeout {
         let photos = contents.path
         var root = SourceFolder(name: "Google Photos", path: photos, key: "takeout")
         var dates: [String: CaptureDate] = [:]
+        var marks: [String: ItemMarks] = [:]
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
         // Videos by name: the year folders hold an album's videos again, so each is counted once.
@@ -56,6 +60,7 @@ public enum GoogleTakeout {
             }
             let title = metadata.flatMap { contents.json($0, in: name)?.title }
             var album = SourceFolder(name: title ?? name, path: folder, key: "album/\(name)")
+            album.description = metadata.flatMap { contents.json($0, in: name)?.description }
             var sidecars = Sidecars(names: listing.sidecars.subtracting(metadata.map { [$0] } ?? [])) { contents.json($0, in: name) }
             var timed: [(time: Int64?, path: String)] = []
             var thrownAway: [String] = []
@@ -68,6 +73,7 @@ public enum GoogleTakeout {
                     continue
                 }
                 if let time = sidecar?.takenTime, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
+                if let written = sidecar?.marks { marks[path] = written }
                 timed.append((sidecar?.takenTime, path))
                 inAlbums.insert(file)
             }
@@ -99,13 +105,14 @@ public enum GoogleTakeout {
                     continue
                 }
                 if let time = sidecar?.takenTime, let date = CaptureDate(utcSeconds: time) { dates[path] = date }
+                if let written = sidecar?.marks { marks[path] = written }
                 loose.append(path)
             }
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
             notCarried: [("photos in the trash", trashed.count), ("videos", videos.count), ("other files", otherFiles)], capturedAt: dates, loose: loose,
-            setAside: trashed)
+            setAside: trashed, marks: marks)
     }
 
     /// The names Takeout gives an album's own JSON file, in the languages
@@ -216,15 +223,24 @@ struct TakeoutJSON: Hashable, Sendable {
     var takenTime: Int64?
     /// Whether the sidecar says the photo is in the trash (`"trashed": true`).
     var trashed = false
+    /// The photo's (or the album's) description, as its owner wrote it in Google Photos.
+    var description: String?
+    /// Whether its owner starred it (`"favorited": true`).
+    var favorited = false
     /// Whether it is a photo's sidecar (it says when the photo was taken
     /// or made), not an album's own file.
     var describesAPhoto = false
+
+    /// What its owner wrote on the photo: its description and star, as a caption and a favourite.
+    var marks: ItemMarks { ItemMarks(foundTitle: nil, caption: description, isFavorite: favorited, rating: nil, keywords: []) }
 
     init?(_ data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.title = title?.isEmpty == false ? title : nil
         trashed = object["trashed"] as? Bool == true
+        description = object["description"] as? String
+        favorited = object["favorited"] as? Bool == true
         describesAPhoto = object["photoTakenTime"] != nil || object["creationTime"] != nil
         if let taken = object["photoTakenTime"] as? [String: Any] {
             let seconds = (taken["timestamp"] as? String).flatMap { Int64($0) } ?? (taken["timestamp"] as? NSNumber)?.int64Value

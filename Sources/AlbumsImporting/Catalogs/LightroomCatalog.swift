@@ -7,7 +7,8 @@ import Foundation
 /// "Lightroom"; each collection in its custom order
 /// (`AgLibraryCollectionImage.positionInCollection`), photos without a
 /// custom place after, by capture time. Smart collections are counted, not
-/// imported: they are searches, not lists.
+/// imported: they are searches, not lists. Each photo's title, caption,
+/// rating, flag and keywords come along on its item.
 ///
 /// Read from the tables a catalog holds (an `.lrcat` is SQLite):
 /// `AgLibraryCollection (id_local, name, parent, creationId, systemOnly)`,
@@ -202,8 +203,6 @@ public enum LightroomCatalog {
             ("smart collections", smartCount), ("saved books, slideshows, prints and web galleries", creations),
             ("rejected photos", all.count { $0.isRejected }), ("videos", all.count { $0.isVideo && !$0.isRejected }),
         ] + [
-            try file.counted("ratings", "SELECT count(*) AS n FROM Adobe_images WHERE rating > 0", needs: "Adobe_images", ["rating"], in: columns),
-            try file.counted("keywords", "SELECT count(*) AS n FROM AgLibraryKeywordImage", needs: "AgLibraryKeywordImage", ["image"], in: columns),
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
             // Develop settings are a Lua table of text: a crop says HasCrop = true.
             try file.counted(
@@ -217,10 +216,63 @@ public enum LightroomCatalog {
                     : "SELECT count(*) AS n FROM Adobe_imageDevelopSettings WHERE length(text) > 0 AND instr(text, 'HasCrop = true') = 0",
                 needs: "Adobe_imageDevelopSettings", ["text"], in: columns),
         ].compactMap { $0 }
+        let written = try Self.marks(file, columns: columns)
+        var marks: [String: ItemMarks] = [:]
+        for id in imageOrder {
+            if let image = images[id], let found = written[id] { marks[image.path] = found }
+        }
         return CatalogImport(
             kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried,
             orientations: Dictionary(all.compactMap { image in image.orientation.map { (image.path, $0) } }) { a, _ in a },
-            setAside: all.filter { $0.isRejected && !$0.isVideo }.map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path))
+            setAside: all.filter { $0.isRejected && !$0.isVideo }.map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path), marks: marks)
+    }
+
+    /// What people wrote on each photo in Lightroom, by `Adobe_images.id_local`:
+    /// its caption (`AgLibraryIPTC.caption`), its title (kept only in the
+    /// XMP Lightroom holds for it, `Adobe_AdditionalMetadata.xmp`), its
+    /// rating (`Adobe_images.rating`), its flag (`pick`: 1 flagged, a
+    /// favourite here; -1 rejected) and its keywords (`AgLibraryKeywordImage`
+    /// and `AgLibraryKeyword.name`, the keyword itself without its parents).
+    private static func marks(_ file: ForeignDatabaseFile, columns: [String: Set<String>]) throws -> [Int64: ItemMarks] {
+        var titles: [Int64: String] = [:]
+        var captions: [Int64: String] = [:]
+        var keywords: [Int64: [String]] = [:]
+        var ratings: [Int64: Int] = [:]
+        var flagged = Set<Int64>()
+        if (columns["AgLibraryIPTC"] ?? []).isSuperset(of: ["image", "caption"]) {
+            try file.forEachRow("SELECT image, caption FROM AgLibraryIPTC WHERE length(trim(caption)) > 0 ORDER BY id_local") { row in
+                if let image = row.integer("image"), let caption = row.text("caption"), captions[image] == nil { captions[image] = caption }
+            }
+        }
+        if (columns["Adobe_AdditionalMetadata"] ?? []).isSuperset(of: ["image", "xmp"]) {
+            try file.forEachRow("SELECT image, xmp FROM Adobe_AdditionalMetadata WHERE instr(xmp, 'dc:title') > 0") { row in
+                if let image = row.integer("image"), let xmp = row.text("xmp"), let title = ImageWords(xmp: Data(xmp.utf8)).title { titles[image] = title }
+            }
+        }
+        if (columns["AgLibraryKeywordImage"] ?? []).isSuperset(of: ["image", "tag"]), (columns["AgLibraryKeyword"] ?? []).isSuperset(of: ["id_local", "name"]) {
+            try file.forEachRow("""
+                SELECT ki.image AS image, k.name AS name FROM AgLibraryKeywordImage ki JOIN AgLibraryKeyword k ON k.id_local = ki.tag
+                WHERE k.name IS NOT NULL ORDER BY ki.image, ki.id_local
+                """) { row in
+                if let image = row.integer("image"), let name = row.text("name") { keywords[image, default: []].append(name) }
+            }
+        }
+        if (columns["Adobe_images"] ?? []).isSuperset(of: ["id_local", "rating", "pick"]) {
+            try file.forEachRow("SELECT id_local AS image, rating, pick FROM Adobe_images WHERE rating >= 1 OR pick != 0") { row in
+                guard let image = row.integer("image") else { return }
+                if let stars = row.real("rating"), stars.isFinite, stars >= 1 { ratings[image] = min(5, Int(stars.rounded())) }
+                if let pick = row.real("pick") {
+                    if pick < 0 { ratings[image] = -1 } else if pick > 0 { flagged.insert(image) }
+                }
+            }
+        }
+        var marks: [Int64: ItemMarks] = [:]
+        for image in Set(titles.keys).union(captions.keys).union(keywords.keys).union(ratings.keys).union(flagged) {
+            marks[image] = ItemMarks(
+                foundTitle: titles[image], caption: captions[image], isFavorite: flagged.contains(image), rating: ratings[image],
+                keywords: keywords[image] ?? [])
+        }
+        return marks
     }
 
     /// A photo of the catalog: its file where it lies here, and what sorts and filters read.

@@ -8,7 +8,8 @@ import Foundation
 /// photos in no event go to an album "No Event", as Shotwell shows them.
 /// An unnamed event is named by its day or span of days, as Shotwell
 /// shows it. Hidden, trashed and rejected photos stay
-/// out, counted.
+/// out, counted. Each photo's title, comment, rating and tags come along
+/// on its item, and an event's comment becomes its album's description.
 ///
 /// Read from the tables Shotwell creates (`src/db/PhotoTable.vala` and
 /// `EventTable.vala` in its sources): `PhotoTable (id, filename,
@@ -45,10 +46,13 @@ public enum ShotwellCatalog {
         // Every event, and the names of those that have one.
         var known = Set<Int64>()
         var names: [Int64: String] = [:]
-        for row in try file.rows("SELECT id, name FROM EventTable") {
+        var comments: [Int64: String] = [:]
+        let comment = (columns["EventTable"] ?? []).contains("comment") ? "comment" : "NULL"
+        for row in try file.rows("SELECT id, name, \(comment) AS comment FROM EventTable") {
             guard let id = row.integer("id") else { continue }
             known.insert(id)
             if let name = row.text("name")?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { names[id] = name }
+            comments[id] = row.text("comment")
         }
 
         struct Photo {
@@ -101,6 +105,7 @@ public enum ShotwellCatalog {
                 }
             }
         }
+        let marks = try Self.marks(file, photoColumns: photoColumns, tags: columns["TagTable"] ?? [], local: local)
         // Shotwell's order: by exposure time, photos without one first; ties by file name.
         func precedes(_ a: Photo, _ b: Photo) -> Bool {
             (a.time ?? .min, a.path) < (b.time ?? .min, b.path)
@@ -116,6 +121,7 @@ public enum ShotwellCatalog {
                 name: event == -1 ? "No Event" : names[event] ?? Self.dateName(from: times.min(), to: times.max(), day: day) ?? "Event \(event)",
                 path: event == -1 ? "photos in no event" : "event \(event)", key: event == -1 ? "no-event" : "event/\(event)")
             album.photos = ordered.map(\.path)
+            album.description = comments[event]
             albums.append((event == -1 ? nil : times.min(), album))
         }
         // As Shotwell's Events list shows them by default: newest first (its
@@ -134,8 +140,6 @@ public enum ShotwellCatalog {
             try file.counted(
                 "rejected photos", "SELECT count(*) AS n FROM PhotoTable WHERE (coalesce(flags, 0) & \(hiddenFlag | trashFlag)) = 0 AND rating = \(rejected)",
                 needs: "PhotoTable", ["flags", "rating"], in: columns),
-            try file.counted("ratings", "SELECT count(*) AS n FROM PhotoTable WHERE rating > 0", needs: "PhotoTable", ["rating"], in: columns),
-            try file.counted("titles", "SELECT count(*) AS n FROM PhotoTable WHERE length(title) > 0", needs: "PhotoTable", ["title"], in: columns),
             // Shotwell keeps a photo's edits as a key file, a group per kind (src/Photo.vala).
             try file.counted(
                 "crops", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[crop]') > 0", needs: "PhotoTable", ["transformations"], in: columns),
@@ -148,10 +152,39 @@ public enum ShotwellCatalog {
             try file.counted(
                 "red-eye fixes", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[redeye]') > 0", needs: "PhotoTable",
                 ["transformations"], in: columns),
-            try file.counted("tags", "SELECT count(*) AS n FROM TagTable", needs: "TagTable", in: columns),
             try file.counted("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable", in: columns),
         ].compactMap { $0 }
         return CatalogImport(
-            kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside)
+            kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside,
+            marks: marks)
+    }
+
+    /// What people wrote on each photo in Shotwell, by path: its title and
+    /// comment, its rating (1–5, -1 rejected) and its tags. A tag lists its
+    /// photos (`TagTable.photo_id_list`: `thumb` and the id in 16 hex digits,
+    /// comma-ended; a video's are `video-…`); a nested tag is named with
+    /// its parents (`/Trips/Lisbon`), and is its last part here.
+    private static func marks(
+        _ file: ForeignDatabaseFile, photoColumns: Set<String>, tags tagColumns: Set<String>, local: (String) -> String
+    ) throws -> [String: ItemMarks] {
+        var tagged: [Int64: [String]] = [:]
+        if tagColumns.isSuperset(of: ["name", "photo_id_list"]) {
+            try file.forEachRow("SELECT name, photo_id_list FROM TagTable ORDER BY id") { row in
+                guard let name = row.text("name"), let list = row.text("photo_id_list") else { return }
+                let leaf = name.split(separator: "/").last.map(String.init) ?? name
+                for entry in list.split(separator: ",") where entry.hasPrefix("thumb") {
+                    if let id = Int64(entry.dropFirst(5), radix: 16) { tagged[id, default: []].append(leaf) }
+                }
+            }
+        }
+        func column(_ name: String) -> String { photoColumns.contains(name) ? name : "NULL" }
+        var marks: [String: ItemMarks] = [:]
+        try file.forEachRow("SELECT id, filename, \(column("title")) AS title, \(column("comment")) AS comment, \(column("rating")) AS rating FROM PhotoTable") { row in
+            guard let id = row.integer("id"), let filename = row.text("filename") else { return }
+            let rating = row.integer("rating").map(Int.init)
+            let found = ItemMarks(foundTitle: row.text("title"), caption: row.text("comment"), rating: rating, keywords: tagged[id] ?? [])
+            if !found.isEmpty { marks[local(filename)] = found }
+        }
+        return marks
     }
 }

@@ -4,8 +4,9 @@
 extension SourceFolder {
     /// Puts `photos` in the folder `parts` names below this one, making the
     /// folders on the way (each known by `walked` and its path from here);
-    /// the folder at the end is known by `key`, and comes from `path` where given.
-    mutating func nest(_ photos: [String], at parts: [String], key: String, path: String? = nil, walked: String) {
+    /// the folder at the end is known by `key`, and comes from `path` where
+    /// given, described by `description`.
+    mutating func nest(_ photos: [String], at parts: [String], key: String, path: String? = nil, description: String? = nil, walked: String) {
         guard let first = parts.first else { return }
         let here = walked + "/" + first
         let index: Int
@@ -15,10 +16,12 @@ extension SourceFolder {
             folders.append(SourceFolder(name: first, path: here, key: "dir\(here)"))
             index = folders.count - 1
         }
-        guard parts.count == 1 else { return folders[index].nest(photos, at: Array(parts.dropFirst()), key: key, path: path, walked: here) }
+        guard parts.count == 1 else { return folders[index].nest(photos, at: Array(parts.dropFirst()), key: key, path: path, description: description, walked: here)
+        }
         folders[index].photos += photos
         folders[index].key = key
         if let path { folders[index].path = path }
+        if let description { folders[index].description = description }
     }
 
     /// Drops folders with no photo anywhere under them, and sorts what is

@@ -83,6 +83,9 @@ public struct TreeImport: Sendable {
                 }
                 let album = AlbumID(rawValue: id)
                 try writer.recordImportOrigin(source: plan.source, key: node.key, album: album)
+                if node.isNew, let description = node.description.flatMap(ItemMarks.mendedDescription) {
+                    _ = try writer.apply(try writer.checkAlbumDescription(album, to: description))
+                }
                 guard !node.photos.isEmpty else { continue }
                 try writer.requireChangeable(try writer.album(album))
                 let now = Date()

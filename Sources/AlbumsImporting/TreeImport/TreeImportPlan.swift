@@ -44,6 +44,9 @@ public struct TreeImportPlan: Sendable {
         /// An album's photos it holds already (or that are still loading
         /// into it), not counting those whose placeholders load again now.
         public let alreadyThere: Int
+        /// What the organizer says of an album (its caption, its
+        /// description): a new album takes it as its description.
+        public var description: String? = nil
         /// Whether the import makes it.
         public var isNew: Bool { existing == nil }
     }
@@ -234,7 +237,8 @@ public struct TreeImportPlan: Sendable {
             nodes.append(
                 Node(
                     kind: .album, name: chosen.name, path: place.joined(chosen.name), source: source.path, key: source.key,
-                    depth: place.depth, parent: place.parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere))
+                    depth: place.depth, parent: place.parent, existing: chosen.album?.id.rawValue, photos: photos, alreadyThere: alreadyThere,
+                    description: source.description))
         }
 
         /// A name for a new folder: its own, unless an album stands under it in that place.
