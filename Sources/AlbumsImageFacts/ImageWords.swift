@@ -45,6 +45,8 @@ public struct ImageWords: Hashable, Sendable {
     static func rating(fromXMP text: String) -> Int? {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
         if value < 0 { return -1 }
+        // Compared before it becomes an Int: a file may say 1e300.
+        guard value < 5.5 else { return nil }
         let stars = Int(value.rounded())
         return (1...5).contains(stars) ? stars : nil
     }

@@ -122,6 +122,7 @@ struct LightroomImportCLITests {
             INSERT INTO AgLibraryKeyword (id_local, id_global, name, parent) VALUES (40, 'k0', NULL, NULL), (41, 'k1', 'Italien', 40), (42, 'k2', 'Rom', 41);
             INSERT INTO AgLibraryKeywordImage (image, tag) VALUES (13, 42), (13, 41), (14, 41);
             UPDATE Adobe_images SET pick = 1 WHERE id_local = 14;
+            UPDATE Adobe_images SET rating = 1e300 WHERE id_local = 15;
             """)
         let result = try cli.run("import", "--from", "lightroom", catalog.path, "--map", "D:/Fotos=\(pictures)")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -133,8 +134,9 @@ struct LightroomImportCLITests {
         #expect(hafen["rating"] as? Int == 5 && hafen["keywords"] as? [String] == ["Rom", "Italien"] && hafen["favorite"] as? Bool == false)
         let markt = try #require(byFile["Markt.png"])
         #expect(markt["favorite"] as? Bool == true && markt["caption"] is NSNull && markt["keywords"] as? [String] == ["Italien"], "flagged: a favourite")
-        // The same photo in another collection carries the same words.
         let rom = try #require(try cli.json(try cli.run("--json", "list", "Lightroom/Reisen/Rom"))["items"] as? [[String: Any]])
+        #expect(rom.first { $0["file"] as? String == "Klippen.webp" }?["rating"] as? Int == 5, "a rating past five stars is five, never a trap")
+        // The same photo in another collection carries the same words.
         #expect(rom.first { $0["file"] as? String == "Hafen.jpg" }?["title"] as? String == "Hafen & Boote")
     }
 

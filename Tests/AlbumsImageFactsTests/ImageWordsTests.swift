@@ -30,7 +30,7 @@ struct ImageWordsTests {
         #expect(fields.words == ImageWords(
             title: "The harbour & boats", caption: "Line one\nline two ☺", rating: 3, keywords: ["family", "Été", "Paris", "Ana"]))
         #expect(Self.xmp(#"<r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><r:Description xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:Rating>-1</xmp:Rating></r:Description></r:RDF>"#).words.rating == -1)
-        for (text, rating) in [("0", nil), ("5", 5), ("6", nil), ("nan", nil), ("-3", -1), ("2.6", 3), ("", nil), ("1e400", nil)] as [(String, Int?)] {
+        for (text, rating) in [("0", nil), ("5", 5), ("6", nil), ("nan", nil), ("-3", -1), ("2.6", 3), ("", nil), ("1e400", nil), ("1e300", nil), ("-1e300", -1), ("5.4", 5)] as [(String, Int?)] {
             #expect(ImageWords.rating(fromXMP: text) == rating, "\(text)")
         }
     }

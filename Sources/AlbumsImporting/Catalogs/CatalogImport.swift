@@ -78,6 +78,27 @@ public struct CatalogImport: Sendable {
     }
 }
 
+/// What a catalog keeps of the words people wrote, gathered table by table,
+/// by its photos' ids.
+struct CatalogWords {
+    var titles: [Int64: String] = [:]
+    var captions: [Int64: String] = [:]
+    var ratings: [Int64: Int] = [:]
+    var keywords: [Int64: [String]] = [:]
+    var favourites = Set<Int64>()
+
+    /// Each photo's marks, tidied as a file's are.
+    var marks: [Int64: ItemMarks] {
+        var marks: [Int64: ItemMarks] = [:]
+        for photo in Set(titles.keys).union(captions.keys).union(ratings.keys).union(keywords.keys).union(favourites) {
+            marks[photo] = ItemMarks(
+                foundTitle: titles[photo], caption: captions[photo], isFavorite: favourites.contains(photo), rating: ratings[photo],
+                keywords: keywords[photo] ?? [])
+        }
+        return marks
+    }
+}
+
 extension ForeignDatabaseFile {
     /// The tables and columns, once each `needed` table has its columns;
     /// otherwise the file is not a `kind` catalog, and says which it lacks.

@@ -184,11 +184,7 @@ public enum DigikamCatalog {
     /// rating and an accepted pick a favourite; the colour labels and the
     /// rest are not the person's tags.
     private static func marks(_ file: ForeignDatabaseFile, columns: [String: Set<String>]) throws -> [Int64: ItemMarks] {
-        var titles: [Int64: String] = [:]
-        var captions: [Int64: String] = [:]
-        var ratings: [Int64: Int] = [:]
-        var keywords: [Int64: [String]] = [:]
-        var favourites = Set<Int64>()
+        var words = CatalogWords()
         if (columns["ImageComments"] ?? []).isSuperset(of: ["imageid", "type", "language", "comment"]) {
             try file.forEachRow("""
                 SELECT imageid, type, comment FROM ImageComments WHERE type IN (\(commentType), \(titleType)) AND length(trim(comment)) > 0
@@ -196,15 +192,15 @@ public enum DigikamCatalog {
                 """) { row in
                 guard let image = row.integer("imageid"), let text = row.text("comment") else { return }
                 if row.integer("type") == Int64(titleType) {
-                    if titles[image] == nil { titles[image] = text }
-                } else if captions[image] == nil {
-                    captions[image] = text
+                    if words.titles[image] == nil { words.titles[image] = text }
+                } else if words.captions[image] == nil {
+                    words.captions[image] = text
                 }
             }
         }
         if (columns["ImageInformation"] ?? []).isSuperset(of: ["imageid", "rating"]) {
             try file.forEachRow("SELECT imageid, rating FROM ImageInformation WHERE rating BETWEEN 1 AND 5") { row in
-                if let image = row.integer("imageid"), let rating = row.integer("rating") { ratings[image] = Int(rating) }
+                if let image = row.integer("imageid"), let rating = row.integer("rating") { words.ratings[image] = Int(rating) }
             }
         }
         if (columns["Tags"] ?? []).isSuperset(of: ["id", "pid", "name"]), (columns["ImageTags"] ?? []).isSuperset(of: ["imageid", "tagid"]) {
@@ -216,19 +212,13 @@ public enum DigikamCatalog {
                 """) { row in
                 guard let image = row.integer("image"), let name = row.text("name") else { return }
                 if row.integer("internal") == 1 {
-                    if name == "Pick Label Rejected" { ratings[image] = -1 }
-                    if name == "Pick Label Accepted" { favourites.insert(image) }
+                    if name == "Pick Label Rejected" { words.ratings[image] = -1 }
+                    if name == "Pick Label Accepted" { words.favourites.insert(image) }
                 } else {
-                    keywords[image, default: []].append(name)
+                    words.keywords[image, default: []].append(name)
                 }
             }
         }
-        var marks: [Int64: ItemMarks] = [:]
-        for image in Set(titles.keys).union(captions.keys).union(ratings.keys).union(keywords.keys).union(favourites) {
-            marks[image] = ItemMarks(
-                foundTitle: titles[image], caption: captions[image], isFavorite: favourites.contains(image), rating: ratings[image],
-                keywords: keywords[image] ?? [])
-        }
-        return marks
+        return words.marks
     }
 }

@@ -234,19 +234,15 @@ public enum LightroomCatalog {
     /// favourite here; -1 rejected) and its keywords (`AgLibraryKeywordImage`
     /// and `AgLibraryKeyword.name`, the keyword itself without its parents).
     private static func marks(_ file: ForeignDatabaseFile, columns: [String: Set<String>]) throws -> [Int64: ItemMarks] {
-        var titles: [Int64: String] = [:]
-        var captions: [Int64: String] = [:]
-        var keywords: [Int64: [String]] = [:]
-        var ratings: [Int64: Int] = [:]
-        var flagged = Set<Int64>()
+        var words = CatalogWords()
         if (columns["AgLibraryIPTC"] ?? []).isSuperset(of: ["image", "caption"]) {
             try file.forEachRow("SELECT image, caption FROM AgLibraryIPTC WHERE length(trim(caption)) > 0 ORDER BY id_local") { row in
-                if let image = row.integer("image"), let caption = row.text("caption"), captions[image] == nil { captions[image] = caption }
+                if let image = row.integer("image"), let caption = row.text("caption"), words.captions[image] == nil { words.captions[image] = caption }
             }
         }
         if (columns["Adobe_AdditionalMetadata"] ?? []).isSuperset(of: ["image", "xmp"]) {
             try file.forEachRow("SELECT image, xmp FROM Adobe_AdditionalMetadata WHERE instr(xmp, 'dc:title') > 0") { row in
-                if let image = row.integer("image"), let xmp = row.text("xmp"), let title = ImageWords(xmp: Data(xmp.utf8)).title { titles[image] = title }
+                if let image = row.integer("image"), let xmp = row.text("xmp"), let title = ImageWords(xmp: Data(xmp.utf8)).title { words.titles[image] = title }
             }
         }
         if (columns["AgLibraryKeywordImage"] ?? []).isSuperset(of: ["image", "tag"]), (columns["AgLibraryKeyword"] ?? []).isSuperset(of: ["id_local", "name"]) {
@@ -254,25 +250,20 @@ public enum LightroomCatalog {
                 SELECT ki.image AS image, k.name AS name FROM AgLibraryKeywordImage ki JOIN AgLibraryKeyword k ON k.id_local = ki.tag
                 WHERE k.name IS NOT NULL ORDER BY ki.image, ki.id_local
                 """) { row in
-                if let image = row.integer("image"), let name = row.text("name") { keywords[image, default: []].append(name) }
+                if let image = row.integer("image"), let name = row.text("name") { words.keywords[image, default: []].append(name) }
             }
         }
         if (columns["Adobe_images"] ?? []).isSuperset(of: ["id_local", "rating", "pick"]) {
             try file.forEachRow("SELECT id_local AS image, rating, pick FROM Adobe_images WHERE rating >= 1 OR pick != 0") { row in
                 guard let image = row.integer("image") else { return }
-                if let stars = row.real("rating"), stars.isFinite, stars >= 1 { ratings[image] = min(5, Int(stars.rounded())) }
+                // Clamped before it becomes an Int: a catalog's REAL may hold anything.
+                if let stars = row.real("rating"), stars.isFinite, stars >= 1 { words.ratings[image] = Int(min(stars, 5).rounded()) }
                 if let pick = row.real("pick") {
-                    if pick < 0 { ratings[image] = -1 } else if pick > 0 { flagged.insert(image) }
+                    if pick < 0 { words.ratings[image] = -1 } else if pick > 0 { words.favourites.insert(image) }
                 }
             }
         }
-        var marks: [Int64: ItemMarks] = [:]
-        for image in Set(titles.keys).union(captions.keys).union(keywords.keys).union(ratings.keys).union(flagged) {
-            marks[image] = ItemMarks(
-                foundTitle: titles[image], caption: captions[image], isFavorite: flagged.contains(image), rating: ratings[image],
-                keywords: keywords[image] ?? [])
-        }
-        return marks
+        return words.marks
     }
 
     /// A photo of the catalog: its file where it lies here, and what sorts and filters read.
