@@ -26,7 +26,12 @@ struct PhotoSearchModelTests {
         let lens: String?
         let hasLocation: Bool
         var albums: Set<AlbumID>
+        /// What its item in each album carries.
+        var marks: [AlbumID: ItemMarks] = [:]
     }
+
+    static let texts: [String?] = [nil, "Grandma's 80th", "at the harbour", "Été à Nîmes", "100% sure_thing"]
+    static let keywords: [[String]] = [[], ["family"], ["Family", "trip"], ["été", "a,b"], ["x\"y"]]
 
     static let makes: [(String?, String?)] = [("FUJIFILM", "X100V"), ("Apple", "iPhone 15 Pro"), ("Canon", "EOS R6"), (nil, nil), ("FUJIFILM", "X-T5")]
     static let lenses: [String?] = [nil, "XF23mmF2 R WR", "RF24-105mm F4 L IS USM", "iPhone 15 Pro back camera 6.765mm f/1.78"]
@@ -56,15 +61,24 @@ struct PhotoSearchModelTests {
                 if content.capturedAt == nil && Bool.random(using: &rng) { content.capturedAt = nil }
                 let photo = try writer.addPhoto(content).photo
                 var holders = Set<AlbumID>()
+                var marks: [AlbumID: ItemMarks] = [:]
                 for album in albums where Int.random(in: 0..<3, using: &rng) == 0 {
-                    try writer.insertPhotos([photo.id], into: album)
+                    let item = try writer.insertPhotos([photo.id], into: album)[0]
                     holders.insert(album)
+                    // Words on some items: each item its own.
+                    guard Bool.random(using: &rng) else { continue }
+                    let written = ItemMarks(
+                        title: Self.texts.randomElement(using: &rng)!, caption: Self.texts.randomElement(using: &rng)!,
+                        isFavorite: Bool.random(using: &rng), rating: [nil, -1, 1, 3, 5].randomElement(using: &rng)!.flatMap(ItemRating.init(value:)),
+                        keywords: Self.keywords.randomElement(using: &rng)!)
+                    try writer.writeMarks(written, on: item)
+                    marks[album] = written
                 }
                 models.append(
                     Model(
                         id: photo.id, name: content.originalName, mediaType: content.mediaType, width: width, height: height,
                         orientation: content.orientation.rawValue, capturedAt: content.capturedAt?.text, importedAt: Timestamp.text(photo.importedAt),
-                        make: make, model: model, lens: content.lens, hasLocation: content.hasLocation, albums: holders))
+                        make: make, model: model, lens: content.lens, hasLocation: content.hasLocation, albums: holders, marks: marks))
             }
             return (albums, person)
         }
@@ -81,6 +95,11 @@ struct PhotoSearchModelTests {
         if Int.random(in: 0..<3, using: &rng) == 0 { search.camera = ["fuji", "X100V", "iphone", "canon eos", "x-"].randomElement(using: &rng)! }
         if Int.random(in: 0..<4, using: &rng) == 0 { search.lens = ["xf23", "F4", "f/1.78"].randomElement(using: &rng)! }
         if Int.random(in: 0..<4, using: &rng) == 0 { search.hasLocation = Bool.random(using: &rng) }
+        if Int.random(in: 0..<4, using: &rng) == 0 { search.text = ["grandma", "HARBOUR", "été", "%", "_t", "\",\"", "a,b", "x\"y", "family"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<5, using: &rng) == 0 { search.keyword = ["family", "FAMILY", "trip", "a,b", "fam"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<5, using: &rng) == 0 { search.isFavorite = true }
+        if Int.random(in: 0..<5, using: &rng) == 0 { search.minimumRating = [1, 3, 5].randomElement(using: &rng)! }
+        if Int.random(in: 0..<6, using: &rng) == 0 { search.isRejected = true }
         switch Int.random(in: 0..<5, using: &rng) {
         case 0: search.membership = .inNoAlbum
         case 1: search.membership = .inAlbum(albums.randomElement(using: &rng)!)
@@ -118,6 +137,19 @@ struct PhotoSearchModelTests {
             if search.camera != nil && !contains((photo.make ?? "") + " " + (photo.model ?? ""), search.camera) { return false }
             if !contains(photo.lens, search.lens) { return false }
             if let hasLocation = search.hasLocation, photo.hasLocation != hasLocation { return false }
+            // Each filter of words holds when an item the asker sees carries it.
+            let seenMarks = photo.marks.filter { seen.contains($0.key) }.map(\.value)
+            func onAnItem(_ holds: (ItemMarks) -> Bool) -> Bool { seenMarks.contains(where: holds) }
+            if let text = search.text, !onAnItem({ contains($0.title, text) || contains($0.caption, text) || $0.keywords.contains { contains($0, text) } }) {
+                return false
+            }
+            if let keyword = search.keyword {
+                func fold(_ s: String) -> String { String(s.map { $0.isASCII ? Character($0.lowercased()) : $0 }) }
+                if !onAnItem({ $0.keywords.contains { fold($0) == fold(keyword) } }) { return false }
+            }
+            if search.isFavorite == true, !onAnItem(\.isFavorite) { return false }
+            if let stars = search.minimumRating, !onAnItem({ ($0.rating?.value ?? 0) >= max(1, stars) }) { return false }
+            if search.isRejected == true, !onAnItem({ $0.rating?.isRejected == true }) { return false }
             switch search.membership {
             case .inAlbum(let album): if !seen.contains(album) { return false }
             case .inNoAlbum: if !seen.isEmpty { return false }

@@ -264,7 +264,11 @@ extension LibraryReader {
                 arguments += candidates.arguments
                 scope = .everyPhoto(indexHint: "")
             }
-            conditions.append(onAnItem("(w.title LIKE ? ESCAPE '\\' OR w.caption LIKE ? ESCAPE '\\' OR w.keywords LIKE ? ESCAPE '\\')"))
+            // Each keyword, not the JSON array that keeps them: its quotes and commas are no words.
+            conditions.append(onAnItem("""
+                (w.title LIKE ? ESCAPE '\\' OR w.caption LIKE ? ESCAPE '\\'
+                 OR (w.keywords IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(w.keywords) k WHERE k.value LIKE ? ESCAPE '\\')))
+                """))
             arguments += [pattern, pattern, pattern]
         }
         if let keyword = search.keyword?.trimmingCharacters(in: .whitespacesAndNewlines), !keyword.isEmpty {
