@@ -9,7 +9,8 @@ import GRDB
 ///
 /// The photos are spread over ten years (a tenth without a date), twenty
 /// cameras, four lenses, four formats and both shapes; 60% of them stand in
-/// 1,000 albums, the rest in none; a third record a place.
+/// 1,000 albums, the rest in none; a third record a place. Every item
+/// carries a caption, some a title, keywords, a heart or stars.
 func runSearchBenchmark(in folder: URL, count: Int) throws {
     let path = folder.appending(path: "search-\(count).albums").path
     let library = try Library.open(at: path, options: Library.Options(allowsConcurrentReads: false))
@@ -37,6 +38,19 @@ func runSearchBenchmark(in folder: URL, count: Int) throws {
             let album = try writer.createAlbum(named: "Album \(index)").id
             try writer.insertPhotos(Array(inAlbums[start..<min(start + perAlbum, inAlbums.endIndex)]), into: album)
         }
+        // Words and marks on the items, as people write them: every item a
+        // caption (a tenth of them at the beach), one in five a title, one in
+        // twenty the keyword "family", one in fifty a heart, one in seven stars.
+        try writer.database.execute(sql: """
+            UPDATE album_item SET
+                caption = 'Day ' || id || ' at the ' || CASE id % 10 WHEN 0 THEN 'beach' WHEN 1 THEN 'harbour' WHEN 2 THEN 'market'
+                    WHEN 3 THEN 'cliffs' WHEN 4 THEN 'lighthouse' WHEN 5 THEN 'forest' WHEN 6 THEN 'meadow' WHEN 7 THEN 'station'
+                    WHEN 8 THEN 'museum' ELSE 'garden' END || ' with grandma',
+                title = CASE WHEN id % 5 = 0 THEN 'Summer ' || (2015 + id % 10) END,
+                keywords = CASE WHEN id % 20 = 0 THEN '["family","trip"]' WHEN id % 20 = 1 THEN '["trip"]' END,
+                is_favorite = id % 50 = 0, rating = CASE WHEN id % 7 = 0 THEN 1 + id % 5 END
+            WHERE photo_id IS NOT NULL
+            """)
     }
     // What each search asks, and the same in the CLI's words.
     let searches: [(String, [String], (inout PhotoSearch) throws -> Void)] = [
@@ -52,6 +66,12 @@ func runSearchBenchmark(in folder: URL, count: Int) throws {
         }),
         ("a name matching one photo", ["--name", "IMG_777777."], { $0.name = "IMG_777777." }),
         ("a name matching none", ["--name", "no such name"], { $0.name = "no such name" }),
+        ("text in one item's caption", ["--text", "Day 123457 at"], { $0.text = "Day 123457 at" }),
+        ("text in a tenth (beach)", ["--text", "beach"], { $0.text = "beach" }),
+        ("text in none", ["--text", "no such words"], { $0.text = "no such words" }),
+        ("a keyword (family)", ["--keyword", "family"], { $0.keyword = "family" }),
+        ("favourites", ["--favorite"], { $0.isFavorite = true }),
+        ("four stars or more", ["--min-rating", "4"], { $0.minimumRating = 4 }),
     ]
     print("")
     print("finding photos — \(count) photos, 60% in 1,000 albums; first page of 100")

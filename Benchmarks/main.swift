@@ -1,6 +1,7 @@
 // albums benchmarks: each measurement against its reference, side by side in one run.
 //
-// Usage: albums-benchmarks [moves|history|process|keys|import|serve|tree|catalog|search|all] [ALBUM SIZES…]
+// Usage: albums-benchmarks [moves|history|process|keys|import|words|serve|tree|catalog|search|all] [ALBUM SIZES…]
+//        albums-benchmarks words [PHOTOS]            importing photos with XMP against the same without (default 10,000)
 //        albums-benchmarks catalog [PHOTOS ALBUMS]   (default 20,000 in 200; by hand: 100000 1000)
 //        albums-benchmarks search [PHOTOS]           (default 1,000,000)
 //        albums-benchmarks library COUNT PATH   a library whose album "Book" holds COUNT items
@@ -13,7 +14,7 @@ if arguments.first == "library", arguments.count == 3, let count = Int(arguments
     try makeLibrary(count: count, at: arguments[2], album: "Book")
     exit(0)
 }
-let sections = ["moves", "history", "process", "keys", "import", "serve", "tree", "catalog", "search"]
+let sections = ["moves", "history", "process", "keys", "import", "words", "serve", "tree", "catalog", "search"]
 let chosen = arguments.first.flatMap { sections.contains($0) ? [$0] : nil } ?? sections
 let sizes = arguments.compactMap { Int($0) }.nilIfEmpty ?? [100, 10_000, 100_000, 1_000_000]
 let folder = FileManager.default.temporaryDirectory.appending(path: "albums-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
@@ -30,6 +31,10 @@ if chosen.contains("history") { printHistory(try HistoryBenchmark(folder: folder
 if chosen.contains("process") { printProcesses(try ProcessBenchmark(folder: folder).run()) }
 if chosen.contains("keys") { printKeyLengths(try KeyLengthBenchmark(folder: folder).run()) }
 if chosen.contains("import") { try runImportBenchmark(in: folder) }
+if chosen.contains("words") {
+    let count = arguments.first == "words" ? arguments.dropFirst().compactMap { Int($0) }.first : nil
+    try runWordsImportBenchmark(in: folder, count: count ?? 10_000)
+}
 if chosen.contains("serve") {
     // A proposal's round trip at the smallest and the largest album.
     let ends = Array(Set([sizes.min()!, sizes.max()!])).sorted()

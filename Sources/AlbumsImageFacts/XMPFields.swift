@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an XMP packet gives: its capture dates, and the words and marks
 /// people wrote (a title, a description, a rating, keywords), read from
 /// its RDF/XML.
@@ -293,12 +295,10 @@ struct XMPFields: Equatable {
         }
 
         func find(_ byte: UInt8, from start: Int) -> Int? {
-            var index = start
-            while index < bytes.count {
-                if bytes.u8(index) == byte { return index }
-                index += 1
-            }
-            return nil
+            guard start >= 0, start < bytes.count, let base = bytes.bytes.baseAddress else { return nil }
+            // memchr: a packet is mostly text between tags, scanned once.
+            guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
 
         /// The offset just past the next `terminator`, or the end.

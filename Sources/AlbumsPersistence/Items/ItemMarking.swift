@@ -22,9 +22,8 @@ extension ItemMarks {
 
     /// The keywords as the file keeps them: a JSON array, nil when none.
     var keywordsJSON: String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        guard !keywords.isEmpty, let data = try? encoder.encode(keywords) else { return nil }
+        // JSONSerialization rather than an encoder made per call: an import writes one per photo.
+        guard !keywords.isEmpty, let data = try? JSONSerialization.data(withJSONObject: keywords, options: .withoutEscapingSlashes) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -252,6 +252,11 @@ public struct ItemMarksEdit: Hashable, Sendable {
     /// tabs become spaces), cut at `limit` characters; nil when nothing is left.
     static func mended(_ text: String?, limit: Int, keepsLines: Bool) -> String? {
         guard let text else { return nil }
+        // Most words are printable ASCII, already in NFC: nothing to mend but the ends.
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let tidy = text.trimmingCharacters(in: .whitespaces)
+            return tidy.isEmpty ? nil : tidy
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\r" { continue }

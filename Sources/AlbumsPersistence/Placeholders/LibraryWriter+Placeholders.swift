@@ -92,14 +92,29 @@ extension LibraryWriter {
             try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
             return nil
         }
-        try db.execute(
-            cachedSQL: """
-                UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
-                    load_owner_process_id = NULL, load_owner_started_at = NULL, file_name = ?
-                WHERE id = ?
-                """,
-            arguments: [photo, name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }, placeholder])
-        if !marks.isEmpty { try writeMarks(marks, on: placeholder) }
+        let fileName = name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }
+        if marks.isEmpty {
+            try db.execute(
+                cachedSQL: """
+                    UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
+                        load_owner_process_id = NULL, load_owner_started_at = NULL, file_name = ?
+                    WHERE id = ?
+                    """,
+                arguments: [photo, fileName, placeholder])
+        } else {
+            // One statement with its words: a second would seek the row again.
+            var arguments: StatementArguments = [photo, fileName]
+            arguments += marks.columnValues
+            arguments += [placeholder]
+            try db.execute(
+                cachedSQL: """
+                    UPDATE album_item SET photo_id = ?, load_source = NULL, load_owner_host = NULL,
+                        load_owner_process_id = NULL, load_owner_started_at = NULL, file_name = ?,
+                        title = ?, caption = ?, is_favorite = ?, rating = ?, keywords = ?
+                    WHERE id = ?
+                    """,
+                arguments: arguments)
+        }
         try db.execute(cachedSQL: "DELETE FROM pending_copy WHERE item_id = ?", arguments: [placeholder])
         adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
