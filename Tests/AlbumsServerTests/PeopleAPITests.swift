@@ -277,6 +277,32 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("a link shows its items' titles and captions, never their keywords, hearts or stars, nor the words of the same photo in another album")
+    func linkShowsItsOwnWords() async throws {
+        try await fixture.library.write { [shared] writer in
+            var edit = ItemMarksEdit()
+            edit.title = .set("Vows")
+            edit.caption = .set("In the garden\nat noon")
+            edit.isFavorite = .set(true)
+            edit.rating = .set(.stars(5))
+            edit.addedKeywords = ["private"]
+            _ = try writer.perform(.mark(ItemMarking(items: [.position(0, in: "Wedding")], edit: edit)))
+            // The same photo in an album the link does not show, with words of its own there.
+            try writer.insertPhotos([PhotoID(rawValue: shared)], into: try writer.album(named: "Secret").id, at: 0)
+            var secret = ItemMarksEdit()
+            secret.caption = .set("Secret words")
+            _ = try writer.perform(.mark(ItemMarking(items: [.position(0, in: "Secret")], edit: secret)))
+        }
+        try await application.test(.router) { client in
+            let response = try await client.executeRequest(uri: "/api/share/\(linkToken)/items", method: .get, headers: [:], body: nil)
+            let body = String(buffer: response.body)
+            #expect(body.contains(#""title":"Vows""#) && body.contains(#""caption":"In the garden\nat noon""#), "\(body)")
+            for hidden in ["private", "Secret words", "rating", "favorite", "keywords"] { #expect(!body.contains(hidden), "\(hidden): \(body)") }
+            // The other item, with no words: every key there, null.
+            #expect(body.contains(#""caption":null"#) && body.contains(#""title":null"#), "\(body)")
+        }
+    }
+
     @Test("a library file moved under the server: the holder's token is told where and how to restart; people and link holders neither")
     func libraryMovedTellsOnlyTheHolder() async throws {
         let folder = fixture.folder.path("")

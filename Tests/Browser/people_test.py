@@ -98,6 +98,7 @@ class ShareLinkOnAPhone(PageSession):
     def prepare(self):
         made = self.cli("link", "create", "Trip", "--password", "--no-download", input="open sesame\n")
         self.link_path = made.strip()
+        self.cli("mark", "Trip:2", "--title", "The market", "--caption", "Saturday morning,\nbefore the rain", "--keyword", "not shown")
 
     def test_the_link_shows_its_album_in_order_and_nothing_else(self):
         base = re.sub(r"/(\?token=.*)?$", "", self.url)
@@ -107,7 +108,8 @@ class ShareLinkOnAPhone(PageSession):
         self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 6, "the six photos")
         self.assertEqual(self.driver.find_element(By.ID, "shared-title").text, "Trip")
         labels = [tile.get_attribute("aria-label") for tile in self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")]
-        self.assertEqual([label.split(",")[0] for label in labels], self.files("Trip"))
+        # Each photo by its name, or by the title written on it.
+        self.assertEqual([label.split(",")[0] for label in labels], [name if index != 1 else "The market" for index, name in enumerate(self.files("Trip"))])
         self.until(lambda: self.driver.execute_script(
             "return [...document.querySelectorAll('.shared-tile img')].every((img) => img.complete && img.naturalWidth > 0)"), "the thumbnails")
         # Justified rows, as the organizer's: one height a row, every row but the last flush with the page.
@@ -129,7 +131,13 @@ class ShareLinkOnAPhone(PageSession):
         self.screenshot("people-04-share-link-phone")
         self.tap(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")[1])
         self.until(lambda: self.driver.find_element(By.ID, "shared-viewer").is_displayed(), "the viewer")
-        self.assertTrue(self.driver.find_element(By.ID, "shared-caption").text.startswith("2 of 6"))
+        # The words written for the album's readers, above where the photo stands.
+        lines = self.driver.find_element(By.ID, "shared-caption").text.split("\n")
+        self.assertEqual(lines[:3], ["The market", "Saturday morning,", "before the rain"])
+        self.assertTrue(lines[3].startswith("2 of 6 · " + self.files("Trip")[1]), lines)
+        self.assertNotIn("not shown", self.driver.find_element(By.ID, "shared-viewer").text, "keywords are the organizer's, not the book's")
+        self.screenshot("people-05-share-words-phone")
+        self.assertEqual(self.driver.find_element(By.ID, "shared-image").get_attribute("alt"), "Saturday morning,\nbefore the rain")
         self.assertFalse(self.driver.find_element(By.ID, "shared-download").is_displayed(), "no download: the link does not allow it")
         self.tap(self.driver.find_element(By.ID, "shared-next"))
         self.until(lambda: self.driver.find_element(By.ID, "shared-caption").text.startswith("3 of 6"), "the next photo")

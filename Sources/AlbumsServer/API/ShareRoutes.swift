@@ -122,7 +122,8 @@ struct ShareRoutes: Sendable {
     }
 
     /// An item as a share link shows it: the photo's id, name, size and
-    /// date, never where its file is.
+    /// date, and the title and caption written on the item (the words of a
+    /// photo book are for its readers), never where its file is.
     private struct SharedItemJSON: Encodable {
         let position: Int
         let photoID: Int64
@@ -131,6 +132,8 @@ struct ShareRoutes: Sendable {
         let width: Int?
         let height: Int?
         let capturedAt: String?
+        let title: String?
+        let caption: String?
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
@@ -140,6 +143,21 @@ struct ShareRoutes: Sendable {
             case width
             case height
             case capturedAt = "captured_at"
+            case title
+            case caption
+        }
+
+        // Every key, null where there is nothing: as the OpenAPI document says.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(position, forKey: .position)
+            try container.encode(photoID, forKey: .photoID)
+            try container.encode(name, forKey: .name)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encode(capturedAt, forKey: .capturedAt)
+            try container.encode(title, forKey: .title)
+            try container.encode(caption, forKey: .caption)
         }
     }
 
@@ -160,15 +178,20 @@ struct ShareRoutes: Sendable {
             var items: [SharedItemJSON] = []
             guard offset < album.itemCount else { return items }
             var seen = 0
+            var listed: [(item: AlbumItem, photo: Photo)] = []
             try reader.forEachListedItem(in: album.id, from: offset) { item, photo in
                 seen += 1
-                if let photo {
-                    items.append(
-                        SharedItemJSON(
-                            position: item.index + 1, photoID: photo.id.rawValue, name: photo.content.originalName,
-                            width: photo.content.displayWidth, height: photo.content.displayHeight, capturedAt: photo.content.capturedAt?.text))
-                }
+                if let photo { listed.append((item, photo)) }
                 return seen < limit
+            }
+            // Each listed item's own words, read by its id: a page costs its items, whatever the album holds.
+            for (item, photo) in listed {
+                let marks = try reader.carried(by: item.id).marks
+                items.append(
+                    SharedItemJSON(
+                        position: item.index + 1, photoID: photo.id.rawValue, name: photo.content.originalName,
+                        width: photo.content.displayWidth, height: photo.content.displayHeight, capturedAt: photo.content.capturedAt?.text,
+                        title: marks.title, caption: marks.caption))
             }
             return items
         }

@@ -79,7 +79,7 @@ function addTile(item) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'shared-tile';
-  button.setAttribute('aria-label', `${item.name}, photo ${item.position}`);
+  button.setAttribute('aria-label', `${item.title ?? item.name}, photo ${item.position}`);
   const thumbnail = document.createElement('img');
   thumbnail.loading = 'lazy';
   thumbnail.alt = '';
@@ -95,8 +95,16 @@ function show(index) {
   current = (index + photos.length) % photos.length;
   const photo = photos[current];
   image.src = `${base}/photos/${photo.photo_id}/thumbnail?size=${album.largest_size ?? 1024}`;
-  image.alt = photo.name;
-  caption.textContent = `${photo.position} of ${album.item_count} · ${photo.name}${photo.captured_at ? ` · ${photo.captured_at}` : ''}`;
+  image.alt = photo.caption ?? photo.title ?? photo.name;
+  // The words written for the album's readers first, then where the photo stands.
+  const words = [[photo.title, 'shared-words shared-heading'], [photo.caption, 'shared-words']].filter(([text]) => text);
+  const place = `${photo.position} of ${album.item_count} · ${photo.name}${photo.captured_at ? ` · ${photo.captured_at}` : ''}`;
+  caption.replaceChildren(...words.map(([text, className]) => {
+    const line = document.createElement('span');
+    line.className = className;
+    line.textContent = text;
+    return line;
+  }), place);
   download.hidden = !album.download;
   if (album.download) {
     download.href = `${base}/photos/${photo.photo_id}/original`;
