@@ -1,7 +1,5 @@
 import Foundation
 
-
-
 /// What an image file's bytes tell: its media type, pixel size,
 /// orientation and capture date.
 public struct ImageFacts: Hashable, Sendable {

@@ -119,7 +119,7 @@ struct XMPFields: Equatable {
     }
 
     /// Fills what this packet lacks from another (the extended part of the
-    /// same XMP, or the file's own packet under a sidecar's).
+    /// same XMP, or a later packet of the same file).
     mutating func fillGaps(from other: XMPFields) {
         for property in Property.allCases where self[property] == nil {
             self[property] = other[property]

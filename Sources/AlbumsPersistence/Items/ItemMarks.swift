@@ -64,7 +64,7 @@ public struct ItemMarks: Hashable, Sendable {
 
     /// An album's description another program wrote, mended as a caption is
     /// (``init(foundTitle:caption:isFavorite:rating:keywords:)``); nil when nothing is left.
-    public static func mendedDescription(_ text: String) -> String? {
+    package static func mendedDescription(_ text: String) -> String? {
         ItemMarksEdit.mended(text, limit: ItemMarksEdit.captionLimit, keepsLines: true)
     }
 

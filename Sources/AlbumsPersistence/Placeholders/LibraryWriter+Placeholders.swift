@@ -56,10 +56,7 @@ extension LibraryWriter {
         try recordingOperation {
             _ = try pendingPlaceholder(placeholder)
             let (photo, isNew) = try addPhoto(content)
-            let committed = try withoutHistory {
-                try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo.id, named: content.originalName, marks: content.marks) }.0
-            }
-            if committed == nil {
+            if try commitPlaceholder(placeholder, with: photo.id, named: content.originalName, marks: content.marks) == nil {
                 return .alreadyInAlbum(photo: photo)
             }
             return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
@@ -68,20 +65,22 @@ extension LibraryWriter {
 
     /// Replaces a placeholder by a photo of the library, at the placeholder's current index.
     ///
-    /// - Parameter name: The file name the load read, kept as the item's
-    ///   name where it is not the photo's own; nil: the photo's.
+    /// - Parameters:
+    ///   - name: The file name the load read, kept as the item's name where
+    ///     it is not the photo's own; nil: the photo's.
+    ///   - marks: The words and marks the item carries from the start.
     /// - Returns: The item now holding the photo, or nil if the album already
     ///   had the photo elsewhere, in which case the placeholder is deleted.
     /// - Throws: ``LibraryError/itemNotFound(_:)`` if there is no such placeholder,
     ///   ``LibraryError/photoNotFound(_:)``.
     @discardableResult
-    public func commitPlaceholder(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String? = nil) throws -> AlbumItemID? {
-        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo, named: name) }.0 }
+    public func commitPlaceholder(
+        _ placeholder: AlbumItemID, with photo: PhotoID, named name: String? = nil, marks: ItemMarks = .none
+    ) throws -> AlbumItemID? {
+        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo, named: name, marks: marks) }.0 }
     }
 
-    private func commitPlaceholderOperation(
-        _ placeholder: AlbumItemID, with photo: PhotoID, named name: String?, marks: ItemMarks = .none
-    ) throws -> AlbumItemID? {
+    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String?, marks: ItemMarks) throws -> AlbumItemID? {
         let placed = try pendingPlaceholder(placeholder)
         let item = placed.item
         let album = try self.album(item.albumID)
