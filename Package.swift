@@ -98,15 +98,23 @@ let package = Package(
         ),
         // The system's zlib, for the gzip streams of .tgz archives.
         .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Thumbnails, upright and cached on disk, made by libvips.
+        // Thumbnails, upright and cached on disk: photos' made by libvips,
+        // videos' from a frame FFmpeg decodes.
         .target(
             name: "AlbumsThumbnails",
-            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", "CVips", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlbumsPersistence", "AlbumsImageFacts", "CVips", "CFFmpeg", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // A non-variadic C face on libvips (Swift cannot call variadic C),
         // which opens libvips on first use (albums serve, at start): linked, its
         // hundred shared libraries slowed every albums process's start by ~28 ms.
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // A frame of a video, picked and scaled by FFmpeg's libraries, which it
+        // opens on first use (albums serve's thumbnails), as CVips opens libvips.
+        // Built against their headers (libavformat-dev, libavcodec-dev,
+        // libswscale-dev): a frame is read through their structures' fields.
+        .target(
+            name: "CFFmpeg",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("m", .when(platforms: [.linux]))]),
         // `albums serve`: the gate, the HTTP API and its OpenAPI document, its
         // events, and the page, embedded at build time.
         .target(
@@ -275,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "AlbumsThumbnailsTests",
             dependencies: [
-                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsImporting", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport",
+                "AlbumsThumbnails", "AlbumsTransfer", "AlbumsImporting", "AlbumsPersistence", "AlbumsImageFacts", "AlbumsTestSupport", "CFFmpeg",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

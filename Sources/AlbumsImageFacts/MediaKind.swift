@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a file is, told by its first bytes: a photo albums holds (in one
-/// of the formats of ``ImageSignature``), or a video or a camera's raw
-/// file, which it recognizes so as to count them for what they are and
-/// never load them as photos. Nil (from the initializers) for anything else.
+/// of the formats of ``ImageSignature``), a video it holds beside photos,
+/// or a camera's raw file, which it recognizes so as to count it for what
+/// it is and never load it as a photo. Nil (from the initializers) for anything else.
 public enum MediaKind: Hashable, Sendable {
     /// A still image albums reads.
     case photo(ImageSignature)
@@ -16,11 +16,11 @@ public enum MediaKind: Hashable, Sendable {
     /// name's extension once the bytes say TIFF.
     case cameraRaw
 
-    /// Why an import leaves a file of this kind out; nil for a photo.
+    /// Why an import leaves a file of this kind out; nil for a photo or a video.
     public var reasonLeftOut: String? {
         switch self {
         case .photo: nil
-        case .video: "a video: albums holds photos only"
+        case .video: nil
         case .cameraRaw: "a camera raw file: albums reads no raw file"
         }
     }

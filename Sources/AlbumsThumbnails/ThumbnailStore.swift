@@ -189,6 +189,7 @@ package final class ThumbnailStore: Sendable {
     }
 
     private static func makeNow(_ photo: Photo, from fetched: Data?, orFile path: String, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
+        if photo.content.isVideo { return makeNow(video: photo, from: fetched, orFile: path, longerSide: longerSide, into: file) }
         let source: Data
         do {
             source = try fetched ?? Data(contentsOf: URL(fileURLWithPath: path))
@@ -198,7 +199,43 @@ package final class ThumbnailStore: Sendable {
         guard Data(SHA256.hash(data: source)) == photo.content.sha256 else { return .failure(.sourceChanged(photo: photo.id)) }
         // libvips turns it upright as the file says; the organizer's turn, if it kept one, follows.
         let turn = photo.content.fileOrientation.map { photo.content.orientation.turn(from: $0) } ?? (false, 0)
-        switch VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide, turn: turn) {
+        return kept(VipsThumbnailer.makeJPEG(from: source, longerSide: longerSide, turn: turn), of: photo, in: file)
+    }
+
+    /// A video's thumbnail, from a frame of its file; bytes fetched from a
+    /// bucket are written to a temporary file for FFmpeg to read.
+    private static func makeNow(video photo: Photo, from fetched: Data?, orFile path: String, longerSide: Int, into file: URL) -> Result<Data, ThumbnailFailure> {
+        var temporary: URL?
+        defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
+        var videoPath = path
+        if let fetched {
+            guard Data(SHA256.hash(data: fetched)) == photo.content.sha256 else { return .failure(.sourceChanged(photo: photo.id)) }
+            let written = FileManager.default.temporaryDirectory.appending(path: "albums-video-\(UUID().uuidString)")
+            do {
+                try fetched.write(to: written)
+            } catch {
+                return .failure(.sourceMissing(photo: photo.id, detail: LibraryError.describeFileError(error)))
+            }
+            temporary = written
+            videoPath = written.path
+        } else {
+            // Hashed as it is read: a video is never held whole.
+            switch FileDigest.of(path) {
+            case .missing: return .failure(.sourceMissing(photo: photo.id, detail: "no such file"))
+            case .unreadable(let detail): return .failure(.sourceMissing(photo: photo.id, detail: detail))
+            case .digest(let digest, _) where digest != photo.content.sha256: return .failure(.sourceChanged(photo: photo.id))
+            case .digest: break
+            }
+        }
+        // FFmpeg gives the frame as stored; the container's turn follows.
+        let turn = photo.content.orientation.turn(from: .up)
+        let made = VideoFrameThumbnailer.makeJPEG(fromVideoAt: videoPath, duration: photo.content.duration, longerSide: longerSide, turn: turn)
+        return kept(made, of: photo, in: file)
+    }
+
+    /// Keeps a thumbnail made in the cache, or says why none was.
+    private static func kept(_ made: Result<Data, VipsFailure>, of photo: Photo, in file: URL) -> Result<Data, ThumbnailFailure> {
+        switch made {
         case .failure(.unavailable(let detail)):
             return .failure(.unavailable(detail: detail))
         case .failure(.undecodable(let detail)):

@@ -26,6 +26,7 @@ enum { vips_foreign_keep_none = 0 };     // VipsForeignKeep: VIPS_FOREIGN_KEEP_N
 enum { glib_log_level_warning = 1 << 4 };  // GLogLevelFlags: G_LOG_LEVEL_WARNING
 enum { vips_abi = 42 };
 enum { vips_direction_horizontal = 0 };  // VipsDirection: VIPS_DIRECTION_HORIZONTAL
+enum { vips_format_uchar = 0 };          // VipsBandFormat: VIPS_FORMAT_UCHAR
 // VipsAngle numbers quarter turns clockwise: VIPS_ANGLE_D0, D90, D180, D270.
 
 typedef void (*glib_log_function)(const char *domain, int level, const char *message, void *data);
@@ -46,6 +47,7 @@ static struct {
     VipsArea *(*array_double_new)(const double *array, int count);
     void (*area_unref)(VipsArea *area);
     int (*jpegsave_buffer)(VipsImage *in, void **buffer, size_t *length, ...);
+    VipsImage *(*image_new_from_memory)(const void *data, size_t size, int width, int height, int bands, int format);
     void (*object_unref)(void *object);
     void (*free)(void *memory);
     unsigned (*log_set_handler)(const char *domain, int levels, glib_log_function function, void *data);
@@ -107,6 +109,7 @@ const char *albums_vips_start(const char *program, int jobs) {
         {&vips.array_double_new, "vips_array_double_new"},
         {&vips.area_unref, "vips_area_unref"},
         {&vips.jpegsave_buffer, "vips_jpegsave_buffer"},
+        {&vips.image_new_from_memory, "vips_image_new_from_memory"},
         {&vips.object_unref, "g_object_unref"},
         {&vips.free, "g_free"},
         {&vips.log_set_handler, "g_log_set_handler"},
@@ -138,6 +141,8 @@ const char *albums_vips_start(const char *program, int jobs) {
     return NULL;
 }
 
+static int finish(VipsImage *thumbnail, int quality, int mirrored, int quarter_turns, albums_vips_thumbnail_t *out);
+
 static int fail(albums_vips_thumbnail_t *out) {
     const char *message = vips.error_buffer();
     out->error = strdup(message && *message ? message : "libvips failed");
@@ -154,8 +159,25 @@ int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int
     if (vips.thumbnail_buffer((void *)bytes, length, &thumbnail, longer_side,
             "height", longer_side, "size", (int)vips_size_both, NULL) != 0)
         return fail(out);
-    // Then the turn its organizer kept apart from the file, on the small
-    // image: a quarter turn keeps the longer side.
+    return finish(thumbnail, quality, mirrored, quarter_turns, out);
+}
+
+int albums_vips_encode_rgb(const unsigned char *pixels, int width, int height, int quality, int mirrored, int quarter_turns,
+    albums_vips_thumbnail_t *out) {
+    memset(out, 0, sizeof *out);
+    if (width <= 0 || height <= 0) {
+        out->error = strdup("an empty frame");
+        return -1;
+    }
+    VipsImage *image = vips.image_new_from_memory(pixels, (size_t)width * (size_t)height * 3, width, height, 3, vips_format_uchar);
+    if (!image) return fail(out);
+    return finish(image, quality, mirrored, quarter_turns, out);
+}
+
+// Turns, flattens and encodes `thumbnail` (taking it over) into `out`.
+static int finish(VipsImage *thumbnail, int quality, int mirrored, int quarter_turns, albums_vips_thumbnail_t *out) {
+    // The turn kept apart from the file, on the small image: a quarter
+    // turn keeps the longer side.
     if (mirrored) {
         VipsImage *flipped = NULL;
         int failed = vips.flip(thumbnail, &flipped, vips_direction_horizontal, NULL);

@@ -140,7 +140,7 @@ struct HostileInputTests {
         var lyingSegment = jpeg
         lyingSegment.replaceSubrange(4..<6, with: [0xFF, 0xFF])
         return [
-            (try file("zero.jpg", Data()), 0, "not an image: the file is empty", false),
+            (try file("zero.jpg", Data()), 0, "not a photo or video: the file is empty", false),
             (try file("text.jpg", Data("hello\n".utf8)), 0, "first bytes match no image format", false),
             (try file("half.jpg", jpeg.prefix(jpeg.count / 2)), 1, "damaged JPEG: cut short", false),
             (try file("header-only.jpg", jpeg.prefix(700)), 1, "damaged JPEG: cut short", false),

@@ -251,10 +251,12 @@ struct PhotoCorpusTests {
         #expect(found.compactMap { $0["file"] as? String } == ["words-iptc-utf8.jpg"])
     }
 
-    @Test("ffmpeg's clips in every container are videos, never photos: a folder tree and a file import each say so; an MP4 of sound alone is not a photo")
-    func videosAreNotPhotos() throws {
+    @Test("ffmpeg's clips in every container come in as videos with ffprobe's length, upright size and date; an MP4 of sound alone is not a photo")
+    func videosComeIn() throws {
         let kinds = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "videos.json"))) as? [String: String])
+        let probes = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "ffprobe.json"))) as? [String: [String: Any]])
         let cli = try CLI()
         let videos = Self.corpus.appending(path: "videos").path
         let tree = try cli.json(try cli.run("--json", "import", videos, "--tree"))
@@ -262,12 +264,31 @@ struct PhotoCorpusTests {
             ((tree["skipped"] as? [[String: Any]]) ?? []).compactMap { entry in
                 (entry["source"] as? String).map { (($0 as NSString).lastPathComponent, entry["reason"] as? String ?? "") }
             }) { a, _ in a }
-        #expect(kinds.count >= 9 && skipped.count == kinds.count, "\(tree)")
-        for (name, kind) in kinds {
-            #expect(skipped[name] == (kind == "video" ? "a video: albums holds photos only" : "not a photo"), "\(name)")
+        #expect(kinds.count >= 10 && skipped == kinds.filter { $0.value != "video" }.mapValues { _ in "not a photo" }, "\(tree)")
+        let listing = try cli.json(try cli.run("--json", "list", "videos"))
+        let items = Dictionary(
+            ((listing["items"] as? [[String: Any]]) ?? []).compactMap { item in (item["file"] as? String).map { ($0, item) } }) { a, _ in a }
+        #expect(Set(items.keys) == Set(kinds.filter { $0.value == "video" }.keys))
+        for (name, item) in items.sorted(by: { $0.key < $1.key }) {
+            #expect((item["media_type"] as? String)?.hasPrefix("video/") == true, "\(name)")
+            let probe = try #require(probes[name])
+            let format = try #require(probe["format"] as? [String: Any])
+            let stream = try #require((probe["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "video" })
+            guard !name.hasSuffix(".mpg") else { continue }  // a program stream's facts are in its packets, not a header
+            let duration = try #require((format["duration"] as? String).flatMap(Double.init))
+            #expect(abs(((item["duration"] as? Double) ?? -1) - duration) < 0.05, "\(name): \(item["duration"] ?? "none") against \(duration)")
+            // As seen: ffprobe's stored size, turned by its rotation.
+            let rotation = ((stream["side_data_list"] as? [[String: Any]]) ?? []).compactMap { $0["rotation"] as? Int }.first ?? 0
+            let (width, height) = (stream["width"] as? Int, stream["height"] as? Int)
+            let seen = rotation % 180 == 0 ? (width, height) : (height, width)
+            #expect(item["display_width"] as? Int == seen.0 && item["display_height"] as? Int == seen.1, "\(name): rotation \(rotation)")
         }
-        let single = try cli.run("import", videos + "/clip.mov")
-        #expect(single.stdout.contains("clip.mov: a video: albums holds photos only"), "\(single.stdout)\(single.stderr)")
-        #expect(try cli.json(try cli.run("--json", "photos"))["photos"].map { ($0 as? [Any])?.count } == 0)
+        #expect(items["phone.mov"]?["captured_at"] as? String == "2024-07-14T12:00:00+02:00")
+        #expect(items["dated.webm"]?["captured_at"] as? String == "2024-07-14T10:00:00+00:00")
+        // One file alone, and the table's words for it.
+        let single = try cli.run("photos", "--name", "phone.mov")
+        #expect(single.stdout.contains("mov") && single.stdout.contains("144×176 0:02"), "\(single.stdout)\(single.stderr)")
+        let shown = try cli.run("show", "videos:\(try #require(Array(items.keys).sorted().firstIndex(of: "phone.mov")) + 1)")
+        #expect(shown.stdout.contains("length     0:02 (2.0 s)") || shown.stdout.contains("length     0:02 (2 s)"), "\(shown.stdout)")
     }
 }

@@ -93,11 +93,13 @@ struct ListCommand: ParsableCommand {
             case .photo(let id):
                 let content = photo?.content
                 let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
-                let type = content.map { $0.mediaType.replacingOccurrences(of: "image/", with: "") } ?? "?"
+                // A video's length after its name, where it keeps the columns in line.
+                let length = content?.durationText.map { "  video \($0)" } ?? ""
+                let type = content?.formatColumnText ?? "?"
                 let date = content?.capturedColumnText ?? ""
                 let marks = marked[item.id].map { "  " + Self.summary(of: $0) } ?? ""
                 output.write(
-                    "\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\(marks)\n")
+                    "\(position)  \(Self.pad("id:\(id)", 9))\(Self.pad(type, 6))\(Self.pad(size, 11))\(Self.pad(date, 18))\(content?.originalName ?? "")\(length)\(marks)\n")
             case .placeholder(let load):
                 output.write("\(position)  \(Self.pad("pending", 9))\(load.owner.isGone ? "stale  " : "")\(load.source)  (placeholder \(item.id))\n")
             }

@@ -66,6 +66,7 @@ struct ShowCommand: ParsableCommand {
             global.console.result("file       \(content.originalName)")
             global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
             global.console.result("size       \(Self.sizeDescription(content))")
+            if content.isVideo { global.console.result("length     \(content.durationText ?? "unknown")\(content.duration.map { " (\($0) s)" } ?? "")") }
             global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
             let camera = content.cameraName ?? ""
             if !camera.isEmpty { global.console.result("camera     \(camera)\(content.lens.map { ", \($0)" } ?? "")") }

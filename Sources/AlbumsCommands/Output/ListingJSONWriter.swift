@@ -31,6 +31,15 @@ struct ListingJSONWriter {
         appendInteger(row, turned ? .pixelWidth : .pixelHeight)
         append(",\"display_width\":")
         appendInteger(row, turned ? .pixelHeight : .pixelWidth)
+        append(",\"duration\":")
+        if row.isNull(.duration) {
+            append("null")
+        } else {
+            // Rare (videos alone): written by JSONEncoder itself, so that a
+            // real number reads as `show` prints it.
+            let text = (try? JSONEncoder().encode(row.double(.duration))).map { String(decoding: $0, as: UTF8.self) }
+            append(text ?? "null")
+        }
         append(",\"favorite\":")
         append(row.int64(.isFavorite) == 1 ? "true" : "false")
         append(",\"file\":")

@@ -85,10 +85,11 @@ struct PhotosCommand: ParsableCommand {
     static func table(_ photos: [FoundPhoto], numbered: Bool = false) -> Table {
         let rows = photos.enumerated().map { offset, found -> [String] in
             let content = found.photo.content
-            let size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
+            var size = content.displayWidth.flatMap { width in content.displayHeight.map { "\(width)×\($0)" } } ?? "?"
+            if let length = content.durationText { size += " " + length }
             let camera = content.cameraName ?? ""
             return (numbered ? [String(offset + 1)] : []) + [
-                "id:\(found.photo.id)", content.capturedColumnText ?? "—", String(content.mediaType.dropFirst("image/".count)), size,
+                "id:\(found.photo.id)", content.capturedColumnText ?? "—", content.formatColumnText, size,
                 camera.isEmpty ? "—" : camera, found.name, found.albums.isEmpty ? "(no album)" : found.albums.joined(separator: ", "),
             ]
         }

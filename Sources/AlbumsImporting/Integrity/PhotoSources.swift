@@ -67,24 +67,7 @@ public struct Relinked: Hashable, Sendable {
     public var restoredCopy = false
 }
 
-/// The SHA-256 of a file's bytes, read once into memory.
-enum FileDigest {
-    enum Outcome: Equatable {
-        case digest(Data, byteCount: Int64)
-        case missing
-        case unreadable(String)
-    }
-
-    static func of(_ path: String) -> Outcome {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return .digest(Data(SHA256.hash(data: data)), byteCount: Int64(data.count))
-        } catch {
-            return .unreadable(LibraryError.describeFileError(error))
-        }
-    }
-
+extension FileDigest {
     /// `body` for each element on every core, results in the elements' order.
     static func concurrentMap<Element: Sendable, Result: Sendable>(_ elements: [Element], _ body: @Sendable (Element) -> Result) -> [Result] {
         let results = ResultSlots<Result>(count: elements.count)

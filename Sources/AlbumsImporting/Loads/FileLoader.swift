@@ -32,6 +32,7 @@ public struct FileLoader: PhotoLoader {
         case S_IFDIR: throw LoadFailure.failed("is a directory")
         default: throw LoadFailure.failed("not a regular file")
         }
+        if case .video = MediaKind(ofFileAt: source) { return (try loadVideo(at: url), nil) }
         let data: Data
         do {
             // One read into memory, not a mapping: a file truncated while
@@ -40,7 +41,7 @@ public struct FileLoader: PhotoLoader {
         } catch {
             throw LoadFailure.failed(LibraryError.describeFileError(error))
         }
-        // A video or a raw file is said to be one, not merely "not an image"; a raw
+        // A raw file is said to be one, not merely "not an image"; a raw
         // file whose bytes are a TIFF's is never loaded as its small preview.
         if let reason = MediaKind(prefix: data.prefix(ImageSignature.length), name: url.lastPathComponent)?.reasonLeftOut {
             throw LoadFailure.skipped(reason)
@@ -49,7 +50,7 @@ public struct FileLoader: PhotoLoader {
         do {
             facts = try ImageHeaderReader.read(data)
         } catch .notAnImage(let detail) {
-            throw LoadFailure.skipped("not an image: \(detail)")
+            throw LoadFailure.skipped("not a photo or video: \(detail)")
         } catch {
             throw LoadFailure.failed(error.description)
         }
@@ -59,5 +60,29 @@ public struct FileLoader: PhotoLoader {
             originalName: url.lastPathComponent, sourcePath: url.path)
         content.take(facts)
         return (content, data)
+    }
+
+    /// A video is hashed as it is read, a few megabytes at a time, never
+    /// held whole (a phone's clip is gigabytes); its facts come from its
+    /// container, read in place. The bytes are not returned: a keeper copies the file.
+    private func loadVideo(at url: URL) throws -> PhotoContent {
+        let facts: VideoFacts
+        do {
+            facts = try VideoHeaderReader.read(fileAt: url.path)
+        } catch {
+            throw LoadFailure.failed(error.description)
+        }
+        try Task.checkCancellation()
+        let sha256: Data, byteCount: Int64
+        switch FileDigest.of(url.path) {
+        case .digest(let digest, let count): (sha256, byteCount) = (digest, count)
+        case .missing: throw LoadFailure.failed("no such file")
+        case .unreadable(let detail): throw LoadFailure.failed(detail)
+        }
+        var content = PhotoContent(
+            sha256: sha256, byteCount: byteCount, mediaType: facts.mediaType,
+            originalName: url.lastPathComponent, sourcePath: url.path)
+        content.take(facts)
+        return content
     }
 }

@@ -107,7 +107,7 @@ public struct SourceFolder: Hashable, Sendable {
     /// Adds the file at `path` as a photo, or as skipped with what it is.
     private mutating func add(_ path: String) {
         switch MediaKind(ofFileAt: path) {
-        case .photo: photos.append(path)
+        case .photo, .video: photos.append(path)
         case let kind?: skipped.append(SkippedSource(path: path, reason: kind.reasonLeftOut ?? "not a photo"))
         case nil: skipped.append(SkippedSource(path: path, reason: "not a photo"))
         }

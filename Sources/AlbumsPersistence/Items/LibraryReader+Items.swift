@@ -13,7 +13,7 @@ extension LibraryReader {
     private static let itemAndPhotoColumns = itemColumns + """
         , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
         COALESCE(i.file_name, p.original_name), p.source_path, p.imported_at, p.orientation,
-        p.camera_make, p.camera_model, p.lens, p.has_location, p.file_orientation, p.kept_in
+        p.camera_make, p.camera_model, p.lens, p.has_location, p.file_orientation, p.kept_in, p.duration
         """
 
     /// The photo of a row of ``itemAndPhotoColumns``, by column position.
@@ -26,7 +26,7 @@ extension LibraryReader {
                 orientation: PhotoOrientation(storedValue: row[17]), capturedAt: (row[13] as String?).flatMap(CaptureDate.init),
                 cameraMake: row[18], cameraModel: row[19], lens: row[20], hasLocation: row[21],
                 originalName: row[14], sourcePath: row[15],
-                fileOrientation: (row[22] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row[23]),
+                fileOrientation: (row[22] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row[23], duration: row[24]),
             importedAt: Timestamp.date(row[16]))
     }
 

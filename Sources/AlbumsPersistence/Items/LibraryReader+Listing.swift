@@ -18,6 +18,8 @@ package struct ListingRow: ~Copyable {
         case originalName, mediaType, pixelWidth, pixelHeight, capturedAt, byteCount, sha256, sourcePath, orientation
         /// What is written on the item (``ItemMarks``); keywords as the file keeps them, a JSON array.
         case title, caption, isFavorite, rating, keywords
+        /// A video's length in seconds, a real number; NULL for a still.
+        case duration
     }
 
     fileprivate let statement: OpaquePointer
@@ -30,6 +32,10 @@ package struct ListingRow: ~Copyable {
 
     package func int64(_ column: Column) -> Int64 {
         sqlite3_column_int64(statement, column.rawValue)
+    }
+
+    package func double(_ column: Column) -> Double {
+        sqlite3_column_double(statement, column.rawValue)
     }
 
     /// The column's bytes (UTF-8 text or a blob), nil for NULL.
@@ -69,7 +75,7 @@ extension LibraryReader {
             sql: """
                 SELECT i.id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id, i.load_owner_started_at,
                     COALESCE(i.file_name, p.original_name), p.media_type, p.pixel_width, p.pixel_height, p.captured_at, p.byte_count, p.sha256, p.source_path,
-                    p.orientation, i.title, i.caption, i.is_favorite, i.rating, i.keywords
+                    p.orientation, i.title, i.caption, i.is_favorite, i.rating, i.keywords, p.duration
                 FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
                 WHERE s.album_id = ?
                 ORDER BY s.order_key, i.order_key

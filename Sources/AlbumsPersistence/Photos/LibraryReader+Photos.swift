@@ -13,7 +13,8 @@ extension LibraryReader {
                 capturedAt: (row["captured_at"] as String?).flatMap(CaptureDate.init),
                 cameraMake: row["camera_make"], cameraModel: row["camera_model"], lens: row["lens"], hasLocation: row["has_location"] ?? false,
                 originalName: row["original_name"], sourcePath: row["source_path"],
-                fileOrientation: (row["file_orientation"] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row["kept_in"]),
+                fileOrientation: (row["file_orientation"] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row["kept_in"],
+                duration: row["duration"]),
             importedAt: Timestamp.date(row["imported_at"]))
     }
 

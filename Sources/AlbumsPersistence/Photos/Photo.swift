@@ -53,6 +53,9 @@ public struct PhotoContent: Hashable, Sendable {
     /// The place where the library keeps a verified copy of the bytes; nil:
     /// only the source holds them (Documentation/Storage.md).
     public var keptIn: StoragePlaceID?
+    /// How long a video runs, in seconds, as its container says; nil for a
+    /// still, and for a video whose container does not say.
+    public var duration: Double?
     /// What the file (its XMP, IPTC or EXIF, or its sidecar) or the
     /// organizer it came from says is written on it: the item the load
     /// commits carries them. Not the photo's: the same bytes elsewhere carry their own.
@@ -63,8 +66,10 @@ public struct PhotoContent: Hashable, Sendable {
         sha256: Data, byteCount: Int64, mediaType: String, pixelWidth: Int? = nil,
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
         cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil, hasLocation: Bool = false,
-        originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil, keptIn: StoragePlaceID? = nil
+        originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil, keptIn: StoragePlaceID? = nil,
+        duration: Double? = nil
     ) {
+        self.duration = duration
         self.fileOrientation = fileOrientation
         self.keptIn = keptIn
         self.cameraMake = cameraMake
@@ -120,6 +125,26 @@ public struct PhotoContent: Hashable, Sendable {
         hasLocation = facts.hasLocation
         marks = ItemMarks(found: facts.words)
     }
+
+    /// Takes the facts read from a video's container: a video records no
+    /// camera, lens or place that albums reads, nor words.
+    public mutating func take(_ facts: VideoFacts) {
+        mediaType = facts.mediaType
+        pixelWidth = facts.pixelWidth
+        pixelHeight = facts.pixelHeight
+        orientation = facts.orientation
+        capturedAt = facts.capturedAt
+        // To the millisecond, as people read it; a container's nonsense (negative, infinite) is no duration.
+        duration = facts.duration.flatMap { $0.isFinite && $0 >= 0 ? ($0 * 1000).rounded() / 1000 : nil }
+        cameraMake = nil
+        cameraModel = nil
+        lens = nil
+        hasLocation = false
+        marks = .none
+    }
+
+    /// Whether it is a video rather than a still.
+    public var isVideo: Bool { mediaType.hasPrefix("video/") }
 
     /// The digest as 64 lowercase hexadecimal digits.
     public var sha256Hex: String { HexDigits.string(sha256) }

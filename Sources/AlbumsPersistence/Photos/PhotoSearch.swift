@@ -202,13 +202,21 @@ public struct PhotoSearchCursor: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension PhotoSearch {
-    /// The media type a format's name stands for: `jpg` → `image/jpeg`.
+    /// The media type a format's name stands for: `jpg` → `image/jpeg`,
+    /// `mov` → `video/quicktime`.
     static func mediaType(of format: String) -> String {
         let name = format.lowercased().trimmingCharacters(in: .whitespaces)
-        if name.hasPrefix("image/") { return name }
+        if name.hasPrefix("image/") || name.hasPrefix("video/") { return name }
         switch name {
         case "jpg", "jpe": return "image/jpeg"
         case "tif": return "image/tiff"
+        case "mov", "qt", "quicktime": return "video/quicktime"
+        case "mp4", "m4v": return "video/mp4"
+        case "mkv", "matroska": return "video/x-matroska"
+        case "webm": return "video/webm"
+        case "avi": return "video/x-msvideo"
+        case "3gp": return "video/3gpp"
+        case "mpg", "mpeg": return "video/mpeg"
         default: return "image/" + name
         }
     }

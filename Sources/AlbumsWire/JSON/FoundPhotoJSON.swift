@@ -12,6 +12,8 @@ package struct FoundPhotoJSON: Encodable, Sendable {
     @KeptNull var displayWidth: Int?
     @KeptNull var displayHeight: Int?
     @KeptNull var capturedAt: String?
+    /// A video's length in seconds; null for a still.
+    @KeptNull var duration: Double?
     let importedAt: String
     @KeptNull var cameraMake: String?
     @KeptNull var cameraModel: String?
@@ -41,6 +43,7 @@ package struct FoundPhotoJSON: Encodable, Sendable {
         displayWidth = content.displayWidth
         displayHeight = content.displayHeight
         capturedAt = content.capturedAt?.text
+        duration = content.duration
         importedAt = Timestamp.text(photo.importedAt)
         cameraMake = content.cameraMake
         cameraModel = content.cameraModel
@@ -63,6 +66,7 @@ package struct FoundPhotoJSON: Encodable, Sendable {
         case displayWidth = "display_width"
         case displayHeight = "display_height"
         case capturedAt = "captured_at"
+        case duration
         case importedAt = "imported_at"
         case cameraMake = "camera_make"
         case cameraModel = "camera_model"

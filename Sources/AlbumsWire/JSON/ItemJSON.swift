@@ -15,6 +15,8 @@ package struct ItemJSON: Encodable, Sendable {
     @KeptNull var displayWidth: Int?
     @KeptNull var displayHeight: Int?
     @KeptNull var capturedAt: String?
+    /// A video's length in seconds; null for a still or a placeholder.
+    @KeptNull var duration: Double?
     @KeptNull var byteCount: Int64?
     @KeptNull var sha256: String?
     @KeptNull var source: String?
@@ -47,6 +49,7 @@ package struct ItemJSON: Encodable, Sendable {
         displayWidth = photo?.content.displayWidth
         displayHeight = photo?.content.displayHeight
         capturedAt = photo?.content.capturedAt?.text
+        duration = photo?.content.duration
         byteCount = photo?.content.byteCount
         sha256 = photo?.content.sha256Hex
         switch item.content {
@@ -75,6 +78,7 @@ package struct ItemJSON: Encodable, Sendable {
         case displayWidth = "display_width"
         case displayHeight = "display_height"
         case capturedAt = "captured_at"
+        case duration
         case byteCount = "byte_count"
         case sha256
         case source

@@ -29,6 +29,14 @@ typedef struct albums_vips_thumbnail_t {
 int albums_vips_thumbnail(const void *bytes, size_t length, int longer_side, int quality, int mirrored, int quarter_turns,
     albums_vips_thumbnail_t *out);
 
+/// Encodes a picture already at its thumbnail's size (a video's frame:
+/// `width` × `height` pixels of 8-bit RGB, rows packed) as a JPEG of
+/// `quality`, after mirroring it if `mirrored` and turning it
+/// `quarter_turns` clockwise. The pixels are only read, during the call.
+/// Returns 0 on success; otherwise `out->error` says why.
+int albums_vips_encode_rgb(const unsigned char *pixels, int width, int height, int quality, int mirrored, int quarter_turns,
+    albums_vips_thumbnail_t *out);
+
 void albums_vips_release(albums_vips_thumbnail_t *thumbnail);
 
 #endif
