@@ -58,3 +58,6 @@ export function thumbnailSize(pixels) {
 }
 
 export const thumbnailURL = (photoId, pixels) => `/api/photos/${photoId}/thumbnail?size=${thumbnailSize(pixels)}`;
+
+/// The original's bytes: a video plays from them, seeking by Range.
+export const originalURL = (photoId) => `/api/photos/${photoId}/original`;

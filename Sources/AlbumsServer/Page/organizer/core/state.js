@@ -32,6 +32,28 @@ export const EDGE = 48;
 
 export const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 
+/// Whether an item or a found photo is a video (its media type says so).
+export const isVideo = (photo) => typeof photo?.media_type === "string" && photo.media_type.startsWith("video/");
+
+/// A video's length as a player shows it: 0:07, 12:30, 1:02:03; "" when unknown.
+export function durationText(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return "";
+  const whole = Math.round(seconds);
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const two = (value) => String(value).padStart(2, "0");
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+}
+
+/// A video's length as words for a screen reader: "video, 1 minute 5 seconds".
+export function durationWords(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return "video";
+  const whole = Math.round(seconds);
+  const parts = [[Math.floor(whole / 3600), "hour"], [Math.floor(whole / 60) % 60, "minute"], [whole % 60, "second"]]
+    .filter(([count], index, all) => count > 0 || (index === all.length - 1 && whole === 0))
+    .map(([count, word]) => `${count} ${word}${count === 1 ? "" : "s"}`);
+  return `video, ${parts.join(" ")}`;
+}
+
 /// The pane a person is working in: the focused one, or the first with an
 /// album (or the library) in it.
 export function currentPane() {

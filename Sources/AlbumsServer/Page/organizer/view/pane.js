@@ -10,9 +10,9 @@ import { api, itemsPath, thumbnailURL } from "../core/api.js";
 import { AlbumLayout } from "../model/album-layout.js";
 import { ItemWindow, positionsToRead } from "../model/item-window.js";
 import { aspectOf } from "../../common/justified-rows.js";
-import { element, plural, say, state } from "../core/state.js";
+import { durationWords, element, isVideo, plural, say, state } from "../core/state.js";
 import { chipsOf } from "../model/search-query.js";
-import { PhotoGrid } from "./photo-grid.js";
+import { PhotoGrid, videoBadge } from "./photo-grid.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 const GAP = 4;
@@ -472,7 +472,8 @@ function makeTile(pane, item) {
     if (item.progress !== undefined) tile.append(element("progress", { max: 1, value: item.progress }));
   } else {
     const captured = item.captured_at ? `, taken ${item.captured_at.slice(0, 10)}` : "";
-    tile.setAttribute("aria-label", `${item.file}, ${item.display_width}×${item.display_height}${captured}`);
+    const video = isVideo(item) ? `, ${durationWords(item.duration)}` : "";
+    tile.setAttribute("aria-label", `${item.file}${video}, ${item.display_width}×${item.display_height}${captured}`);
     tile.title = item.file;
     const image = element("img", { alt: "", decoding: "async", draggable: false });
     image.addEventListener("error", () => tile.classList.add("failed"));
@@ -480,6 +481,7 @@ function makeTile(pane, item) {
       element("span", { className: "caption-name", textContent: item.file }),
       element("span", { className: "caption-date", textContent: item.captured_at ? item.captured_at.slice(0, 10) : "no date" }));
     tile.append(image, position, caption);
+    if (video) tile.append(videoBadge(item.duration));
   }
   tile.addEventListener("pointerdown", (event) => tileHooks.pointerDown?.(event, pane, item.item_id));
   tile.addEventListener("dblclick", () => tileHooks.open?.(pane, item.item_id));

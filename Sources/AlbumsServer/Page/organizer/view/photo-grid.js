@@ -13,7 +13,14 @@
 // shows that a selection is made).
 
 import { choose } from "../model/selection.js";
-import { plural, say, state } from "../core/state.js";
+import { durationText, element, plural, say, state } from "../core/state.js";
+
+/// A video tile's mark: a play sign and its length, seen even where its frame is not.
+export function videoBadge(seconds) {
+  const badge = element("span", { className: "video-badge", textContent: `▶ ${durationText(seconds)}`.trim() });
+  badge.setAttribute("aria-hidden", "true");
+  return badge;
+}
 
 /// Selections reach across unread photos by reading them, up to this many.
 export const LARGEST_SELECTION = 20_000;

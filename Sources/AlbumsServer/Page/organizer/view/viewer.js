@@ -1,13 +1,16 @@
-// The viewer: one photo large, the previous and next in album order
-// (arrows, buttons, a swipe), the facts beside it, and the album as a
-// slideshow. Escape goes back to the grid, on the photo last seen.
+// The viewer: one photo large (a video plays, with its sound and its
+// controls), the previous and next in album order (arrows, buttons, a
+// swipe), the facts beside it, and the album as a slideshow, in which a
+// video plays to its end. Escape goes back to the grid, on the photo last seen.
 
-import { thumbnailURL } from "../core/api.js";
-import { element, plural, say } from "../core/state.js";
+import { originalURL, thumbnailURL } from "../core/api.js";
+import { durationText, element, isVideo, plural, say } from "../core/state.js";
 import { handleKey as handleMarkKey, init as initMarks, showMarks } from "./marks.js";
 
 let dialog;
 let image;
+let video;
+let videoFailed;
 let title;
 let where;
 let facts;
@@ -18,6 +21,7 @@ let stage;
 
 let viewing = null;   // { pane, itemId }
 let timer = null;
+let playing = false;   // the slideshow
 
 /// The size to ask for: the stage's longer side in device pixels (the server caps it at 2048).
 const displaySize = () => Math.max(stage.clientWidth, stage.clientHeight, 320);
@@ -58,7 +62,8 @@ async function show() {
   const item = pane.itemAt(index);
   if (!item) { close(); return; }
   const size = displaySize();
-  image.src = thumbnailURL(item.photo_id, size);
+  showMedia(item, size);
+  if (playing) schedule();
   showWords(item);
   showMarks(pane, item);
   where.textContent = `${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")} · ${pane.name}`;
@@ -66,15 +71,45 @@ async function show() {
   document.getElementById("viewer-next").disabled = index === pane.count - 1;
   facts.replaceChildren(...factsOf(item, pane).flatMap(([term, value]) => [
     element("dt", { textContent: term }), element("dd", { textContent: value })]));
-  if (!timer) say(`${item.file}, ${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")}${item.captured_at ? `, taken ${humanDate(item.captured_at)}` : ""}.`);
+  if (!playing) say(`${item.file}${isVideo(item) ? `, a video of ${durationText(item.duration) || "unknown length"}` : ""}, ${(index + 1).toLocaleString("en")} of ${pane.count.toLocaleString("en")}${item.captured_at ? `, taken ${humanDate(item.captured_at)}` : ""}.`);
   // The next photo is fetched while this one is looked at.
   const next = await photoFrom(pane, index + 1, 1);
   if (next && viewing?.itemId === itemId) new Image().src = thumbnailURL(next.item.photo_id, size);
 }
 
+/// A still as its large thumbnail; a video from its original (the
+/// browser asks for parts of it by Range as it plays and seeks), its
+/// frame shown until it plays.
+function showMedia(item, size) {
+  videoFailed.hidden = true;
+  if (isVideo(item)) {
+    image.hidden = true;
+    image.removeAttribute("src");
+    video.hidden = false;
+    video.poster = thumbnailURL(item.photo_id, size);
+    const source = originalURL(item.photo_id);
+    if (video.getAttribute("src") !== source) video.src = source;
+  } else {
+    stopVideo();
+    image.hidden = false;
+    image.src = thumbnailURL(item.photo_id, size);
+  }
+}
+
+function stopVideo() {
+  video.pause();
+  video.hidden = true;
+  video.removeAttribute("src");
+  video.removeAttribute("poster");
+  video.load();
+}
+
+const showingVideo = () => !video.hidden;
+
 /// The item's title over the photo (else its file name), and its words as the photo's text alternative.
 function showWords(item) {
   image.alt = item.title ?? item.caption ?? item.file;
+  video.setAttribute("aria-label", item.title ?? item.caption ?? item.file);
   title.textContent = item.title ?? item.file;
 }
 
@@ -95,6 +130,7 @@ function factsOf(item, pane) {
     ["Keywords", item.keywords?.length ? item.keywords.join(", ") : null],
     ["Taken", item.captured_at ? humanDate(item.captured_at) : "unknown"],
     ["Size", item.display_width ? `${item.display_width} × ${item.display_height} pixels` : "unknown"],
+    ["Length", isVideo(item) ? durationText(item.duration) || "unknown" : null],
     ["Stored as", item.pixel_width ? `${item.pixel_width} × ${item.pixel_height}, ${orientation ?? "upright"}` : null],
     ["File size", item.byte_count ? `${(item.byte_count / 1048576).toFixed(2)} MiB` : null],
     ["Type", item.media_type],
@@ -117,16 +153,40 @@ async function goFrom(index, step) {
 const go = (step) => goFrom(viewing.pane.indexOf(viewing.itemId) + step, step);
 
 function play(on) {
-  clearInterval(timer);
+  clearTimeout(timer);
   timer = null;
+  playing = on;
   playButton.setAttribute("aria-pressed", String(on));
   playButton.textContent = on ? "❚❚ Pause" : "▶ Slideshow";
   dialog.classList.toggle("playing", on);
-  if (!on) return;
-  say(`Slideshow of ${viewing.pane.name}, a photo every ${interval.value} seconds. Space pauses.`);
-  timer = setInterval(async () => {
-    if (!(await go(1))) { play(false); say("End of the album: the slideshow stopped."); }
-  }, Number(interval.value) * 1000);
+  if (!on) { if (showingVideo()) video.pause(); return; }
+  say(`Slideshow of ${viewing.pane.name}, a photo every ${interval.value} seconds, a video to its end. Space pauses.`);
+  schedule();
+}
+
+/// The slideshow's next step: a photo's after the interval, a video's
+/// once it has played to its end (or, when it cannot play, after the interval).
+function schedule() {
+  clearTimeout(timer);
+  timer = null;
+  if (!playing) return;
+  if (showingVideo() && videoFailed.hidden) {
+    video.play().catch(() => { timer = setTimeout(advance, Number(interval.value) * 1000); });
+    return;
+  }
+  timer = setTimeout(advance, Number(interval.value) * 1000);
+}
+
+async function advance() {
+  if (!playing) return;
+  // Showing the next one schedules the step after it.
+  if (!(await go(1))) { play(false); say("End of the album: the slideshow stopped."); }
+}
+
+/// Space on a video: it plays or pauses (in a slideshow, the slideshow does).
+function toggleVideo() {
+  if (video.paused) video.play().catch(() => {});
+  else video.pause();
 }
 
 function setFactsShown(shown) {
@@ -147,6 +207,8 @@ let swipe = null;
 export function init() {
   dialog = document.getElementById("viewer");
   image = document.getElementById("viewer-image");
+  video = document.getElementById("viewer-video");
+  videoFailed = document.getElementById("viewer-video-failed");
   title = document.getElementById("viewer-title");
   where = document.getElementById("viewer-position");
   facts = document.getElementById("viewer-facts");
@@ -157,6 +219,7 @@ export function init() {
   initMarks({ onChange: showWords });
   dialog.addEventListener("close", () => {
     play(false);
+    stopVideo();
     if (!viewing) return;
     const { pane, itemId } = viewing;
     viewing = null;
@@ -171,21 +234,34 @@ export function init() {
   });
   dialog.addEventListener("keydown", (event) => {
     if (!viewing || event.target === interval || event.target.closest("input, textarea")) return;
+    // The video's own controls take its keys (seeking by arrows, Space) while it has the focus.
+    if (event.target === video && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Home", "End"].includes(event.key)) return;
     if (handleMarkKey(event)) return;
     const step = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 }[event.key];
     if (step) { event.preventDefault(); go(step); }
     else if (event.key === "Home") { event.preventDefault(); goFrom(0, 1); }
     else if (event.key === "End") { event.preventDefault(); goFrom(viewing.pane.count - 1, -1); }
-    else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); play(!timer); }
+    else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); if (showingVideo() && !playing) toggleVideo(); else play(!playing); }
+    else if (event.key.toLowerCase() === "k" && showingVideo()) { event.preventDefault(); toggleVideo(); }
     else if (event.key.toLowerCase() === "i") setFactsShown(facts.hidden);
   });
   document.getElementById("viewer-previous").addEventListener("click", () => go(-1));
   document.getElementById("viewer-next").addEventListener("click", () => go(1));
   document.getElementById("viewer-close").addEventListener("click", close);
-  playButton.addEventListener("click", () => play(!timer));
-  interval.addEventListener("change", () => { if (timer) play(true); });
+  playButton.addEventListener("click", () => play(!playing));
+  interval.addEventListener("change", () => { if (playing) play(true); });
+  video.addEventListener("ended", () => { if (playing) advance(); });
+  video.addEventListener("error", () => {
+    if (video.hidden || !video.getAttribute("src")) return;
+    // Its frame stays; the browser cannot decode this file's codec (HEVC, ProRes, …).
+    videoFailed.textContent = "This browser cannot play this video's format; its frame is shown. The original can be downloaded.";
+    videoFailed.hidden = false;
+    say(videoFailed.textContent);
+    if (playing) schedule();
+  });
   factsButton.addEventListener("click", () => setFactsShown(facts.hidden));
-  stage.addEventListener("pointerdown", (event) => { if (event.pointerType !== "mouse") swipe = { x: event.clientX, y: event.clientY }; });
+  // Not on a video: a finger across it moves along its timeline.
+  stage.addEventListener("pointerdown", (event) => { if (event.pointerType !== "mouse" && event.target !== video) swipe = { x: event.clientX, y: event.clientY }; });
   stage.addEventListener("pointerup", (event) => {
     if (!swipe) return;
     const dx = event.clientX - swipe.x;

@@ -1,0 +1,142 @@
+"""Videos in the organizer: a tile marks a video with its length, and the
+viewer plays it from the original (with its sound and controls), seeking
+by Range, by pointer, finger and keyboard; the slideshow plays a video to
+its end before it moves on. At a phone's, a tablet's and a desktop's size,
+with an axe-core audit of the viewer playing.
+
+Run by scripts/browser-tests. The clips are made by ffmpeg (installed by
+scripts/install-dependencies --photo-tools): a WebM (VP9 and Opus) that
+any Chromium plays, with a tone, and an MP4 turned a quarter in its
+matrix by exiftool.
+"""
+
+import shutil
+import subprocess
+import unittest
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from page_session import PageSession
+
+#: The video element's state, read in the page.
+PLAYBACK = """
+const video = document.getElementById('viewer-video');
+return {hidden: video.hidden, src: video.getAttribute('src'), poster: video.getAttribute('poster'), paused: video.paused,
+        time: video.currentTime, duration: video.duration, ready: video.readyState, error: video.error && video.error.code,
+        image: !document.getElementById('viewer-image').hidden};
+"""
+
+
+def make_clips(folder):
+    ffmpeg = shutil.which("ffmpeg")
+    if not ffmpeg:
+        raise unittest.SkipTest("ffmpeg is not installed (scripts/install-dependencies --photo-tools)")
+    run = lambda *arguments: subprocess.run([ffmpeg, "-v", "error", "-y", *arguments], check=True)
+    run("-f", "lavfi", "-i", "testsrc2=duration=4:size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
+        "-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "300k", "-c:a", "libopus", "-shortest", str(folder / "tone.webm"))
+    run("-f", "lavfi", "-i", "testsrc2=duration=2:size=320x240:rate=25", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        str(folder / "upright.mp4"))
+    # A phone's quarter turn in the track's matrix, written by exiftool (Debian's ffmpeg 5 writes none).
+    exiftool = shutil.which("exiftool")
+    if not exiftool:
+        raise unittest.SkipTest("exiftool is not installed (scripts/install-dependencies --photo-tools)")
+    subprocess.run([exiftool, "-q", "-overwrite_original", "-Rotation=90", str(folder / "upright.mp4")], check=True)
+
+
+class Videos:
+    """The tests; mixed with PageSession once per size below."""
+
+    def prepare(self):
+        make_clips(self.folder)
+        self.cli("album", "create", "Clips")
+        self.cli("import", str(self.folder / "tone.webm"), str(self.folder / "upright.mp4"), "--to", "Clips")
+
+    def playback(self):
+        return self.driver.execute_script(PLAYBACK)
+
+    def open_clips(self):
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#pane-0 .album-choice")).select_by_value("Clips")
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .tile")) == 2, "the album's two videos")
+        self.until(lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('#pane-0 .tile img')].every((i) => i.complete && i.naturalWidth > 0)"),
+            "the videos' frames as thumbnails")
+
+    def open_viewer(self, tile):
+        if self.fingers:
+            self.tap(tile)
+        else:
+            ActionChains(self.driver).double_click(tile).perform()
+        self.until(lambda: self.find("#viewer").get_attribute("open") is not None, "the viewer")
+
+    def test_a_video_tile_shows_its_length_and_the_viewer_plays_and_seeks_it(self):
+        self.open_clips()
+        tile = self.tile(0, 1)
+        self.assertEqual(tile.find_element(By.CSS_SELECTOR, ".video-badge").text, "▶ 0:04")
+        self.assertIn("video, 4 seconds", tile.get_attribute("aria-label"))
+        # The MP4 stands upright: its frame is taller than wide, as its matrix turns it.
+        upright = self.driver.execute_script(
+            "const i = document.querySelectorAll('#pane-0 .tile img')[1]; return [i.naturalWidth, i.naturalHeight]")
+        self.assertLess(upright[0], upright[1], f"the turned clip's frame: {upright}")
+        self.screenshot(f"video-tiles-{self.SIZE}")
+
+        self.open_viewer(tile)
+        self.until(lambda: self.playback()["ready"] >= 1, "the video's metadata, read from the original")
+        state = self.playback()
+        self.assertFalse(state["hidden"])
+        self.assertTrue(state["image"] is False, "the still is hidden while a video is shown")
+        self.assertTrue(state["src"].endswith("/original") and "/thumbnail" in state["poster"], state)
+        self.assertAlmostEqual(state["duration"], 4, delta=0.2)
+
+        # The keyboard alone: Space on the stage plays it, and it runs.
+        self.find(".viewer-stage").send_keys(Keys.SPACE)
+        self.until(lambda: self.playback()["time"] > 0.5, "the video playing")
+        self.find(".viewer-stage").send_keys("k")
+        self.until(lambda: self.playback()["paused"], "the video paused by K")
+        # Seeking asks the server for a part of the original (Range).
+        self.driver.execute_script("document.getElementById('viewer-video').currentTime = 3.2")
+        self.until(lambda: abs(self.playback()["time"] - 3.2) < 0.3 and self.playback()["ready"] >= 2, "the video at 3.2 s")
+        ranged = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch(document.getElementById('viewer-video').getAttribute('src'), {headers: {Range: 'bytes=100-199'}})
+              .then(async (r) => done([r.status, (await r.arrayBuffer()).byteLength, r.headers.get('content-type')]), (e) => done(String(e)));""")
+        self.assertEqual(ranged, [206, 100, "video/webm"])
+        self.assertIsNone(self.playback()["error"])
+        self.screenshot(f"video-viewer-{self.SIZE}")
+        self.audit("viewer showing a video")
+
+        # On to the next: the MP4; back: the WebM again; Escape leaves, and the video stops.
+        self.press(self.find("#viewer-next"))
+        self.until(lambda: (self.playback()["src"] or "").endswith("/original") and self.playback()["ready"] >= 1, "the second video")
+        self.find(".viewer-stage").send_keys(Keys.ESCAPE)
+        self.until(lambda: self.find("#viewer").get_attribute("open") is None, "the viewer closed")
+        self.assertIsNone(self.playback()["src"], "a closed viewer holds no video")
+
+    def test_the_slideshow_plays_a_video_to_its_end_then_moves_on(self):
+        self.open_clips()
+        self.open_viewer(self.tile(0, 1))
+        self.until(lambda: self.playback()["ready"] >= 1, "the video's metadata")
+        self.driver.execute_script("document.getElementById('viewer-interval').value = '2'")
+        self.press(self.find("#viewer-play"))
+        # Still on the first clip after the photo interval: it plays to its end (4 s).
+        self.until(lambda: self.playback()["time"] > 2.5, "the video playing on in the slideshow", timeout=15)
+        self.assertIn("1 of 2", self.find("#viewer-position").text)
+        self.until(lambda: "2 of 2" in self.find("#viewer-position").text, "the next clip once the first ended", timeout=15)
+
+
+class Desktop(Videos, PageSession):
+    SIZE = "desktop"
+
+
+class Tablet(Videos, PageSession):
+    SIZE = "tablet"
+
+
+class Phone(Videos, PageSession):
+    SIZE = "phone"
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
