@@ -31,6 +31,15 @@ extension CLI {
         try FileManager.default.copyItem(atPath: CLI.examplePhotos + "/" + example, toPath: path)
     }
 
+    /// Writes the smallest MP4 albums reads as a video at `path` (an `ftyp`
+    /// box of a video's brands and a movie box; no picture), making the folders on the way.
+    func writeMovie(to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let ftyp = Data([0, 0, 0, 0x20]) + Data("ftypisom\0\0\u{2}\0isomiso2avc1mp41".utf8)
+        let moov = Data([0, 0, 0, 16]) + Data("moov".utf8) + Data([0, 0, 0, 8]) + Data("trak".utf8)
+        try (ftyp + moov).write(to: URL(fileURLWithPath: path))
+    }
+
     /// Damages the catalog file at `file` (its header kept, every page after
     /// it overwritten), imports `catalog` as `kind`, and checks the refusal:
     /// one line, exit status 1, the catalog unchanged, nothing written

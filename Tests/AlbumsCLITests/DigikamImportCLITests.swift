@@ -79,12 +79,16 @@ struct DigikamImportCLITests {
     func manualOrder(_ hasManualOrder: Bool) throws {
         let cli = try CLI()
         let (catalog, pictures) = try family(cli, hasManualOrder: hasManualOrder)
+        // A video (category 2) comes in beside the photos; a sound recording (3) does not.
+        try cli.writeMovie(to: pictures + "/Été à Nîmes/vagues.mp4")
+        try catalog.addImage(3, "vagues.mp4", category: 2)
+        try catalog.addImage(3, "chant.m4a", category: 3)
         let result = try cli.run("import", "--from", "digikam", catalog.path, "--map", "/mnt/old/Pictures=\(pictures)")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let summer = hasManualOrder ? ["b-market.png", "c-cliffs.webp", "a-harbour.jpg"] : ["a-harbour.jpg", "b-market.png", "c-cliffs.webp"]
         #expect(
             try cli.albumsByPath() == [
-                "Family/2024/2024": ["sunset.heic"], "Family/2024/Summer": summer, "Family/Été à Nîmes": ["forêt.jpg"],
+                "Family/2024/2024": ["sunset.heic"], "Family/2024/Summer": summer, "Family/Été à Nîmes": ["forêt.jpg", "vagues.mp4"],
             ])
         #expect(result.stdout.contains("not carried: 1 hidden or trashed photos"), "\(result.stdout)")
         #expect(!result.stdout.contains("tags"), "digiKam's own labels are no tags of the person's: \(result.stdout)")

@@ -39,20 +39,19 @@ struct TakeoutImportCLITests {
         try cli.copyExample("10-meadow.webp", to: album + "/Wiese.webp")  // the file records no capture date
         try sidecar("Wiese.webp", minutes: 10, at: album + "/renamed-by-takeout.json")
         try write("not a photo", to: album + "/clip.mp4")
-        // A real MP4's first bytes: an ftyp box, as a HEIC has, but with a video's brands.
-        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
-        try (Data([0, 0, 0, 0x20]) + Data("ftypisom\0\0\u{2}\0isomiso2avc1mp41".utf8) + Data(repeating: 0, count: 64))
-            .write(to: URL(fileURLWithPath: album + "/VID_0001.mp4"))
+        // An MP4: an ftyp box, as a HEIC has, but with a video's brands.
+        try cli.writeMovie(to: album + "/VID_0001.mp4")
         try cli.copyExample("06-map.gif", to: photos + "/Ohne Titel/Karte.gif")
         try cli.copyExample("01-harbour.jpg", to: photos + "/Photos from 2024/IMG_0002.jpg")
         try cli.copyExample("04-lighthouse.webp", to: photos + "/Photos from 2024/Leuchtturm.webp")
 
         let result = try cli.run("import", "--from", "takeout", cli.folder.path("Takeout"))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(try files(cli, "Sommer in Rom ☀️") == [long, "Wiese.webp", "IMG_0002.jpg", "IMG_0001.png", "IMG_0003(1).jpg"])
+        // The video by its bytes comes in with the photos (undated, last); the file named .mp4 that is none by its bytes does not.
+        #expect(try files(cli, "Sommer in Rom ☀️") == [long, "Wiese.webp", "IMG_0002.jpg", "IMG_0001.png", "IMG_0003(1).jpg", "VID_0001.mp4"])
         #expect(try files(cli, "Ohne Titel") == ["Karte.gif"])
         #expect(result.stdout.contains("the catalog keeps no order: each album is in capture-time order"), "\(result.stdout)")
-        #expect(result.stdout.contains("1 videos, 1 other files"), "a video by its bytes, a file named .mp4 that is none by its: \(result.stdout)")
+        #expect(result.stdout.contains("not carried: 1 other files") && !result.stdout.contains("videos"), "\(result.stdout)")
         // The year folder's photo in no album comes into the library, in no album; its copy of an album's photo does not.
         #expect(result.stderr.contains("1 photo in no album in Google Photos came into the library, in no album"), "\(result.stderr)")
         let loose = try cli.json(try cli.run("--json", "photos", "--in-no-album"))["photos"] as? [[String: Any]]
@@ -62,7 +61,7 @@ struct TakeoutImportCLITests {
         #expect(try cli.run("show", "Sommer in Rom ☀️:3").stdout.contains("captured   2026-07-14T09:12:00+02:00"))
         #expect(try cli.run("import", "--from", "takeout", cli.folder.path("Takeout")).stdout.hasPrefix("nothing new"))
         let everything = try cli.json(try cli.run("--json", "photos"))["photos"] as? [Any]
-        #expect(everything?.count == 7, "again: nothing twice")
+        #expect(everything?.count == 8, "again: nothing twice")
     }
 
     @Test("a sidecar's description becomes its item's caption, and a star its favourite; an album's description the album's; found by them")

@@ -15,8 +15,9 @@ struct ImportCommand: AsyncParsableCommand {
             bytes are read; loads run in parallel and each fills its slot when it
             completes, so the order is the order given, whatever finishes first.
 
-            The media type comes from the bytes (JPEG, PNG, GIF, WebP, HEIC/HEIF,
-            TIFF); non-images are skipped with the reason. A photo already in the
+            The media type comes from the bytes: photos (JPEG, PNG, GIF, WebP,
+            HEIC/HEIF, TIFF) and videos (MP4, MOV, M4V, 3GP, WebM, MKV, AVI,
+            MPEG); anything else is skipped with the reason. A photo already in the
             library is reused; one already in the album is reported. A folder's
             files are imported in name order; --recursive descends into subfolders.
             Without --to, --before or --after, photos enter the library alone.
@@ -36,7 +37,8 @@ struct ImportCommand: AsyncParsableCommand {
             time), reading the catalog without writing it. --map OLD=NEW
             says where its paths lie on this machine; an original not found keeps
             its place as a placeholder until `albums pending resume` finds it.
-            What is not carried (ratings, tags, edits) is counted. The photos in
+            Titles, captions, ratings, tags and favourites come along; what is
+            not carried (edits, smart albums, shared albums) is counted. The photos in
             no album (a Takeout's year folders, a Photos library's own) come into
             the library in no album; --albums-only leaves them out. What the
             organizer hid or its owner threw away (hidden, trashed, rejected)

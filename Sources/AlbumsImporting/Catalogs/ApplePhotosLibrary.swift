@@ -162,13 +162,13 @@ public enum ApplePhotosLibrary {
                 sort: AlbumSort(key: row.integer("sort_key"), ascending: row.integer("ascending"))))
         }
 
-        // What Photos shows in an album: a photo (not a video), not in the
+        // What Photos shows in an album: a photo or a video (ZKIND 0 or 1), not in the
         // trash, not hidden (ZHIDDEN: in the Hidden album only, behind a
         // password), and of a burst only the frames picked (pick type 2 is a
         // frame not selected, which Photos keeps in the burst's stack);
         // osxphotos reads these columns so. What it hides stays out.
         let assetColumns = columns[assets] ?? []
-        var shown = ["coalesce(a.ZTRASHEDSTATE, 0) = 0", "a.ZKIND = 0"]
+        var shown = ["coalesce(a.ZTRASHEDSTATE, 0) = 0", "a.ZKIND IN (0, 1)"]
         if assetColumns.contains("ZHIDDEN") { shown.append("coalesce(a.ZHIDDEN, 0) = 0") }
         if assetColumns.contains("ZAVALANCHEPICKTYPE") { shown.append("(coalesce(a.ZAVALANCHEPICKTYPE, 0) & 2) = 0") }
         var photos: [Int64: [Member]] = [:]
@@ -205,7 +205,7 @@ public enum ApplePhotosLibrary {
         var setAside: [String] = []
         try file.forEachRow("""
             SELECT \(located) FROM \(assets) a
-            WHERE a.ZKIND = 0 AND NOT (\(shown.joined(separator: " AND "))) ORDER BY a.Z_PK
+            WHERE a.ZKIND IN (0, 1) AND NOT (\(shown.joined(separator: " AND "))) ORDER BY a.Z_PK
             """) { row in
             if let path = files.path(of: row) { setAside.append(path) }
         }
@@ -221,7 +221,7 @@ public enum ApplePhotosLibrary {
             FROM \(assets) a
             \(titled ? "LEFT JOIN ZADDITIONALASSETATTRIBUTES t ON t.Z_PK = a.ZADDITIONALATTRIBUTES" : "")
             \(described ? "LEFT JOIN ZASSETDESCRIPTION d ON d.ZASSETATTRIBUTES = t.Z_PK" : "")
-            WHERE a.ZKIND = 0
+            WHERE a.ZKIND IN (0, 1)
             """) { row in
             let found = ItemMarks(
                 foundTitle: row.text("title"), caption: row.text("description"), isFavorite: row.integer("favorite") == 1, rating: nil,
@@ -252,18 +252,17 @@ public enum ApplePhotosLibrary {
         let notCarried: [(what: String, count: Int)] = [
             ("shared albums", skipped[sharedKind] ?? 0), ("smart albums, projects and other collections", skipped.filter { $0.key != sharedKind }.values.reduce(0, +)),
         ] + [
-            try file.counted("videos", "SELECT count(*) AS n FROM \(assets) WHERE ZKIND = 1", needs: assets, in: columns),
             try file.counted("photos in the trash", "SELECT count(*) AS n FROM \(assets) WHERE ZTRASHEDSTATE = 1", needs: assets, in: columns),
             try file.counted(
-                "hidden photos", "SELECT count(*) AS n FROM \(assets) WHERE ZHIDDEN = 1 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
+                "hidden photos", "SELECT count(*) AS n FROM \(assets) WHERE ZHIDDEN = 1 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND IN (0, 1)",
                 needs: assets, ["ZHIDDEN"], in: columns),
             try file.counted(
                 "burst frames not picked",
-                "SELECT count(*) AS n FROM \(assets) WHERE (coalesce(ZAVALANCHEPICKTYPE, 0) & 2) != 0 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND = 0",
+                "SELECT count(*) AS n FROM \(assets) WHERE (coalesce(ZAVALANCHEPICKTYPE, 0) & 2) != 0 AND coalesce(ZTRASHEDSTATE, 0) = 0 AND ZKIND IN (0, 1)",
                 needs: assets, ["ZAVALANCHEPICKTYPE"], in: columns),
             // A turn, a crop or a filter made in Photos is an adjustment it renders; the original comes in.
             try file.counted(
-                "edited photos (turns, crops, filters)", "SELECT count(*) AS n FROM \(assets) WHERE ZHASADJUSTMENTS = 1 AND ZKIND = 0",
+                "edited photos (turns, crops, filters)", "SELECT count(*) AS n FROM \(assets) WHERE ZHASADJUSTMENTS = 1 AND ZKIND IN (0, 1)",
                 needs: assets, ["ZHASADJUSTMENTS"], in: columns
             ).map { ($0.what, $0.count - files.rendered.count) },
         ].compactMap { $0 }

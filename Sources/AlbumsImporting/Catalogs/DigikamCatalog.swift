@@ -75,8 +75,9 @@ public enum DigikamCatalog {
 
     /// Images.status of a photo shown in its album (not hidden, trashed or obsolete).
     private static let visible = 1
-    /// Images.category of a still image.
+    /// Images.category of a still image, and of a video (both come in; 3, audio, does not).
     private static let image = 1
+    private static let video = 2
 
     private static func read(_ file: ForeignDatabaseFile, map: PathMap, volumes: MountedVolumes, sort: DigikamItemSort) throws -> CatalogImport {
         let columns = try file.columns(
@@ -114,7 +115,7 @@ public enum DigikamCatalog {
                 \(column("creationDate", in: info, as: "ii")) AS created, \(column("rating", in: info, as: "ii")) AS rating,
                 \(column("width", in: info, as: "ii")) AS width, \(column("height", in: info, as: "ii")) AS height,
                 \(column("orientation", in: info, as: "ii")) AS orientation
-            FROM Images i \(joined) WHERE i.album IS NOT NULL AND i.category = \(image) ORDER BY i.id
+            FROM Images i \(joined) WHERE i.album IS NOT NULL AND i.category IN (\(image), \(video)) ORDER BY i.id
             """) { row in
             guard let album = row.integer("album"), let name = row.text("name") else { return }
             if let id = row.integer("id"), written[id] != nil { ids[album, default: [:]][name] = id }
@@ -162,7 +163,6 @@ public enum DigikamCatalog {
             if folder.photoCount > 0 { top.folders.append(folder) }
         }
         let notCarried: [(what: String, count: Int)] = [
-            try file.counted("videos", "SELECT count(*) AS n FROM Images WHERE category = 2 AND status = \(visible)", needs: "Images", in: columns),
             try file.counted("hidden or trashed photos", "SELECT count(*) AS n FROM Images WHERE status != \(visible)", needs: "Images", in: columns),
         ].compactMap { $0 }
         // One root imports as its own folder at the top; several stand under a folder "digiKam".

@@ -46,8 +46,6 @@ public enum GoogleTakeout {
         var marks: [String: ItemMarks] = [:]
         var inAlbums = Set<String>()
         var yearFolders: [String] = []
-        // Videos by name: the year folders hold an album's videos again, so each is counted once.
-        var videos = Set<String>()
         var otherFiles = 0
         var trashed: [String] = []
         for name in contents.folders().sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
@@ -85,7 +83,6 @@ public enum GoogleTakeout {
                 trashed += timed.map(\.path)
                 continue
             }
-            videos.formUnion(listing.videos)
             otherFiles += listing.others
             album.photos = timed.sorted { ($0.time ?? .max, $0.path) < ($1.time ?? .max, $1.path) }.map(\.path)
             root.folders.append(album)
@@ -95,7 +92,6 @@ public enum GoogleTakeout {
         var taken = Set<String>()
         for name in yearFolders {
             let listing = contents.files(in: name)
-            videos.formUnion(listing.videos)
             var sidecars = Sidecars(names: listing.sidecars) { contents.json($0, in: name) }
             for file in Self.withoutEditedOriginals(listing.media) where !inAlbums.contains(file) && taken.insert(file).inserted {
                 let sidecar = sidecars.sidecar(for: file).flatMap { contents.json($0, in: name) }
@@ -111,7 +107,7 @@ public enum GoogleTakeout {
         }
         return CatalogImport(
             kind: .takeout, catalog: photos, root: root, orderInferred: true,
-            notCarried: [("photos in the trash", trashed.count), ("videos", videos.count), ("other files", otherFiles)], capturedAt: dates, loose: loose,
+            notCarried: [("photos in the trash", trashed.count), ("other files", otherFiles)], capturedAt: dates, loose: loose,
             setAside: trashed, marks: marks)
     }
 
@@ -209,8 +205,6 @@ protocol TakeoutContents {
 struct TakeoutFolderListing {
     var media: [String] = []
     var sidecars: Set<String> = []
-    /// The videos' names.
-    var videos: Set<String> = []
     /// Files that are neither photos, videos nor JSON.
     var others = 0
 }
@@ -268,8 +262,7 @@ struct TakeoutFolder: TakeoutContents {
                 listing.sidecars.insert(name)
             } else {
                 switch MediaKind(ofFileAt: path) {
-                case .photo: listing.media.append(name)
-                case .video: listing.videos.insert(name)
+                case .photo, .video: listing.media.append(name)
                 case .cameraRaw, nil: if !GoogleTakeout.isFolder(path) { listing.others += 1 }
                 }
             }

@@ -126,7 +126,7 @@ public enum LightroomCatalog {
             let name = Self.fileName(base, jpeg ?? row.text("extension"))
             images[id] = Image(
                 path: map.local(join(root.path, folder.path) + name), name: name, folder: folderID, time: row.text("time"),
-                rating: row.integer("rating") ?? 0, isRejected: row.integer("pick") == -1, isVideo: format == "VIDEO",
+                rating: row.integer("rating") ?? 0, isRejected: row.integer("pick") == -1,
                 isVirtualCopy: row.integer("master") != nil, orientation: row.text("orientation").flatMap(Self.orientation(lightroom:)))
             imageOrder.append(id)
         }
@@ -155,9 +155,9 @@ public enum LightroomCatalog {
             nodes.append(Node(id: id, name: row.text("name") ?? "Collection \(id)", parent: row.integer("parent"), isSet: kind == set))
         }
 
-        // A photo flagged rejected (pick -1) is one its owner marked to throw away, and a
-        // video is no photo: both stay out of the albums, counted.
-        func isShown(_ image: Image) -> Bool { !image.isRejected && !image.isVideo }
+        // A photo or video flagged rejected (pick -1) is one its owner marked to throw
+        // away: it stays out of the albums, counted, and comes in set aside.
+        func isShown(_ image: Image) -> Bool { !image.isRejected }
         var members: [Int64: [Member]] = [:]
         try file.forEachRow("SELECT collection, image, positionInCollection AS position FROM AgLibraryCollectionImage") { row in
             guard let collection = row.integer("collection"), let id = row.integer("image"), let image = images[id], isShown(image) else { return }
@@ -201,7 +201,7 @@ public enum LightroomCatalog {
         let all = imageOrder.compactMap { images[$0] }
         let notCarried: [(what: String, count: Int)] = [
             ("smart collections", smartCount), ("saved books, slideshows, prints and web galleries", creations),
-            ("rejected photos", all.count { $0.isRejected }), ("videos", all.count { $0.isVideo && !$0.isRejected }),
+            ("rejected photos", all.count { $0.isRejected }),
         ] + [
             try file.counted("virtual copies", "SELECT count(*) AS n FROM Adobe_images WHERE masterImage IS NOT NULL", needs: "Adobe_images", ["masterImage"], in: columns),
             // Develop settings are a Lua table of text: a crop says HasCrop = true.
@@ -224,7 +224,7 @@ public enum LightroomCatalog {
         return CatalogImport(
             kind: .lightroom, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried,
             orientations: Dictionary(all.compactMap { image in image.orientation.map { (image.path, $0) } }) { a, _ in a },
-            setAside: all.filter { $0.isRejected && !$0.isVideo }.map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path), marks: marks)
+            setAside: all.filter(\.isRejected).map(\.path), roots: roots.values.sorted { $0.id < $1.id }.map(\.path), marks: marks)
     }
 
     /// What people wrote on each photo in Lightroom, by `Adobe_images.id_local`:
@@ -276,7 +276,6 @@ public enum LightroomCatalog {
         let time: String?
         let rating: Int64
         let isRejected: Bool
-        let isVideo: Bool
         /// A virtual copy: the same file as its master, with other edits.
         let isVirtualCopy: Bool
         /// How Lightroom shows it (`Adobe_images.orientation`), a turn made in Lightroom included.

@@ -94,6 +94,26 @@ public enum ShotwellCatalog {
                 if let filename = row.text("filename") { setAside.append(local(filename)) }
             }
         }
+        // Videos stand in their events beside the photos (VideoTable, src/db/VideoTable.vala),
+        // shown and hidden by the same flags and rating.
+        let videoColumns = columns["VideoTable"] ?? []
+        if videoColumns.isSuperset(of: ["filename", "event_id"]) {
+            var shownVideos: [String] = []
+            if videoColumns.contains("flags") { shownVideos.append("(coalesce(flags, 0) & \(hiddenFlag | trashFlag)) = 0") }
+            if videoColumns.contains("rating") { shownVideos.append("coalesce(rating, 0) != \(rejected)") }
+            let exposure = videoColumns.contains("exposure_time") ? "exposure_time" : "NULL"
+            let condition = shownVideos.isEmpty ? "1" : shownVideos.joined(separator: " AND ")
+            try file.forEachRow("SELECT filename, \(exposure) AS exposure_time, event_id, (\(condition)) AS shown FROM VideoTable ORDER BY id") { row in
+                guard let filename = row.text("filename") else { return }
+                guard row.integer("shown") == 1 else {
+                    setAside.append(map.local(filename))
+                    return
+                }
+                let event = row.integer("event_id").flatMap { known.contains($0) ? $0 : nil } ?? -1
+                let time = row.integer("exposure_time").flatMap { $0 != 0 ? $0 : nil }
+                events[event, default: []].append(Photo(path: map.local(filename), time: time))
+            }
+        }
         // How Shotwell shows each photo: its orientation (EXIF's numbers), which
         // a turn made in Shotwell changes in the catalog, not in the file (unless
         // its "write metadata to files" is on).
@@ -105,7 +125,7 @@ public enum ShotwellCatalog {
                 }
             }
         }
-        let marks = try Self.marks(file, photoColumns: photoColumns, tags: columns["TagTable"] ?? [], local: local)
+        let marks = try Self.marks(file, photoColumns: photoColumns, videoColumns: videoColumns, tags: columns["TagTable"] ?? [], local: local)
         // Shotwell's order: by exposure time, photos without one first; ties by file name.
         func precedes(_ a: Photo, _ b: Photo) -> Bool {
             (a.time ?? .min, a.path) < (b.time ?? .min, b.path)
@@ -150,30 +170,35 @@ public enum ShotwellCatalog {
                 "colour adjustments", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[adjustments]') > 0", needs: "PhotoTable",
                 ["transformations"], in: columns),
             try file.counted(
+                "hidden, trashed or rejected videos",
+                "SELECT count(*) AS n FROM VideoTable WHERE (coalesce(flags, 0) & \(hiddenFlag | trashFlag)) != 0 OR coalesce(rating, 0) = \(rejected)",
+                needs: "VideoTable", ["flags", "rating"], in: columns),
+            try file.counted(
                 "red-eye fixes", "SELECT count(*) AS n FROM PhotoTable WHERE instr(transformations, '[redeye]') > 0", needs: "PhotoTable",
                 ["transformations"], in: columns),
-            try file.counted("videos", "SELECT count(*) AS n FROM VideoTable", needs: "VideoTable", in: columns),
         ].compactMap { $0 }
         return CatalogImport(
             kind: .shotwell, catalog: file.path, root: root, orderInferred: false, notCarried: notCarried, orientations: orientations, setAside: setAside,
             marks: marks)
     }
 
-    /// What people wrote on each photo in Shotwell, by path: its title and
+    /// What people wrote on each photo and video in Shotwell, by path: its title and
     /// comment, its rating (1–5, -1 rejected) and its tags. A tag lists its
     /// photos (`TagTable.photo_id_list`: `thumb` and the id in 16 hex digits,
     /// comma-ended; a video's are `video-…`); a nested tag is named with
     /// its parents (`/Trips/Lisbon`), and is its last part here.
     private static func marks(
-        _ file: ForeignDatabaseFile, photoColumns: Set<String>, tags tagColumns: Set<String>, local: (String) -> String
+        _ file: ForeignDatabaseFile, photoColumns: Set<String>, videoColumns: Set<String>, tags tagColumns: Set<String>, local: (String) -> String
     ) throws -> [String: ItemMarks] {
         var tagged: [Int64: [String]] = [:]
+        var taggedVideos: [Int64: [String]] = [:]
         if tagColumns.isSuperset(of: ["name", "photo_id_list"]) {
             try file.forEachRow("SELECT name, photo_id_list FROM TagTable ORDER BY id") { row in
                 guard let name = row.text("name"), let list = row.text("photo_id_list") else { return }
                 let leaf = name.split(separator: "/").last.map(String.init) ?? name
-                for entry in list.split(separator: ",") where entry.hasPrefix("thumb") {
-                    if let id = Int64(entry.dropFirst(5), radix: 16) { tagged[id, default: []].append(leaf) }
+                for entry in list.split(separator: ",") {
+                    if entry.hasPrefix("thumb"), let id = Int64(entry.dropFirst(5), radix: 16) { tagged[id, default: []].append(leaf) }
+                    if entry.hasPrefix("video-"), let id = Int64(entry.dropFirst(6), radix: 16) { taggedVideos[id, default: []].append(leaf) }
                 }
             }
         }
@@ -183,6 +208,16 @@ public enum ShotwellCatalog {
             guard let id = row.integer("id"), let filename = row.text("filename") else { return }
             let rating = row.integer("rating").map(Int.init)
             let found = ItemMarks(foundTitle: row.text("title"), caption: row.text("comment"), rating: rating, keywords: tagged[id] ?? [])
+            if !found.isEmpty { marks[local(filename)] = found }
+        }
+        guard videoColumns.isSuperset(of: ["id", "filename"]) else { return marks }
+        func videoColumn(_ name: String) -> String { videoColumns.contains(name) ? name : "NULL" }
+        try file.forEachRow(
+            "SELECT id, filename, \(videoColumn("title")) AS title, \(videoColumn("comment")) AS comment, \(videoColumn("rating")) AS rating FROM VideoTable"
+        ) { row in
+            guard let id = row.integer("id"), let filename = row.text("filename") else { return }
+            let found = ItemMarks(
+                foundTitle: row.text("title"), caption: row.text("comment"), rating: row.integer("rating").map(Int.init), keywords: taggedVideos[id] ?? [])
             if !found.isEmpty { marks[local(filename)] = found }
         }
         return marks

@@ -184,7 +184,6 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
         var json: [String: TakeoutJSON] = [:]
         /// JSON files that could not be read as JSON: still sidecar names.
         var otherJSON: Set<String> = []
-        var videos: Set<String> = []
         var others = 0
     }
 
@@ -218,10 +217,9 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
             }
         } else {
             switch MediaKind(prefix: try entry.read(limit: ImageSignature.length), name: name) {
-            case .photo:
+            case .photo, .video:
                 let target = ((photosPath as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(name)
                 contents[folder, default: Folder()].media[name] = Member(archive: archive, entry: entry.path, size: entry.size, target: target)
-            case .video: contents[folder, default: Folder()].videos.insert(name)
             case .cameraRaw, nil: contents[folder, default: Folder()].others += 1
             }
         }
@@ -241,7 +239,7 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
     func folders() -> [String] { Array(contents.keys) }
     func files(in folder: String) -> TakeoutFolderListing {
         guard let contents = contents[folder] else { return TakeoutFolderListing() }
-        return TakeoutFolderListing(media: contents.media.keys.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON), videos: contents.videos, others: contents.others)
+        return TakeoutFolderListing(media: contents.media.keys.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON), others: contents.others)
     }
     func json(_ name: String, in folder: String) -> TakeoutJSON? { contents[folder]?.json[name] }
 }
