@@ -760,6 +760,49 @@ struct APITests: Sendable {
         }
     }
 
+    /// An MP4 that says it runs `milliseconds`: an ftyp box of a video's
+    /// brands and a movie header (`mvhd`, version 0, a time scale of 1000).
+    static func movie(milliseconds: UInt32) -> Data {
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + payload.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + payload
+        }
+        let bigEndian = { (value: UInt32) in [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        let header = [0, 0, 0, 0] + [UInt8](repeating: 0, count: 8) + bigEndian(1000) + bigEndian(milliseconds) + [UInt8](repeating: 0, count: 80)
+        return Data(box("ftyp", Array("isom".utf8) + [0, 0, 2, 0] + Array("isomiso2avc1mp41".utf8)) + box("moov", box("mvhd", header)))
+    }
+
+    @Test("a video dropped from the desktop comes in as a video with its length; a video may be larger than a photo, told by its first bytes")
+    func videoUploads() async throws {
+        let clip = Self.movie(milliseconds: 2_500)
+        try await application.test(.router) { client in
+            let (type, body) = Self.formData([("clip.mp4", clip)])
+            let response = try await client.executeRequest(uri: "/api/albums/Trip/files?at=1", method: .post, headers: headers + [.contentType: type], body: body)
+            #expect(response.status == .accepted, "\(String(buffer: response.body))")
+            try await waitForLoads(in: "Trip")
+            let items = try json(try await client.executeRequest(uri: "/api/albums/Trip/items", method: .get, headers: headers, body: nil))["items"] as? [[String: Any]]
+            let first = try #require(items?.first)
+            #expect(first["file"] as? String == "clip.mp4" && first["media_type"] as? String == "video/mp4" && first["duration"] as? Double == 2.5, "\(first)")
+        }
+        // The inbox's limits: a photo's is passed by a video's bytes only.
+        let folder = try TemporaryFolder()
+        let inbox = UploadInbox(libraryPath: folder.path("small.albums"), maximumFileSize: 64, maximumVideoSize: 4_096)
+        let video = try inbox.receive(sentName: "clip.mp4")
+        try (clip + Data(repeating: 0, count: 200)).withUnsafeBytes { bytes in
+            for start in stride(from: 0, to: bytes.count, by: 7) { try video.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 7, bytes.count)])) }
+        }
+        #expect(video.byteCount > 64)
+        let photo = try inbox.receive(sentName: "photo.jpg")
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg"))).prefix(300)
+        #expect(throws: UploadInbox.Refusal.tooLarge(name: "photo.jpg", limit: 64)) {
+            try jpeg.withUnsafeBytes { try photo.append($0) }
+        }
+        let big = try inbox.receive(sentName: "big.mp4")
+        #expect(throws: UploadInbox.Refusal.tooLarge(name: "big.mp4", limit: 4_096)) {
+            try (clip + Data(repeating: 0, count: 5_000)).withUnsafeBytes { try big.append($0) }
+        }
+    }
+
     @Test("an upload with a file that is not a photo, none at all, a bad body, a locked or missing album: refused, nothing kept")
     func refusedUploads() async throws {
         let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))

@@ -22,8 +22,11 @@ import Foundation
 struct UploadInbox: Sendable {
     /// The inbox folder.
     let folder: URL
-    /// The largest file accepted, in bytes.
+    /// The largest photo accepted, in bytes.
     let maximumFileSize: Int64
+    /// The largest video accepted, in bytes: a phone's minute of 4K is
+    /// hundreds of megabytes. Known by the file's first bytes, as it arrives.
+    let maximumVideoSize: Int64
     /// The most pixels a sent photo may declare. A few kilobytes can
     /// declare billions (a decompression bomb), and every thumbnail would
     /// decode them all; 250 megapixels is more than any camera's sensor
@@ -31,9 +34,10 @@ struct UploadInbox: Sendable {
     let maximumPixelCount: Int
 
     /// The inbox of the library at `libraryPath`.
-    init(libraryPath: String, maximumFileSize: Int64 = 256 << 20, maximumPixelCount: Int = 250_000_000) {
+    init(libraryPath: String, maximumFileSize: Int64 = 256 << 20, maximumVideoSize: Int64 = Int64(RequestParts.maximumUploadSize), maximumPixelCount: Int = 250_000_000) {
         folder = URL(fileURLWithPath: libraryPath + ".uploads", isDirectory: true)
         self.maximumFileSize = maximumFileSize
+        self.maximumVideoSize = maximumVideoSize
         self.maximumPixelCount = maximumPixelCount
     }
 
@@ -57,7 +61,7 @@ struct UploadInbox: Sendable {
         var description: String {
             switch self {
             case .tooLarge(let name, let limit): "\(name) is larger than \(limit >> 20) MiB, the most one upload may be"
-            case .notAnImage(let name, let detail): "\(name) is not a photo albums reads: \(detail)"
+            case .notAnImage(let name, let detail): "\(name) is not a photo or video albums reads: \(detail)"
             case .tooManyPixels(let name, let width, let height, let limit):
                 "\(name) declares \(width) × \(height) pixels, more than the \(limit / 1_000_000) megapixels an upload may have"
             case .cannotWrite(let detail): "cannot keep the uploaded file: \(detail)"
@@ -74,17 +78,21 @@ struct UploadInbox: Sendable {
         let path: String
         /// The sender's name, for messages.
         let sentName: String
-        private let limit: Int64
+        private var limit: Int64
+        private let videoLimit: Int64
         private let pixelLimit: Int
         private var descriptor: Int32
         private(set) var byteCount: Int64 = 0
+        /// The first bytes, until there are enough to say whether a video is coming (and the larger limit holds).
+        private var prefix: Data? = Data()
 
-        init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64, pixelLimit: Int) {
+        init(path: String, name: String, sentName: String, descriptor: Int32, limit: Int64, videoLimit: Int64, pixelLimit: Int) {
             self.path = path
             self.name = name
             self.sentName = sentName
             self.descriptor = descriptor
             self.limit = limit
+            self.videoLimit = videoLimit
             self.pixelLimit = pixelLimit
         }
 
@@ -94,6 +102,16 @@ struct UploadInbox: Sendable {
 
         /// Appends bytes; refuses past the size limit.
         func append(_ bytes: UnsafeRawBufferPointer) throws(Refusal) {
+            if var first = prefix {
+                // Sixteen bytes tell a container (an ftyp box's brand, EBML, RIFF's AVI).
+                first.append(contentsOf: bytes.prefix(16 - first.count))
+                if first.count >= 16 {
+                    if case .video = MediaKind(prefix: first, name: name) { limit = max(limit, videoLimit) }
+                    prefix = nil
+                } else {
+                    prefix = first
+                }
+            }
             guard byteCount + Int64(bytes.count) <= limit else { throw .tooLarge(name: sentName, limit: limit) }
             var offset = 0
             while offset < bytes.count {
@@ -115,6 +133,17 @@ struct UploadInbox: Sendable {
                 descriptor = -1
             }
             guard fsync(descriptor) == 0 else { throw .cannotWrite(detail: String(cString: strerror(errno))) }
+            if case .video = MediaKind(ofFileAt: path) {
+                // A video is read in place, never whole: its container must say what it is.
+                let facts: VideoFacts
+                do {
+                    facts = try VideoHeaderReader.read(fileAt: path)
+                } catch {
+                    throw .notAnImage(name: sentName, detail: error.description)
+                }
+                try checkPixels(width: facts.pixelWidth, height: facts.pixelHeight)
+                return
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -130,11 +159,15 @@ struct UploadInbox: Sendable {
             } catch {
                 throw .notAnImage(name: sentName, detail: error.description)
             }
-            if let width = facts.pixelWidth, let height = facts.pixelHeight {
-                let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-                guard overflow || pixels > pixelLimit else { return }
-                throw .tooManyPixels(name: sentName, width: width, height: height, limit: pixelLimit)
-            }
+            try checkPixels(width: facts.pixelWidth, height: facts.pixelHeight)
+        }
+
+        /// Refuses a picture of more pixels than the inbox takes.
+        private func checkPixels(width: Int?, height: Int?) throws(Refusal) {
+            guard let width, let height else { return }
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard overflow || pixels > pixelLimit else { return }
+            throw .tooManyPixels(name: sentName, width: width, height: height, limit: pixelLimit)
         }
 
         /// Deletes what was received.
@@ -163,7 +196,7 @@ struct UploadInbox: Sendable {
             // Exclusive creation: two uploads of one name never share a file.
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
-                return IncomingFile(path: path, name: name, sentName: sentName, descriptor: descriptor, limit: maximumFileSize, pixelLimit: maximumPixelCount)
+                return IncomingFile(path: path, name: name, sentName: sentName, descriptor: descriptor, limit: maximumFileSize, videoLimit: maximumVideoSize, pixelLimit: maximumPixelCount)
             }
             if errno != EEXIST { throw .cannotWrite(detail: String(cString: strerror(errno))) }
         }
