@@ -101,6 +101,7 @@ struct EmbeddedMetadata {
     func facts(mediaType: String, width: Int?, height: Int?) -> ImageFacts {
         ImageFacts(
             mediaType: mediaType, pixelWidth: width, pixelHeight: height, orientation: orientation, capturedAt: captureDate,
-            cameraMake: exif?.make, cameraModel: exif?.model, lens: exif?.lens, hasLocation: exif?.hasLocation ?? false, words: words)
+            cameraMake: exif?.make, cameraModel: exif?.model, lens: exif?.lens, hasLocation: exif?.hasLocation ?? false, words: words,
+            contentIdentifier: exif?.contentIdentifier)
     }
 }

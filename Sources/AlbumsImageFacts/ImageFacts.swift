@@ -23,6 +23,9 @@ public struct ImageFacts: Hashable, Sendable {
     public var hasLocation = false
     /// The words and marks the file carries (a title, a caption, a rating, keywords).
     public var words = ImageWords()
+    /// The Live Photo content identifier (Apple's maker note): the motion
+    /// beside the still carries the same one.
+    public var contentIdentifier: String?
 
     /// The facts of a file whose XMP sidecar (`IMG_1.jpg.xmp` or `IMG_1.xmp`,
     /// as digiKam, darktable and Lightroom write them) holds `sidecar`:

@@ -29,6 +29,9 @@ struct TIFFDirectory {
     var rating: Int?
     /// TIFF's own IPTC record (tag 33723), found in TIFF files.
     var iptc: ImageWords?
+    /// The Live Photo content identifier in Apple's maker note (its tag 17):
+    /// the still and its motion carry the same one.
+    var contentIdentifier: String?
 
     /// A date tag with the sub-second and offset tags that qualify it.
     struct ExifDate {
@@ -58,6 +61,9 @@ struct TIFFDirectory {
         static let offsetTimeDigitized: UInt16 = 0x9012
         static let subSecTimeOriginal: UInt16 = 0x9291
         static let subSecTimeDigitized: UInt16 = 0x9292
+        static let makerNote: UInt16 = 0x927C
+        /// In Apple's maker note.
+        static let contentIdentifier: UInt16 = 0x0011
     }
 
     /// Reads the TIFF structure at the start of `bytes`, or nil if it is not one.
@@ -111,8 +117,22 @@ struct TIFFDirectory {
             directory.dateTimeOriginal = date(Tag.dateTimeOriginal, subSeconds: Tag.subSecTimeOriginal, offset: Tag.offsetTimeOriginal)
             directory.createDate = date(Tag.createDate, subSeconds: Tag.subSecTimeDigitized, offset: Tag.offsetTimeDigitized)
             directory.lens = exif[Tag.lensModel].flatMap(reader.text).flatMap(Self.trimmed)
+            directory.contentIdentifier = exif[Tag.makerNote].flatMap(reader.rawBytes).flatMap(Self.appleContentIdentifier)
         }
         return directory
+    }
+
+    /// The content identifier in an Apple maker note: `Apple iOS` and a NUL,
+    /// a version (2 bytes), a byte-order mark at 12, then a directory at 14
+    /// whose offsets count from the note's start (as exiftool's Apple.pm reads it).
+    private static func appleContentIdentifier(_ note: ByteView) -> String? {
+        guard note.matches(Array("Apple iOS\0".utf8), at: 0) else { return nil }
+        let bigEndian: Bool
+        if note.matches(Array("MM".utf8), at: 12) { bigEndian = true } else if note.matches(Array("II".utf8), at: 12) { bigEndian = false } else { return nil }
+        let reader = EntryReader(bytes: note, bigEndian: bigEndian, isBig: false)
+        guard let entries = reader.entries(at: 14), let identifier = entries[Tag.contentIdentifier].flatMap(reader.text) else { return nil }
+        let trimmed = identifier.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// A text value without the padding cameras leave around it; nil when nothing is left.

@@ -19,6 +19,9 @@ public struct VideoFacts: Hashable, Sendable {
     /// (the camera's clock with its zone), else the movie header's or
     /// Matroska's creation time (an instant, in UTC).
     public var capturedAt: CaptureDate?
+    /// QuickTime's `com.apple.quicktime.content.identifier`: a Live Photo's
+    /// motion carries its still's.
+    public var contentIdentifier: String?
 
     /// A MIME type such as `video/mp4`.
     public var mediaType: String { container.mediaType }

@@ -173,7 +173,9 @@ struct IsoMedia<Bytes: RandomAccessBytes> {
             }
             break
         }
-        if let date = quickTimeCreationDate(in: inMovie) { facts.capturedAt = date }
+        let values = quickTimeValues(in: inMovie, named: [Self.creationDateKey, Self.contentIdentifierKey])
+        if let date = values[Self.creationDateKey].flatMap(Self.captureDate(quickTime:)) { facts.capturedAt = date }
+        facts.contentIdentifier = values[Self.contentIdentifierKey].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         return facts
     }
 
@@ -191,9 +193,14 @@ struct IsoMedia<Bytes: RandomAccessBytes> {
         }
     }
 
-    /// QuickTime's `com.apple.quicktime.creationdate` (moov/meta, or
-    /// moov/udta/meta): the camera's clock with its zone.
-    func quickTimeCreationDate(in movie: [Box]) -> CaptureDate? {
+    static var creationDateKey: String { "com.apple.quicktime.creationdate" }
+    static var contentIdentifierKey: String { "com.apple.quicktime.content.identifier" }
+
+    /// QuickTime's metadata of the keys `names` (moov/meta, or
+    /// moov/udta/meta), as text: the creation date (the camera's clock with
+    /// its zone), a Live Photo's content identifier.
+    func quickTimeValues(in movie: [Box], named names: Set<String>) -> [String: String] {
+        var found: [String: String] = [:]
         var metas = movie.filter { $0.type == "meta" }
         for data in movie where data.type == "udta" { metas += boxes(from: data.start, to: data.end).filter { $0.type == "meta" } }
         for meta in metas {
@@ -205,25 +212,24 @@ struct IsoMedia<Bytes: RandomAccessBytes> {
             else { continue }
             // Entries: a size (with its 8-byte header), a namespace, the key.
             var index: UInt64 = 0
-            var wanted: UInt64?
+            var wanted: [UInt64: String] = [:]
             var offset = 8
             while let size = keys.bigEndian(at: offset, count: 4), size >= 8, offset + Int(size) <= keys.count, index < 4096 {
                 index += 1
                 let key = String(decoding: keys[(keys.startIndex + offset + 8)..<(keys.startIndex + offset + Int(size))], as: UTF8.self)
-                if key == "com.apple.quicktime.creationdate" { wanted = index }
+                if names.contains(key) { wanted[index] = key }
                 offset += Int(size)
             }
-            guard let wanted else { continue }
             for item in boxes(from: list.start, to: list.end) {
-                guard UInt64(item.code) == wanted,
+                guard let key = wanted[UInt64(item.code)], found[key] == nil,
                     let value = boxes(from: item.start, to: item.end).first(where: { $0.type == "data" }).flatMap({ content(of: $0, limit: 256) }),
                     value.count > 8
                 else { continue }
                 // A type (1: UTF-8) and a locale, then the text.
-                return Self.captureDate(quickTime: String(decoding: value[(value.startIndex + 8)...], as: UTF8.self))
+                found[key] = String(decoding: value[(value.startIndex + 8)...], as: UTF8.self)
             }
         }
-        return nil
+        return found
     }
 
     /// `2024-07-14T12:00:00+0200` (QuickTime writes its offset without a colon).

@@ -291,4 +291,37 @@ struct PhotoCorpusTests {
         let shown = try cli.run("show", "videos:\(try #require(Array(items.keys).sorted().firstIndex(of: "phone.mov")) + 1)")
         #expect(shown.stdout.contains("length     0:02 (2.0 s)") || shown.stdout.contains("length     0:02 (2 s)"), "\(shown.stdout)")
     }
+
+    @Test("a Live Photo's still and motion are one item, paired by their content identifier (else by name, if short); exported together and paired again; a motion gone is found by check --files")
+    func livePhotos() throws {
+        let pairs = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "live.json"))) as? [String: Any])
+        let cli = try CLI()
+        let folder = cli.folder.path("live")
+        try FileManager.default.copyItem(atPath: Self.corpus.appending(path: "live").path, toPath: folder)
+        #expect(try cli.run("import", folder, "--tree").status == 0)
+        let items = try #require(try cli.json(try cli.run("--json", "list", "live"))["items"] as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: items.map { ($0["file"] as? String ?? "", $0) })
+        for (still, motion) in pairs {
+            let paired = motion is String
+            #expect(byFile[still]?["live_photo"] as? Bool == paired, "\(still)")
+            // A motion that is not its still's comes in as a video of its own.
+            #expect((byFile[(still as NSString).deletingPathExtension + ".MOV"] != nil) == !paired, "\(still)")
+            if paired { #expect(((byFile[still]?["motion_duration"] as? Double) ?? 0) > 1, "\(still)") }
+        }
+        #expect(items.count == pairs.count + pairs.values.filter { !($0 is String) }.count)
+        let export = cli.folder.path("out")
+        #expect(try cli.run("export", "live", export).status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: export)
+        #expect(written.contains("001-IMG_0001.JPG") && written.contains("001-IMG_0001.MOV"), "\(written)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export + "/manifest.json"))) as? [String: Any])
+        #expect(((manifest["files"] as? [[String: Any]])?.first?["motion"] as? String) == "001-IMG_0001.MOV")
+        // The export imported again: each still finds its motion by name and identifier.
+        #expect(try cli.run("album", "create", "again").status == 0)
+        #expect(try cli.run("import", export, "--to", "again").status == 0)
+        let again = try #require(try cli.json(try cli.run("--json", "list", "again"))["items"] as? [[String: Any]])
+        #expect(again.filter { $0["live_photo"] as? Bool == true }.count == 2 && again.count == items.count, "\(again.map { $0["file"] ?? "" })")
+        try FileManager.default.removeItem(atPath: folder + "/IMG_0001.MOV")
+        let check = try cli.run("check", "--files")
+        #expect(check.status == 1 && check.stdout.contains("its Live Photo motion") || check.stderr.contains("its Live Photo motion"), "\(check.stdout)\(check.stderr)")
+    }
 }

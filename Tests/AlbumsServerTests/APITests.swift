@@ -525,6 +525,30 @@ struct APITests: Sendable {
         }
     }
 
+    @Test("a Live Photo's motion is streamed by its still's id, whole or by range; a photo without one, or one its asker cannot see, has none to give")
+    func liveMotion() async throws {
+        let folder = try TemporaryFolder()
+        let still = folder.path("IMG_0042.JPG")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: still)
+        let movie = Self.movie(milliseconds: 1_500)
+        try movie.write(to: URL(fileURLWithPath: folder.path("IMG_0042.MOV")))
+        let content = try await FileLoader().load(still)
+        #expect(content.motion?.duration == 1.5 && content.motion?.mediaType == "video/mp4")
+        let photo = try await fixture.library.write { writer in try writer.addPhoto(content).photo }
+        _ = try await fixture.library.write { writer in try writer.insertPhotos([photo.id], into: try writer.album(named: "Trip").id) }
+        try await application.test(.router) { client in
+            let whole = try await request(client, "/api/photos/\(photo.id)/motion")
+            #expect(whole.status == .ok && Data(buffer: whole.body) == movie && whole.headers[.contentType] == "video/mp4")
+            let part = try await request(client, "/api/photos/\(photo.id)/motion", headers: [.range: "bytes=4-11"])
+            #expect(part.status == .partialContent && Data(buffer: part.body) == movie[4...11])
+            let items = try json(try await request(client, "/api/albums/Trip/items"))["items"] as? [[String: Any]]
+            let item = try #require(items?.first { $0["photo_id"] as? Int64 == photo.id.rawValue })
+            #expect(item["live_photo"] as? Bool == true && item["motion_duration"] as? Double == 1.5)
+            let none = try await request(client, "/api/photos/1/motion")
+            try #expect(none.status == .notFound && (try errorCode(none)) == "not_found")
+        }
+    }
+
     @Test("an original is streamed whole with its digest as ETag, or the byte range asked for")
     func originalRanges() async throws {
         let folder = try TemporaryFolder()
@@ -638,7 +662,7 @@ struct APITests: Sendable {
             #expect(older.status == .ok && older.headers[.cacheControl] == "no-cache", "another build's name: today's file, asked for again next time")
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
+            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/motion", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
                 "/api/session", "/api/people", "/api/albums/{name}/roles", "/api/share/{token}", "/api/share/{token}/unlock",
                 "/api/share/{token}/items", "/api/share/{token}/photos/{id}/thumbnail", "/api/share/{token}/photos/{id}/original"])
         }

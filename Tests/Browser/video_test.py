@@ -29,6 +29,16 @@ return {hidden: video.hidden, src: video.getAttribute('src'), poster: video.getA
 """
 
 
+def make_live_photo(folder):
+    """A Live Photo as a phone leaves it, paired by name: IMG_0001.JPG and its 2-second IMG_0001.MOV."""
+    live = folder / "live"
+    live.mkdir()
+    run = lambda *arguments: subprocess.run([shutil.which("ffmpeg"), "-v", "error", "-y", *arguments], check=True)
+    run("-f", "lavfi", "-i", "testsrc2=size=480x360", "-frames:v", "1", str(live / "IMG_0001.JPG"))
+    run("-f", "lavfi", "-i", "testsrc2=duration=2:size=480x360:rate=25", "-c:v", "libx264", "-pix_fmt", "yuv420p", str(live / "IMG_0001.MOV"))
+    return live
+
+
 def make_clips(folder):
     ffmpeg = shutil.which("ffmpeg")
     if not ffmpeg:
@@ -52,6 +62,8 @@ class Videos:
         make_clips(self.folder)
         self.cli("album", "create", "Clips")
         self.cli("import", str(self.folder / "tone.webm"), str(self.folder / "upright.mp4"), "--to", "Clips")
+        self.cli("album", "create", "Live")
+        self.cli("import", str(make_live_photo(self.folder)), "--to", "Live")
 
     def playback(self):
         return self.driver.execute_script(PLAYBACK)
@@ -124,6 +136,31 @@ class Videos:
         self.until(lambda: self.playback()["time"] > 2.5, "the video playing on in the slideshow", timeout=15)
         self.assertIn("1 of 2", self.find("#viewer-position").text)
         self.until(lambda: "2 of 2" in self.find("#viewer-position").text, "the next clip once the first ended", timeout=15)
+
+
+    def test_a_live_photo_is_one_item_whose_still_moves_when_pressed(self):
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#pane-0 .album-choice")).select_by_value("Live")
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .tile")) == 1, "one item: the still and its motion")
+        tile = self.tile(0, 1)
+        self.assertEqual(tile.find_element(By.CSS_SELECTOR, ".live-badge").text, "◎ LIVE")
+        self.assertIn("Live Photo", tile.get_attribute("aria-label"))
+        self.open_viewer(tile)
+        button = self.find("#viewer-live")
+        self.until(lambda: button.is_displayed(), "the LIVE button")
+        motion = "const m = document.getElementById('viewer-motion'); return {hidden: m.hidden, time: m.currentTime, src: m.getAttribute('src')}"
+        self.assertTrue(self.driver.execute_script(motion)["src"].endswith("/motion"))
+        # The keyboard: L plays the motion over the still, and it ends by itself.
+        self.find(".viewer-stage").send_keys("l")
+        self.until(lambda: not self.driver.execute_script(motion)["hidden"] and self.driver.execute_script(motion)["time"] > 0.3, "the motion playing")
+        self.assertEqual(button.get_attribute("aria-pressed"), "true")
+        self.screenshot(f"live-photo-playing-{self.SIZE}")
+        self.until(lambda: self.driver.execute_script(motion)["hidden"], "the motion ended, the still again", timeout=8)
+        # A pointer or a finger on the button plays it too.
+        self.press(button)
+        self.until(lambda: not self.driver.execute_script(motion)["hidden"], "the motion playing from the button")
+        self.press(button)
+        self.until(lambda: self.driver.execute_script(motion)["hidden"], "the motion stopped from the button")
 
 
 class Desktop(Videos, PageSession):

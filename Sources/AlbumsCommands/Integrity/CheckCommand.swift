@@ -49,7 +49,9 @@ struct CheckCommand: AsyncParsableCommand {
             for line in repairs { global.console.result("\(dryRun ? "would repair" : "repaired ")  \(line)") }
             for note in notes { global.console.result("note      \(note)") }
             for violation in violations { global.console.note("violation \(violation.code): \(violation.message)") }
-            for problem in sourceProblems { global.console.note("\(problem.isKeptCopy ? "kept  " : "source")    \(problem.issue.code): \(problem.description)") }
+            for problem in sourceProblems {
+                global.console.note("\(problem.isMotion ? "motion" : problem.isKeptCopy ? "kept  " : "source")    \(problem.issue.code): \(problem.description)")
+            }
             var summary = [violations.isEmpty ? "every invariant holds" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
             if files {
                 let kept = try await library.read { try $0.keptPhotoCounts() }.filter { $0.key != nil }.values.reduce(0, +)
@@ -70,6 +72,8 @@ struct SourceProblemJSON: Encodable {
     let source: String
     /// Whether it is the copy the library keeps, not a source it refers to.
     let keptCopy: Bool
+    /// Whether it is a Live Photo's motion (at `source`), not the photo's file.
+    let motion: Bool
     /// missing, changed or unreadable.
     let problem: String
     let message: String
@@ -77,7 +81,8 @@ struct SourceProblemJSON: Encodable {
     init(_ problem: SourceProblem) {
         photoID = problem.photo.id.rawValue
         source = problem.location.description
-        keptCopy = problem.isKeptCopy
+        keptCopy = problem.isKeptCopy && !problem.isMotion
+        motion = problem.isMotion
         self.problem = problem.issue.code
         message = problem.description
     }
@@ -87,6 +92,7 @@ struct SourceProblemJSON: Encodable {
         case photoID = "photo_id"
         case source
         case keptCopy = "kept_copy"
+        case motion
         case problem
         case message
     }

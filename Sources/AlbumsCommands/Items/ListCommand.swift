@@ -94,7 +94,7 @@ struct ListCommand: ParsableCommand {
                 let content = photo?.content
                 let size = content.flatMap { content in content.displayWidth.map { "\($0)×\(content.displayHeight ?? 0)" } } ?? "?"
                 // A video's length after its name, where it keeps the columns in line.
-                let length = content?.durationText.map { "  video \($0)" } ?? ""
+                let length = content?.durationText.map { "  video \($0)" } ?? (content?.motion != nil ? "  live" : "")
                 let type = content?.formatColumnText ?? "?"
                 let date = content?.capturedColumnText ?? ""
                 let marks = marked[item.id].map { "  " + Self.summary(of: $0) } ?? ""

@@ -1,4 +1,5 @@
 import AlbumsPersistence
+import Foundation
 import AlbumsTransfer
 import AlbumsWire
 import ArgumentParser
@@ -67,6 +68,10 @@ struct ShowCommand: ParsableCommand {
             global.console.result("type       \(content.mediaType), \(content.byteCount) bytes")
             global.console.result("size       \(Self.sizeDescription(content))")
             if content.isVideo { global.console.result("length     \(content.durationText ?? "unknown")\(content.duration.map { " (\($0) s)" } ?? "")") }
+            if let motion = content.motion {
+                let length = motion.duration.map { ", \($0) s" } ?? ""
+                global.console.result("live       a Live Photo: its motion \((motion.sourcePath as NSString).lastPathComponent) (\(motion.mediaType)\(length))")
+            }
             global.console.result("captured   \(content.capturedAt?.text ?? "unknown")")
             let camera = content.cameraName ?? ""
             if !camera.isEmpty { global.console.result("camera     \(camera)\(content.lens.map { ", \($0)" } ?? "")") }

@@ -32,14 +32,7 @@ struct ListingJSONWriter {
         append(",\"display_width\":")
         appendInteger(row, turned ? .pixelHeight : .pixelWidth)
         append(",\"duration\":")
-        if row.isNull(.duration) {
-            append("null")
-        } else {
-            // Rare (videos alone): written by JSONEncoder itself, so that a
-            // real number reads as `show` prints it.
-            let text = (try? JSONEncoder().encode(row.double(.duration))).map { String(decoding: $0, as: UTF8.self) }
-            append(text ?? "null")
-        }
+        appendSeconds(row, .duration)
         append(",\"favorite\":")
         append(row.int64(.isFavorite) == 1 ? "true" : "false")
         append(",\"file\":")
@@ -53,8 +46,12 @@ struct ListingJSONWriter {
             appendString(keyword)
         }
         append("]")
+        append(",\"live_photo\":")
+        append(row.int64(.isLive) == 1 ? "true" : "false")
         append(",\"media_type\":")
         appendString(row.bytes(.mediaType))
+        append(",\"motion_duration\":")
+        appendSeconds(row, .motionDuration)
         append(",\"orientation\":")
         appendInteger(row, .orientation)
         append(",\"photo_id\":")
@@ -109,6 +106,17 @@ struct ListingJSONWriter {
     }
 
     // MARK: - Values
+
+    /// A length in seconds, or null. Rare (videos and Live Photos alone):
+    /// written by JSONEncoder itself, so that a real number reads as `show` prints it.
+    private mutating func appendSeconds(_ row: borrowing ListingRow, _ column: ListingRow.Column) {
+        guard !row.isNull(column) else {
+            append("null")
+            return
+        }
+        let text = (try? JSONEncoder().encode(row.double(column))).map { String(decoding: $0, as: UTF8.self) }
+        append(text ?? "null")
+    }
 
     private mutating func appendInteger(_ row: borrowing ListingRow, _ column: ListingRow.Column) {
         if row.isNull(column) { append("null") } else { appendInteger(row.int64(column)) }

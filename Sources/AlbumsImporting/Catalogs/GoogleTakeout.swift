@@ -256,7 +256,10 @@ struct TakeoutFolder: TakeoutContents {
     func files(in folder: String) -> TakeoutFolderListing {
         let folder = (path as NSString).appendingPathComponent(folder)
         var listing = TakeoutFolderListing()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // A Live Photo's motion (IMG_1.MP4 beside IMG_1.HEIC) is read with its still.
+        let motions = LivePhotoMotion.motions(among: names, in: folder)
+        for name in names where !name.hasPrefix(".") && !motions.contains(name) {
             let path = (folder as NSString).appendingPathComponent(name)
             if name.lowercased().hasSuffix(".json") {
                 listing.sidecars.insert(name)

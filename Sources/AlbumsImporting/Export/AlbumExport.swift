@@ -56,6 +56,9 @@ public struct AlbumExport: Sendable {
         public var sidecar: String? { sidecarText == nil ? nil : XMPSidecar.name(for: file) }
         /// The sidecar's text.
         var sidecarText: String?
+        /// A Live Photo's motion, written beside its still under the same
+        /// name with the motion's extension (`007-IMG_0042.MOV`).
+        public var motion: Motion?
         /// The file the bytes are read from: ``source``, or where a bucket's copy was fetched to.
         var readFrom: String
         /// The bucket holding the photo's copy, with the photo's content, when the copy is there.
@@ -72,9 +75,12 @@ public struct AlbumExport: Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case position, file, sha256, source, changed, sidecar
+            case position, file, sha256, source, changed, sidecar, motion
             case photoID = "photo_id"
         }
+
+        /// The files the entry writes: its own, its motion's, its sidecar.
+        var fileNames: [String] { [file] + (motion.map { [$0.file] } ?? []) + (sidecar.map { [$0] } ?? []) }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -85,7 +91,18 @@ public struct AlbumExport: Sendable {
             try container.encode(source, forKey: .source)
             try container.encode(changed, forKey: .changed)
             try container.encodeIfPresent(sidecar, forKey: .sidecar)
+            try container.encodeIfPresent(motion?.file, forKey: .motion)
         }
+    }
+
+    /// A Live Photo's motion, exported with its still.
+    public struct Motion: Hashable, Sendable {
+        /// Its name in the folder.
+        public let file: String
+        /// The SHA-256 of its bytes.
+        public let sha256: String
+        /// Where it is read from.
+        public let source: String
     }
 
     /// What an export finds in its folder, besides the files it writes.
@@ -137,6 +154,11 @@ public struct AlbumExport: Sendable {
                 position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original.description,
                 readFrom: original.description)
             entry.sidecarText = marks[position].flatMap(XMPSidecar.text(for:))
+            if let motion = photo.content.motion {
+                let stem = (name as NSString).deletingPathExtension
+                let fileExtension = (motion.sourcePath as NSString).pathExtension
+                entry.motion = Motion(file: fileExtension.isEmpty ? stem + ".mov" : stem + "." + fileExtension, sha256: motion.sha256Hex, source: motion.sourcePath)
+            }
             if case .keptObject(_, let place) = original { entry.inBucket = (place, photo.content) }
             return entry
         }
@@ -176,6 +198,7 @@ public struct AlbumExport: Sendable {
         struct File: Decodable {
             let file: String
             let sidecar: String?
+            let motion: String?
         }
         let album: String
         let albumID: Int64?
@@ -200,7 +223,8 @@ public struct AlbumExport: Sendable {
         /// The files it lists that are plain names in its folder: a manifest
         /// is a file anyone can edit, and never names what lies elsewhere.
         var fileNames: Set<String> {
-            Set(files.flatMap { [$0.file] + ($0.sidecar.map { [$0] } ?? []) }.filter { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
+            let listed: [String] = files.flatMap { file -> [String] in [file.file] + [file.sidecar, file.motion].compactMap { $0 } }
+            return Set(listed.filter { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
         }
     }
 
@@ -237,7 +261,7 @@ public struct AlbumExport: Sendable {
     @discardableResult
     public func check(folder: String, replacing: Bool) throws -> FolderContents {
         let manager = FileManager.default
-        let missing = entries.filter { !manager.isReadableFile(atPath: $0.readFrom) }
+        let missing = entries.filter { !manager.isReadableFile(atPath: $0.readFrom) || $0.motion.map { !manager.isReadableFile(atPath: $0.source) } == true }
         if let first = missing.first {
             throw LibraryError.sourceMissing(path: first.source, position: first.position, count: missing.count)
         }
@@ -250,7 +274,7 @@ public struct AlbumExport: Sendable {
         // Only files and links are ever replaced or removed: never a folder someone keeps there.
         let files = present.filter { Self.isFileOrLink((folder as NSString).appendingPathComponent($0)) }
         let earlierFiles = earlier?.fileNames.intersection(files) ?? []
-        let writing = Set(entries.flatMap { [$0.file] + ($0.sidecar.map { [$0] } ?? []) } + ["manifest.json"])
+        let writing = Set(entries.flatMap(\.fileNames) + ["manifest.json"])
         if let clash = writing.sorted().first(where: { present.contains($0) && (!files.contains($0) || !replacing && !earlierFiles.contains($0) && $0 != "manifest.json") }) {
             throw LibraryError.fileExists(path: (folder as NSString).appendingPathComponent(clash))
         }
@@ -266,34 +290,61 @@ public struct AlbumExport: Sendable {
     ///   `allowingChanged`; a failing file.
     public func verified(allowingChanged: Bool) throws -> AlbumExport {
         var export = self
-        try export.readSources(allowingChanged: allowingChanged) { _, _ in }
+        try export.readSources(allowingChanged: allowingChanged, into: nil)
         return export
     }
 
-    /// Reads each source once, calling `body` with its bytes, and records
-    /// their SHA-256; refuses changed sources unless `allowingChanged`.
-    private mutating func readSources(allowingChanged: Bool, _ body: (Entry, Data) throws -> Void) throws {
+    /// Reads each source once, a few megabytes at a time (a video is
+    /// gigabytes), into a file of the same name in `staging` when one is
+    /// given, and records their SHA-256; a Live Photo's motion likewise.
+    /// Refuses changed sources unless `allowingChanged`; a changed motion always.
+    private mutating func readSources(allowingChanged: Bool, into staging: String?) throws {
         var changed: [Entry] = []
         for index in entries.indices {
             let entry = entries[index]
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: entry.readFrom))
-            } catch {
-                throw LibraryError.fileAccess(path: entry.source, error: error)
-            }
-            let digest = HexDigits.string(Data(SHA256.hash(data: data)))
+            let digest = try Self.copy(entry.readFrom, named: entry.source, into: staging.map { ($0 as NSString).appendingPathComponent(entry.file) })
             if digest != entry.sha256 {
                 changed.append(entry)
                 entries[index].sha256 = digest
                 entries[index].changed = true
             }
-            // Nothing is kept of a changed source unless it will be exported.
-            if changed.isEmpty || allowingChanged { try body(entries[index], data) }
+            if let motion = entry.motion {
+                let target = staging.map { ($0 as NSString).appendingPathComponent(motion.file) }
+                guard try Self.copy(motion.source, named: motion.source, into: target) == motion.sha256 else {
+                    throw LibraryError.sourceChanged(path: motion.source, position: entry.position, count: 1)
+                }
+            }
         }
         if let first = changed.first, !allowingChanged {
             throw LibraryError.sourceChanged(path: first.source, position: first.position, count: changed.count)
         }
+    }
+
+    /// Reads the file at `path` (shown as `source` in errors), writing it to
+    /// `target` when given; answers the SHA-256 of what was read, in hex.
+    private static func copy(_ path: String, named source: String, into target: String?) throws -> String {
+        guard let input = FileHandle(forReadingAtPath: path) else {
+            throw LibraryError.fileAccess(path: source, error: CocoaError(.fileReadNoSuchFile))
+        }
+        defer { try? input.close() }
+        var output: FileHandle?
+        if let target {
+            guard FileManager.default.createFile(atPath: target, contents: nil), let handle = FileHandle(forWritingAtPath: target) else {
+                throw LibraryError.fileAccess(path: target, error: CocoaError(.fileWriteUnknown))
+            }
+            output = handle
+        }
+        defer { try? output?.close() }
+        var hash = SHA256()
+        do {
+            while let chunk = try input.read(upToCount: 1 << 22), !chunk.isEmpty {
+                hash.update(data: chunk)
+                try output?.write(contentsOf: chunk)
+            }
+        } catch {
+            throw LibraryError.fileAccess(path: source, error: error)
+        }
+        return HexDigits.string(Data(hash.finalize()))
     }
 
     /// Writes the files and the manifest into `folder` (created if missing),
@@ -317,10 +368,7 @@ public struct AlbumExport: Sendable {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
             defer { try? manager.removeItem(atPath: staging) }
             do {
-                try export.readSources(allowingChanged: allowingChanged) { entry, data in
-                    guard link == .copy else { return }
-                    try data.write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(entry.file)))
-                }
+                try export.readSources(allowingChanged: allowingChanged, into: link == .copy ? staging : nil)
             } catch {
                 if createdFolder { try? manager.removeItem(atPath: folder) }
                 throw error
@@ -334,6 +382,14 @@ public struct AlbumExport: Sendable {
                 case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(entry.file), toPath: target)
                 case .hard: try manager.linkItem(atPath: entry.readFrom, toPath: target)
                 case .symlink: try manager.createSymbolicLink(atPath: target, withDestinationPath: entry.readFrom)
+                }
+                guard let motion = entry.motion else { continue }
+                let motionTarget = (folder as NSString).appendingPathComponent(motion.file)
+                if Self.isFileOrLink(motionTarget) { try manager.removeItem(atPath: motionTarget) }
+                switch link {
+                case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(motion.file), toPath: motionTarget)
+                case .hard: try manager.linkItem(atPath: motion.source, toPath: motionTarget)
+                case .symlink: try manager.createSymbolicLink(atPath: motionTarget, withDestinationPath: motion.source)
                 }
             }
             for entry in export.entries {

@@ -30,6 +30,8 @@ public struct SourceProblem: Hashable, Sendable {
     public let issue: Issue
     /// What was checked: the copy the library keeps, or else the source.
     public let location: OriginalLocation
+    /// Whether it is a Live Photo's motion that is wrong (at ``location``), not the still.
+    public var isMotion = false
 
     /// A problem with `photo`'s original where `location` says it is.
     public init(photo: Photo, issue: Issue, location: OriginalLocation? = nil) {
@@ -45,7 +47,7 @@ public struct SourceProblem: Hashable, Sendable {
 
     /// One line: what is wrong with which photo's source or kept copy.
     public var description: String {
-        let source = (isKeptCopy ? "kept copy " : "source ") + LibraryError.quoted(location.description)
+        let source = (isMotion ? "Live Photo motion " : isKeptCopy ? "kept copy " : "source ") + LibraryError.quoted(location.description)
         return switch issue {
         case .missing: "photo id:\(photo.id): its \(source) is missing"
         case .changed: "photo id:\(photo.id): its \(source) no longer holds its bytes (SHA-256 differs)"
@@ -107,9 +109,27 @@ extension Library {
             case .digest(let digest, _): return digest == photo.content.sha256 ? nil : .changed
             }
         }
-        return zip(zip(photos, locations), issues).compactMap { photo, issue in
+        var problems = zip(zip(photos, locations), issues).compactMap { photo, issue in
             issue.map { SourceProblem(photo: photo.0, issue: $0, location: photo.1) }
         }
+        // A Live Photo's motion is read from where it was found, kept copy or not.
+        let live = try read { try $0.photos() }.filter { $0.content.motion != nil }
+        let motionIssues = FileDigest.concurrentMap(live) { photo -> SourceProblem.Issue? in
+            guard let motion = photo.content.motion else { return nil }
+            if let size = FileSize.of(motion.sourcePath), size != motion.byteCount { return .changed }
+            switch FileDigest.of(motion.sourcePath) {
+            case .missing: return .missing
+            case .unreadable(let reason): return .unreadable(reason)
+            case .digest(let digest, _): return digest == motion.sha256 ? nil : .changed
+            }
+        }
+        for (photo, issue) in zip(live, motionIssues) {
+            guard let issue, let motion = photo.content.motion else { continue }
+            var problem = SourceProblem(photo: photo, issue: issue, location: .source(motion.sourcePath))
+            problem.isMotion = true
+            problems.append(problem)
+        }
+        return problems
     }
 
     /// Every photo whose original is missing, unreadable, or holds bytes
@@ -163,7 +183,8 @@ extension Library {
     public func relinkSources(searching folders: [String], recursive: Bool, dryRun: Bool = false) async throws
         -> (relinked: [Relinked], remaining: [SourceProblem])
     {
-        let problems = try await checkOriginals()
+        // A Live Photo's motion is found again with its still (not by its own bytes): left as it is.
+        let problems = try await checkOriginals().filter { !$0.isMotion }
         var sought: [Int64: [SourceProblem]] = [:]
         for problem in problems { sought[problem.photo.content.byteCount, default: []].append(problem) }
         let files = ImportSources.expand(folders, recursive: recursive).files.filter { path in

@@ -59,7 +59,20 @@ public struct FileLoader: PhotoLoader {
             sha256: Data(SHA256.hash(data: data)), byteCount: Int64(data.count), mediaType: facts.mediaType,
             originalName: url.lastPathComponent, sourcePath: url.path)
         content.take(facts)
+        if let (motion, motionFacts) = LivePhotoMotion.motion(beside: url, identifier: facts.contentIdentifier) {
+            content.motion = try Self.motion(at: motion, facts: motionFacts)
+        }
         return (content, data)
+    }
+
+    /// A Live Photo's motion, hashed as it is read.
+    private static func motion(at url: URL, facts: VideoFacts) throws -> MotionContent {
+        switch FileDigest.of(url.path) {
+        case .digest(let digest, let count):
+            return MotionContent(sha256: digest, byteCount: count, mediaType: facts.mediaType, duration: facts.duration, sourcePath: url.path)
+        case .missing: throw LoadFailure.failed("its Live Photo motion \(url.lastPathComponent) is gone")
+        case .unreadable(let detail): throw LoadFailure.failed("its Live Photo motion \(url.lastPathComponent) cannot be read: \(detail)")
+        }
     }
 
     /// A video is hashed as it is read, a few megabytes at a time, never

@@ -42,8 +42,8 @@ public struct ImportSources: Sendable {
             failed.append((shownPath, "cannot list the folder"))
             return
         }
-        // A sidecar comes with its photo, read by the loader: it is no file to load.
-        let sidecars = XMPSidecarFile.sidecars(among: names)
+        // A sidecar, and a Live Photo's motion, come with their photo, read by the loader: neither is a file to load.
+        let sidecars = XMPSidecarFile.sidecars(among: names).union(LivePhotoMotion.motions(among: names, in: folder))
         for name in names.sorted() where !name.hasPrefix(".") && !sidecars.contains(name) {
             let path = (folder as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false

@@ -118,8 +118,8 @@ public struct SourceFolder: Hashable, Sendable {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: path) else { return nil }
         var folder = SourceFolder(name: (path as NSString).lastPathComponent, path: path, key: path)
-        // A photo's XMP sidecar is read with it, not left out as a file that is no photo.
-        let sidecars = XMPSidecarFile.sidecars(among: names)
+        // A photo's XMP sidecar, and a Live Photo's motion, are read with it, not listed apart.
+        let sidecars = XMPSidecarFile.sidecars(among: names).union(LivePhotoMotion.motions(among: names, in: path))
         for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") && !sidecars.contains(name) {
             let child = (path as NSString).appendingPathComponent(name)
             guard let attributes = try? manager.attributesOfItem(atPath: child), let type = attributes[.type] as? FileAttributeType else { continue }

@@ -1,4 +1,5 @@
 import AlbumsImageFacts
+import Foundation
 import GRDB
 
 extension LibraryReader {
@@ -13,7 +14,8 @@ extension LibraryReader {
     private static let itemAndPhotoColumns = itemColumns + """
         , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
         COALESCE(i.file_name, p.original_name), p.source_path, p.imported_at, p.orientation,
-        p.camera_make, p.camera_model, p.lens, p.has_location, p.file_orientation, p.kept_in, p.duration
+        p.camera_make, p.camera_model, p.lens, p.has_location, p.file_orientation, p.kept_in, p.duration,
+        p.motion_sha256, p.motion_byte_count, p.motion_media_type, p.motion_duration, p.motion_source_path
         """
 
     /// The photo of a row of ``itemAndPhotoColumns``, by column position.
@@ -26,8 +28,15 @@ extension LibraryReader {
                 orientation: PhotoOrientation(storedValue: row[17]), capturedAt: (row[13] as String?).flatMap(CaptureDate.init),
                 cameraMake: row[18], cameraModel: row[19], lens: row[20], hasLocation: row[21],
                 originalName: row[14], sourcePath: row[15],
-                fileOrientation: (row[22] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row[23], duration: row[24]),
+                fileOrientation: (row[22] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row[23], duration: row[24],
+                motion: Self.motion(fromListing: row)),
             importedAt: Timestamp.date(row[16]))
+    }
+
+    /// The motion of a row of ``itemAndPhotoColumns``, by column position.
+    private static func motion(fromListing row: Row) -> MotionContent? {
+        guard let sha256: Data = row[25], let byteCount: Int64 = row[26], let mediaType: String = row[27], let sourcePath: String = row[29] else { return nil }
+        return MotionContent(sha256: sha256, byteCount: byteCount, mediaType: mediaType, duration: row[28], sourcePath: sourcePath)
     }
 
     /// An item from a row of ``itemColumns``, read by column position: a

@@ -20,6 +20,8 @@ package struct ListingRow: ~Copyable {
         case title, caption, isFavorite, rating, keywords
         /// A video's length in seconds, a real number; NULL for a still.
         case duration
+        /// A Live Photo's motion's length in seconds; NULL otherwise. `isLive`: 1 for a Live Photo.
+        case motionDuration, isLive
     }
 
     fileprivate let statement: OpaquePointer
@@ -75,7 +77,8 @@ extension LibraryReader {
             sql: """
                 SELECT i.id, i.photo_id, i.load_source, i.load_owner_host, i.load_owner_process_id, i.load_owner_started_at,
                     COALESCE(i.file_name, p.original_name), p.media_type, p.pixel_width, p.pixel_height, p.captured_at, p.byte_count, p.sha256, p.source_path,
-                    p.orientation, i.title, i.caption, i.is_favorite, i.rating, i.keywords, p.duration
+                    p.orientation, i.title, i.caption, i.is_favorite, i.rating, i.keywords, p.duration,
+                    p.motion_duration, p.motion_sha256 IS NOT NULL
                 FROM album_segment s CROSS JOIN album_item i ON i.segment_id = s.id LEFT JOIN photo p ON p.id = i.photo_id
                 WHERE s.album_id = ?
                 ORDER BY s.order_key, i.order_key

@@ -14,8 +14,16 @@ extension LibraryReader {
                 cameraMake: row["camera_make"], cameraModel: row["camera_model"], lens: row["lens"], hasLocation: row["has_location"] ?? false,
                 originalName: row["original_name"], sourcePath: row["source_path"],
                 fileOrientation: (row["file_orientation"] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row["kept_in"],
-                duration: row["duration"]),
+                duration: row["duration"], motion: motion(from: row)),
             importedAt: Timestamp.date(row["imported_at"]))
+    }
+
+    /// A Live Photo's motion from a row of the photo table; nil for a photo without one.
+    static func motion(from row: Row) -> MotionContent? {
+        guard let sha256: Data = row["motion_sha256"], let byteCount: Int64 = row["motion_byte_count"], let mediaType: String = row["motion_media_type"],
+            let sourcePath: String = row["motion_source_path"]
+        else { return nil }
+        return MotionContent(sha256: sha256, byteCount: byteCount, mediaType: mediaType, duration: row["motion_duration"], sourcePath: sourcePath)
     }
 
     /// The photo with identifier `id`.

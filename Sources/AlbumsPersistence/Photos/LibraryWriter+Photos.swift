@@ -29,13 +29,15 @@ extension LibraryWriter {
         try db.execute(
             cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
-                    camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation, kept_in, duration)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation, kept_in, duration,
+                    motion_sha256, motion_byte_count, motion_media_type, motion_duration, motion_source_path)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
                 content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
                 content.hasLocation, content.originalName, content.sourcePath, content.fileOrientation?.rawValue, content.keptIn,
-                content.isVideo ? content.duration : nil])
+                content.isVideo ? content.duration : nil, content.motion?.sha256, content.motion?.byteCount, content.motion?.mediaType,
+                content.motion?.duration, content.motion?.sourcePath])
         notePhotosAdded()
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
     }

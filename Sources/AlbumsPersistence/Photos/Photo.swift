@@ -17,6 +17,33 @@ public struct Photo: Identifiable, Hashable, Sendable {
     }
 }
 
+/// A Live Photo's motion: the short movie taken around its still, known
+/// by its bytes' SHA-256 as a photo is, and read from where it was found.
+public struct MotionContent: Hashable, Sendable {
+    /// The SHA-256 of the movie's bytes: 32 bytes.
+    public var sha256: Data
+    /// Its size in bytes.
+    public var byteCount: Int64
+    /// A MIME type such as `video/quicktime`.
+    public var mediaType: String
+    /// How long it runs, in seconds, to the millisecond; nil when its container does not say.
+    public var duration: Double?
+    /// Where its bytes were read from.
+    public var sourcePath: String
+
+    /// A motion as a loader read it.
+    public init(sha256: Data, byteCount: Int64, mediaType: String, duration: Double?, sourcePath: String) {
+        self.sha256 = sha256
+        self.byteCount = byteCount
+        self.mediaType = mediaType
+        self.duration = duration.flatMap { $0.isFinite && $0 >= 0 ? ($0 * 1000).rounded() / 1000 : nil }
+        self.sourcePath = sourcePath
+    }
+
+    /// The digest as 64 lowercase hexadecimal digits.
+    public var sha256Hex: String { HexDigits.string(sha256) }
+}
+
 /// What is known of a photo's bytes and where they came from: the facts
 /// a loader records, before the photo has an identity in a library.
 public struct PhotoContent: Hashable, Sendable {
@@ -56,6 +83,9 @@ public struct PhotoContent: Hashable, Sendable {
     /// How long a video runs, in seconds, as its container says; nil for a
     /// still, and for a video whose container does not say.
     public var duration: Double?
+    /// A Live Photo's motion, which goes with its still as one item; nil for
+    /// a photo without one, and for a video.
+    public var motion: MotionContent?
     /// What the file (its XMP, IPTC or EXIF, or its sidecar) or the
     /// organizer it came from says is written on it: the item the load
     /// commits carries them. Not the photo's: the same bytes elsewhere carry their own.
@@ -67,9 +97,10 @@ public struct PhotoContent: Hashable, Sendable {
         pixelHeight: Int? = nil, orientation: PhotoOrientation = .up, capturedAt: CaptureDate? = nil,
         cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil, hasLocation: Bool = false,
         originalName: String, sourcePath: String, fileOrientation: PhotoOrientation? = nil, keptIn: StoragePlaceID? = nil,
-        duration: Double? = nil
+        duration: Double? = nil, motion: MotionContent? = nil
     ) {
         self.duration = duration
+        self.motion = motion
         self.fileOrientation = fileOrientation
         self.keptIn = keptIn
         self.cameraMake = cameraMake

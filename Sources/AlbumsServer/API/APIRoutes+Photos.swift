@@ -99,4 +99,11 @@ extension APIRoutes {
         let photo = try await RequestParts.photo(context, session: session)
         return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
     }
+
+    /// A Live Photo's motion, by its still's id: whoever may see the still sees it move.
+    func motion(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
+        let photo = try await RequestParts.photo(context, session: session)
+        return try await OriginalFiles().motionResponse(for: photo, request, context: context)
+    }
 }

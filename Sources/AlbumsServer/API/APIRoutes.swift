@@ -51,6 +51,7 @@ struct APIRoutes: Sendable {
         }
         group("api/photos/:id") { on in
             on(.get, "original") { request, context in try await original(request, context) }
+            on(.get, "motion") { request, context in try await motion(request, context) }
             on(.get, "thumbnail") { request, context in try await thumbnail(request, context) }
         }
         group("api") { on in

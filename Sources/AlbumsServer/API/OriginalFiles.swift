@@ -23,16 +23,35 @@ struct OriginalFiles: Sendable {
     func response(for photo: Photo, in library: Library, _ request: Request, context: some RequestContext) async throws -> Response {
         let original = try library.originalLocation(of: photo)
         guard let path = original.filePath else { return try await bucketResponse(for: photo, in: library, request) }
+        return try await fileResponse(
+            path: path, sha256Hex: photo.content.sha256Hex, mediaType: photo.content.mediaType, missing: "the source of photo id:\(photo.id)", request,
+            context: context)
+    }
+
+    /// `GET …/motion`: a Live Photo's motion, with the same answers as its
+    /// still's original; 404 `not_found` for a photo without one.
+    func motionResponse(for photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
+        guard let motion = photo.content.motion else {
+            return APIError.response(status: .notFound, code: "not_found", message: "photo id:\(photo.id) is no Live Photo: it has no motion")
+        }
+        return try await fileResponse(
+            path: motion.sourcePath, sha256Hex: motion.sha256Hex, mediaType: motion.mediaType, missing: "the Live Photo motion of photo id:\(photo.id)",
+            request, context: context)
+    }
+
+    /// The file at `path`, whole or the range asked, tagged by its digest.
+    private func fileResponse(
+        path: String, sha256Hex: String, mediaType: String, missing: String, _ request: Request, context: some RequestContext
+    ) async throws -> Response {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
             let reason = LibraryError.describeFileError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT))
-            return APIError.response(
-                status: .notFound, code: "source_missing", message: "the source of photo id:\(photo.id) cannot be read (\(reason))")
+            return APIError.response(status: .notFound, code: "source_missing", message: "\(missing) cannot be read (\(reason))")
         }
         let size = Int(status.st_size)
-        let tag = "\"\(photo.content.sha256Hex)\""
+        let tag = "\"\(sha256Hex)\""
         var headers: HTTPFields = [
-            .contentType: photo.content.mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
+            .contentType: mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
         ]
         let asked = request.headers[.range].flatMap { ByteRange(header: $0) }
         let applies = request.headers[.ifRange].map { $0 == tag } ?? true

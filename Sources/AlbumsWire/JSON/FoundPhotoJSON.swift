@@ -14,6 +14,10 @@ package struct FoundPhotoJSON: Encodable, Sendable {
     @KeptNull var capturedAt: String?
     /// A video's length in seconds; null for a still.
     @KeptNull var duration: Double?
+    /// Whether it is a Live Photo: a still with its motion.
+    let livePhoto: Bool
+    /// A Live Photo's motion's length in seconds; null otherwise.
+    @KeptNull var motionDuration: Double?
     let importedAt: String
     @KeptNull var cameraMake: String?
     @KeptNull var cameraModel: String?
@@ -44,6 +48,8 @@ package struct FoundPhotoJSON: Encodable, Sendable {
         displayHeight = content.displayHeight
         capturedAt = content.capturedAt?.text
         duration = content.duration
+        livePhoto = content.motion != nil
+        motionDuration = content.motion?.duration
         importedAt = Timestamp.text(photo.importedAt)
         cameraMake = content.cameraMake
         cameraModel = content.cameraModel
@@ -67,6 +73,8 @@ package struct FoundPhotoJSON: Encodable, Sendable {
         case displayHeight = "display_height"
         case capturedAt = "captured_at"
         case duration
+        case livePhoto = "live_photo"
+        case motionDuration = "motion_duration"
         case importedAt = "imported_at"
         case cameraMake = "camera_make"
         case cameraModel = "camera_model"

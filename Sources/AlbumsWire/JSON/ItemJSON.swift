@@ -17,6 +17,10 @@ package struct ItemJSON: Encodable, Sendable {
     @KeptNull var capturedAt: String?
     /// A video's length in seconds; null for a still or a placeholder.
     @KeptNull var duration: Double?
+    /// Whether it is a Live Photo: a still with its motion (`GET /api/photos/{id}/motion`).
+    let livePhoto: Bool
+    /// A Live Photo's motion's length in seconds; null otherwise.
+    @KeptNull var motionDuration: Double?
     @KeptNull var byteCount: Int64?
     @KeptNull var sha256: String?
     @KeptNull var source: String?
@@ -50,6 +54,8 @@ package struct ItemJSON: Encodable, Sendable {
         displayHeight = photo?.content.displayHeight
         capturedAt = photo?.content.capturedAt?.text
         duration = photo?.content.duration
+        livePhoto = photo?.content.motion != nil
+        motionDuration = photo?.content.motion?.duration
         byteCount = photo?.content.byteCount
         sha256 = photo?.content.sha256Hex
         switch item.content {
@@ -79,6 +85,8 @@ package struct ItemJSON: Encodable, Sendable {
         case displayHeight = "display_height"
         case capturedAt = "captured_at"
         case duration
+        case livePhoto = "live_photo"
+        case motionDuration = "motion_duration"
         case byteCount = "byte_count"
         case sha256
         case source

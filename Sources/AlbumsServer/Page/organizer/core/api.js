@@ -61,3 +61,6 @@ export const thumbnailURL = (photoId, pixels) => `/api/photos/${photoId}/thumbna
 
 /// The original's bytes: a video plays from them, seeking by Range.
 export const originalURL = (photoId) => `/api/photos/${photoId}/original`;
+
+/// A Live Photo's motion, played when its still is pressed.
+export const motionURL = (photoId) => `/api/photos/${photoId}/motion`;

@@ -12,7 +12,7 @@ import { ItemWindow, positionsToRead } from "../model/item-window.js";
 import { aspectOf } from "../../common/justified-rows.js";
 import { durationWords, element, isVideo, plural, say, state } from "../core/state.js";
 import { chipsOf } from "../model/search-query.js";
-import { PhotoGrid, videoBadge } from "./photo-grid.js";
+import { PhotoGrid, liveBadge, videoBadge } from "./photo-grid.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
 
 const GAP = 4;
@@ -472,7 +472,7 @@ function makeTile(pane, item) {
     if (item.progress !== undefined) tile.append(element("progress", { max: 1, value: item.progress }));
   } else {
     const captured = item.captured_at ? `, taken ${item.captured_at.slice(0, 10)}` : "";
-    const video = isVideo(item) ? `, ${durationWords(item.duration)}` : "";
+    const video = isVideo(item) ? `, ${durationWords(item.duration)}` : item.live_photo ? ", Live Photo" : "";
     tile.setAttribute("aria-label", `${item.file}${video}, ${item.display_width}×${item.display_height}${captured}`);
     tile.title = item.file;
     const image = element("img", { alt: "", decoding: "async", draggable: false });
@@ -481,7 +481,8 @@ function makeTile(pane, item) {
       element("span", { className: "caption-name", textContent: item.file }),
       element("span", { className: "caption-date", textContent: item.captured_at ? item.captured_at.slice(0, 10) : "no date" }));
     tile.append(image, position, caption);
-    if (video) tile.append(videoBadge(item.duration));
+    if (isVideo(item)) tile.append(videoBadge(item.duration));
+    else if (item.live_photo) tile.append(liveBadge());
   }
   tile.addEventListener("pointerdown", (event) => tileHooks.pointerDown?.(event, pane, item.item_id));
   tile.addEventListener("dblclick", () => tileHooks.open?.(pane, item.item_id));

@@ -22,6 +22,13 @@ export function videoBadge(seconds) {
   return badge;
 }
 
+/// A Live Photo tile's mark: the still moves when it is opened and pressed.
+export function liveBadge() {
+  const badge = element("span", { className: "video-badge live-badge", textContent: "◎ LIVE" });
+  badge.setAttribute("aria-hidden", "true");
+  return badge;
+}
+
 /// Selections reach across unread photos by reading them, up to this many.
 export const LARGEST_SELECTION = 20_000;
 

@@ -14,7 +14,7 @@ import { api, thumbnailURL } from "../core/api.js";
 import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "../model/search-query.js";
 import { durationWords, element, isVideo, plural, say, state } from "../core/state.js";
 import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../model/timeline-model.js";
-import { PhotoGrid, videoBadge } from "./photo-grid.js";
+import { PhotoGrid, liveBadge, videoBadge } from "./photo-grid.js";
 
 /// The pane chooser's value for the timeline: no album's name holds a control character.
 export const LIBRARY = "\u0001library";
@@ -469,13 +469,14 @@ export class Timeline extends PhotoGrid {
     tile.dataset.itemId = photo.photo_id;
     const taken = photo.captured_at ? `, taken ${photo.captured_at.slice(0, 10)}` : "";
     const where = photo.albums.length ? `, in ${photo.albums.join(", ")}` : ", in no album";
-    const video = isVideo(photo) ? `, ${durationWords(photo.duration)}` : "";
+    const video = isVideo(photo) ? `, ${durationWords(photo.duration)}` : photo.live_photo ? ", Live Photo" : "";
     tile.setAttribute("aria-label", `${photo.file}${video}${taken}${where}`);
     tile.title = `${photo.file}${where}`;
     const image = element("img", { alt: "", decoding: "async", draggable: false });
     image.addEventListener("error", () => tile.classList.add("failed"));
     tile.append(image);
-    if (video) tile.append(videoBadge(photo.duration));
+    if (isVideo(photo)) tile.append(videoBadge(photo.duration));
+    else if (photo.live_photo) tile.append(liveBadge());
     if (!photo.albums.length) tile.append(element("span", { className: "unfiled", textContent: "no album", ariaHidden: "true" }));
     tile.addEventListener("pointerdown", (event) => timelineHooks.pointerDown?.(event, this, photo.photo_id));
     tile.addEventListener("dblclick", () => timelineHooks.open?.(this, photo.photo_id));

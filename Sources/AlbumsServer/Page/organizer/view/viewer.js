@@ -3,7 +3,7 @@
 // swipe), the facts beside it, and the album as a slideshow, in which a
 // video plays to its end. Escape goes back to the grid, on the photo last seen.
 
-import { originalURL, thumbnailURL } from "../core/api.js";
+import { motionURL, originalURL, thumbnailURL } from "../core/api.js";
 import { durationText, element, isVideo, plural, say } from "../core/state.js";
 import { handleKey as handleMarkKey, init as initMarks, showMarks } from "./marks.js";
 
@@ -11,6 +11,8 @@ let dialog;
 let image;
 let video;
 let videoFailed;
+let motion;
+let liveButton;
 let title;
 let where;
 let facts;
@@ -82,6 +84,7 @@ async function show() {
 /// frame shown until it plays.
 function showMedia(item, size) {
   videoFailed.hidden = true;
+  showLive(item);
   if (isVideo(item)) {
     image.hidden = true;
     image.removeAttribute("src");
@@ -105,6 +108,40 @@ function stopVideo() {
 }
 
 const showingVideo = () => !video.hidden;
+
+/// A Live Photo: its button, and its motion ready to play over the still
+/// (pressed and held, hovered with a mouse, the button, or L).
+function showLive(item) {
+  stopMotion();
+  const live = Boolean(item.live_photo) && !isVideo(item);
+  liveButton.hidden = !live;
+  if (live) {
+    const source = motionURL(item.photo_id);
+    if (motion.getAttribute("src") !== source) motion.src = source;
+  } else if (motion.getAttribute("src")) {
+    motion.removeAttribute("src");
+    motion.load();
+  }
+}
+
+function playMotion() {
+  if (liveButton.hidden) return;
+  motion.hidden = false;
+  motion.currentTime = 0;
+  liveButton.setAttribute("aria-pressed", "true");
+  // With its sound where the browser lets it play so; else without.
+  motion.muted = false;
+  motion.play().catch(() => { motion.muted = true; return motion.play().catch(() => stopMotion()); });
+}
+
+function stopMotion() {
+  if (!motion) return;
+  motion.pause();
+  motion.hidden = true;
+  liveButton?.setAttribute("aria-pressed", "false");
+}
+
+const toggleMotion = () => (motion.hidden ? playMotion() : stopMotion());
 
 /// The item's title over the photo (else its file name), and its words as the photo's text alternative.
 function showWords(item) {
@@ -208,6 +245,8 @@ export function init() {
   dialog = document.getElementById("viewer");
   image = document.getElementById("viewer-image");
   video = document.getElementById("viewer-video");
+  motion = document.getElementById("viewer-motion");
+  liveButton = document.getElementById("viewer-live");
   videoFailed = document.getElementById("viewer-video-failed");
   title = document.getElementById("viewer-title");
   where = document.getElementById("viewer-position");
@@ -220,6 +259,10 @@ export function init() {
   dialog.addEventListener("close", () => {
     play(false);
     stopVideo();
+    stopMotion();
+    liveButton.hidden = true;
+    motion.removeAttribute("src");
+    motion.load();
     if (!viewing) return;
     const { pane, itemId } = viewing;
     viewing = null;
@@ -243,6 +286,7 @@ export function init() {
     else if (event.key === "End") { event.preventDefault(); goFrom(viewing.pane.count - 1, -1); }
     else if (event.key === " " && !event.target.closest("button")) { event.preventDefault(); if (showingVideo() && !playing) toggleVideo(); else play(!playing); }
     else if (event.key.toLowerCase() === "k" && showingVideo()) { event.preventDefault(); toggleVideo(); }
+    else if (event.key.toLowerCase() === "l" && !liveButton.hidden) { event.preventDefault(); toggleMotion(); }
     else if (event.key.toLowerCase() === "i") setFactsShown(facts.hidden);
   });
   document.getElementById("viewer-previous").addEventListener("click", () => go(-1));
@@ -251,6 +295,20 @@ export function init() {
   playButton.addEventListener("click", () => play(!playing));
   interval.addEventListener("change", () => { if (playing) play(true); });
   video.addEventListener("ended", () => { if (playing) advance(); });
+  liveButton.addEventListener("click", toggleMotion);
+  motion.addEventListener("ended", stopMotion);
+  // A mouse over the still plays it; a finger pressed and held on it does too, until it lifts.
+  image.addEventListener("pointerenter", (event) => { if (event.pointerType === "mouse") playMotion(); });
+  image.addEventListener("pointerleave", (event) => { if (event.pointerType === "mouse") stopMotion(); });
+  let press = null;
+  image.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" || liveButton.hidden) return;
+    press = setTimeout(() => { press = null; playMotion(); }, 300);
+  });
+  const release = () => { if (press) { clearTimeout(press); press = null; } else if (!motion.hidden) stopMotion(); };
+  image.addEventListener("pointerup", release);
+  image.addEventListener("pointercancel", release);
+  image.addEventListener("contextmenu", (event) => { if (!liveButton.hidden) event.preventDefault(); });
   video.addEventListener("error", () => {
     if (video.hidden || !video.getAttribute("src")) return;
     // Its frame stays; the browser cannot decode this file's codec (HEVC, ProRes, …).

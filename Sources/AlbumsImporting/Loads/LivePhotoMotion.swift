@@ -1,0 +1,67 @@
+import AlbumsImageFacts
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A Live Photo's motion: the short movie a phone keeps beside the still,
+/// under the same name with a movie's extension (`IMG_0042.HEIC` and
+/// `IMG_0042.MOV`; a Google Takeout's `.MP4`). It is read with its still
+/// and never imported as a file of its own: the two are one item.
+///
+/// The still and its motion belong together when both carry Apple's
+/// content identifier and it is the same (the still's maker note, the
+/// movie's `com.apple.quicktime.content.identifier`); where either lacks
+/// one, by their name alone, and only for a movie as short as a Live
+/// Photo's, so that a camera's clip that happens to share a photo's number
+/// stays a video of its own.
+enum LivePhotoMotion {
+    /// The longest motion paired by name alone, in seconds (a Live Photo's runs about three).
+    static let longestByName = 6.0
+
+    /// The extensions a motion is looked for under, in the order tried.
+    static let extensions = ["MOV", "mov", "MP4", "mp4", "Mov", "Mp4"]
+
+    /// The motion beside the still at `still`, whose content identifier is
+    /// `identifier` (nil: it carries none), with its facts; nil when it has none.
+    static func motion(beside still: URL, identifier: String?) -> (url: URL, facts: VideoFacts)? {
+        let stem = still.deletingPathExtension()
+        for fileExtension in extensions {
+            let candidate = stem.appendingPathExtension(fileExtension)
+            guard candidate.path != still.path else { continue }
+            var info = stat()
+            guard stat(candidate.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, case .video = MediaKind(ofFileAt: candidate.path),
+                let facts = try? VideoHeaderReader.read(fileAt: candidate.path), belong(stillIdentifier: identifier, motion: facts)
+            else { continue }
+            return (candidate, facts)
+        }
+        return nil
+    }
+
+    /// Whether a still of `stillIdentifier` and a movie beside it of the same name are one Live Photo.
+    static func belong(stillIdentifier: String?, motion: VideoFacts) -> Bool {
+        if let still = stillIdentifier, let moving = motion.contentIdentifier { return still == moving }
+        return (motion.duration ?? .infinity) <= longestByName
+    }
+
+    /// The names among `names` (the files of the folder at `folder`) that
+    /// are the motion of a still among them: each is read with its still.
+    /// Only a still with a movie of its name beside it is read.
+    static func motions(among names: [String], in folder: String) -> Set<String> {
+        let movieExtensions = Set(extensions)
+        var movieStems = Set<String>()
+        for name in names where movieExtensions.contains((name as NSString).pathExtension) { movieStems.insert((name as NSString).deletingPathExtension) }
+        guard !movieStems.isEmpty else { return [] }
+        var motions = Set<String>()
+        for name in names where !movieExtensions.contains((name as NSString).pathExtension) && movieStems.contains((name as NSString).deletingPathExtension) {
+            let still = URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name))
+            guard case .photo = MediaKind(ofFileAt: still.path) else { continue }
+            let identifier = (try? Data(contentsOf: still)).flatMap { try? ImageHeaderReader.read($0) }?.contentIdentifier
+            if let motion = motion(beside: still, identifier: identifier) { motions.insert(motion.url.lastPathComponent) }
+        }
+        return motions
+    }
+}
