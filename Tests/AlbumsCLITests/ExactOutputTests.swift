@@ -124,13 +124,13 @@ struct ExactOutputTests {
             """)
         try expectJSON(cli, ["list", "Trip"], #"""
             {"album": {"count": 3, "description": null, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5, "smart": false}, "items": [
-             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 10732, "captured_at": "2026-07-14T09:12:00+02:00", "display_height": 427, "display_width": 640, "duration": null, "file": "01-harbour.jpg", "item_id": 1, "media_type": "image/jpeg", "orientation": 1,
+             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 10732, "captured_at": "2026-07-14T09:12:00+02:00", "display_height": 427, "display_width": 640, "duration": null, "live_photo": false, "motion_duration": null, "file": "01-harbour.jpg", "item_id": 1, "media_type": "image/jpeg", "orientation": 1,
               "photo_id": 1, "pixel_height": 427, "pixel_width": 640, "placeholder_id": null, "position": 1,
               "sha256": "276d3f51db0f0c122c036e10ed7e28d29f0854d5ab3fc3b1146c1680a8f1c2d0", "source": "PHOTOS/01-harbour.jpg", "stale": null},
-             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 11317, "captured_at": "2026-07-14T11:40:05", "display_height": 384, "display_width": 512, "duration": null, "file": "02-market.png", "item_id": 2, "media_type": "image/png", "orientation": 1,
+             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 11317, "captured_at": "2026-07-14T11:40:05", "display_height": 384, "display_width": 512, "duration": null, "live_photo": false, "motion_duration": null, "file": "02-market.png", "item_id": 2, "media_type": "image/png", "orientation": 1,
               "photo_id": 2, "pixel_height": 384, "pixel_width": 512, "placeholder_id": null, "position": 2,
               "sha256": "2866982a9f2f214ae96cd24c3a6b46b1bcf51a8be14b8579de399586d281c219", "source": "PHOTOS/02-market.png", "stale": null},
-             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 2318, "captured_at": "2026-07-15T16:03:27+02:00", "display_height": 400, "display_width": 600, "duration": null, "file": "03-cliffs.webp", "item_id": 3, "media_type": "image/webp", "orientation": 1,
+             {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 2318, "captured_at": "2026-07-15T16:03:27+02:00", "display_height": 400, "display_width": 600, "duration": null, "live_photo": false, "motion_duration": null, "file": "03-cliffs.webp", "item_id": 3, "media_type": "image/webp", "orientation": 1,
               "photo_id": 3, "pixel_height": 400, "pixel_width": 600, "placeholder_id": null, "position": 3,
               "sha256": "363cb890a3058196f64f4420df76952a155ff744900d560252e20676848a6382", "source": "PHOTOS/03-cliffs.webp", "stale": null}]}
             """#.replacingOccurrences(of: "PHOTOS", with: photos))

@@ -132,6 +132,10 @@ struct ShareRoutes: Sendable {
         let width: Int?
         let height: Int?
         let capturedAt: String?
+        /// `image/…` or `video/…`: a video plays where the link offers originals.
+        let mediaType: String
+        /// A video's length in seconds.
+        let duration: Double?
         let title: String?
         let caption: String?
 
@@ -143,6 +147,8 @@ struct ShareRoutes: Sendable {
             case width
             case height
             case capturedAt = "captured_at"
+            case mediaType = "media_type"
+            case duration
             case title
             case caption
         }
@@ -156,6 +162,8 @@ struct ShareRoutes: Sendable {
             try container.encode(width, forKey: .width)
             try container.encode(height, forKey: .height)
             try container.encode(capturedAt, forKey: .capturedAt)
+            try container.encode(mediaType, forKey: .mediaType)
+            try container.encode(duration, forKey: .duration)
             try container.encode(title, forKey: .title)
             try container.encode(caption, forKey: .caption)
         }
@@ -191,7 +199,7 @@ struct ShareRoutes: Sendable {
                     SharedItemJSON(
                         position: item.index + 1, photoID: photo.id.rawValue, name: photo.content.originalName,
                         width: photo.content.displayWidth, height: photo.content.displayHeight, capturedAt: photo.content.capturedAt?.text,
-                        title: marks.title, caption: marks.caption))
+                        mediaType: photo.content.mediaType, duration: photo.content.duration, title: marks.title, caption: marks.caption))
             }
             return items
         }

@@ -2,7 +2,8 @@
 // justified rows at their own shapes (the CSS makes the rows from each
 // photo's --aspect, held as the organizer holds it). It reads the album
 // page by page as it scrolls; the viewer steps through it and plays it as
-// a slideshow; the original is offered when the link allows it.
+// a slideshow; the original is offered when the link allows it, and a
+// video plays from it then (else its frame is shown, marked as a video).
 
 import { aspectOf } from '../common/justified-rows.js';
 
@@ -17,6 +18,7 @@ const title = document.getElementById('shared-title');
 const more = document.getElementById('shared-more');
 const viewer = document.getElementById('shared-viewer');
 const image = document.getElementById('shared-image');
+const video = document.getElementById('shared-video');
 const caption = document.getElementById('shared-caption');
 const download = document.getElementById('shared-download');
 const playButton = document.getElementById('shared-play');
@@ -79,22 +81,52 @@ function addTile(item) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'shared-tile';
-  button.setAttribute('aria-label', `${item.title ?? item.name}, photo ${item.position}`);
+  const isVideo = item.media_type?.startsWith('video/');
+  button.setAttribute('aria-label', `${item.title ?? item.name}, ${isVideo ? 'video' : 'photo'} ${item.position}${isVideo && item.duration ? `, ${lengthText(item.duration)}` : ''}`);
   const thumbnail = document.createElement('img');
   thumbnail.loading = 'lazy';
   thumbnail.alt = '';
   thumbnail.src = `${base}/photos/${item.photo_id}/thumbnail?size=256`;
   button.append(thumbnail);
+  if (isVideo) {
+    const badge = document.createElement('span');
+    badge.className = 'video-badge';
+    badge.setAttribute('aria-hidden', 'true');
+    badge.textContent = `▶ ${lengthText(item.duration)}`.trim();
+    button.append(badge);
+  }
   button.addEventListener('click', () => show(index));
   tile.append(button);
   grid.append(tile);
+}
+
+/// A video's length as a player shows it (0:07, 1:02:03); "" when unknown.
+function lengthText(seconds) {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '';
+  const whole = Math.round(seconds);
+  const two = (value) => String(value).padStart(2, '0');
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
 
 function show(index) {
   if (photos.length === 0) return;
   current = (index + photos.length) % photos.length;
   const photo = photos[current];
-  image.src = `${base}/photos/${photo.photo_id}/thumbnail?size=${album.largest_size ?? 1024}`;
+  const frame = `${base}/photos/${photo.photo_id}/thumbnail?size=${album.largest_size ?? 1024}`;
+  // A video plays from the original, which only a link that offers originals gives.
+  const plays = photo.media_type?.startsWith('video/') && album.download;
+  video.hidden = !plays;
+  image.hidden = plays;
+  if (plays) {
+    video.poster = frame;
+    video.src = `${base}/photos/${photo.photo_id}/original`;
+    video.setAttribute('aria-label', photo.caption ?? photo.title ?? photo.name);
+  } else {
+    video.pause();
+    video.removeAttribute('src');
+    image.src = frame;
+  }
   image.alt = photo.caption ?? photo.title ?? photo.name;
   // The words written for the album's readers first, then where the photo stands.
   const words = [[photo.title, 'shared-words shared-heading'], [photo.caption, 'shared-words']].filter(([text]) => text);
@@ -127,7 +159,7 @@ document.getElementById('shared-next').addEventListener('click', () => show(curr
 document.getElementById('shared-close').addEventListener('click', () => viewer.close());
 playButton.addEventListener('click', () => play(timer === null));
 slideshowButton.addEventListener('click', () => { show(Math.max(current, 0)); play(true); });
-viewer.addEventListener('close', () => play(false));
+viewer.addEventListener('close', () => { play(false); video.pause(); video.removeAttribute('src'); video.load(); });
 viewer.addEventListener('keydown', (event) => {
   if (event.key === 'ArrowRight') show(current + 1);
   else if (event.key === 'ArrowLeft') show(current - 1);
