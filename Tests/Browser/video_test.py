@@ -150,6 +150,12 @@ class Videos:
         self.until(lambda: button.is_displayed(), "the LIVE button")
         motion = "const m = document.getElementById('viewer-motion'); return {hidden: m.hidden, time: m.currentTime, src: m.getAttribute('src')}"
         self.assertTrue(self.driver.execute_script(motion)["src"].endswith("/motion"))
+        if not self.fingers:
+            # A mouse resting on the still plays it; moved away, it stops.
+            ActionChains(self.driver).move_to_element(self.find("#viewer-image")).perform()
+            self.until(lambda: not self.driver.execute_script(motion)["hidden"], "the motion playing under the mouse")
+            ActionChains(self.driver).move_to_element(self.find("#viewer-title")).perform()
+            self.until(lambda: self.driver.execute_script(motion)["hidden"], "the motion stopped as the mouse left")
         # The keyboard: L plays the motion over the still, and it ends by itself.
         self.find(".viewer-stage").send_keys("l")
         self.until(lambda: not self.driver.execute_script(motion)["hidden"] and self.driver.execute_script(motion)["time"] > 0.3, "the motion playing")
