@@ -32,12 +32,16 @@ extension CLI {
     }
 
     /// Writes the smallest MP4 albums reads as a video at `path` (an `ftyp`
-    /// box of a video's brands and a movie box; no picture), making the folders on the way.
-    func writeMovie(to path: String) throws {
+    /// box of a video's brands and a movie box; no picture), making the
+    /// folders on the way; with `milliseconds`, a movie header saying it runs that long.
+    func writeMovie(to path: String, milliseconds: UInt32? = nil) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let ftyp = Data([0, 0, 0, 0x20]) + Data("ftypisom\0\0\u{2}\0isomiso2avc1mp41".utf8)
-        let moov = Data([0, 0, 0, 16]) + Data("moov".utf8) + Data([0, 0, 0, 8]) + Data("trak".utf8)
-        try (ftyp + moov).write(to: URL(fileURLWithPath: path))
+        func bigEndian(_ value: UInt32) -> Data { Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]) }
+        // Version and flags, two times, a time scale of 1000, the length, then the header's other 80 bytes.
+        let header = milliseconds.map { Data(count: 12) + bigEndian(1000) + bigEndian($0) + Data(count: 80) }
+        let inner = (header.map { bigEndian(UInt32(8 + $0.count)) + Data("mvhd".utf8) + $0 } ?? Data()) + Data([0, 0, 0, 8]) + Data("trak".utf8)
+        try (ftyp + bigEndian(UInt32(8 + inner.count)) + Data("moov".utf8) + inner).write(to: URL(fileURLWithPath: path))
     }
 
     /// Damages the catalog file at `file` (its header kept, every page after

@@ -51,13 +51,14 @@ public struct CatalogImport: Sendable {
     ) {
         self.kind = kind
         source = "\(kind.rawValue):\(URL(fileURLWithPath: catalog).standardizedFileURL.path)"
-        self.root = root
+        // A still and its motion are one item: the catalog's listing of the motion goes.
+        self.root = root.withoutLivePhotoMotions()
         self.orderInferred = orderInferred
         self.notCarried = notCarried.filter { $0.count > 0 }
         self.capturedAt = capturedAt
         self.orientations = orientations
         var seen = Set<String>()
-        self.loose = loose.filter { seen.insert($0).inserted }
+        self.loose = LivePhotoMotion.withoutMotions(loose).filter { seen.insert($0).inserted }
         self.setAside = setAside.filter { seen.insert($0).inserted }
         self.roots = roots
         self.whyMissing = whyMissing

@@ -79,6 +79,9 @@ public struct FileLoader: PhotoLoader {
     /// held whole (a phone's clip is gigabytes); its facts come from its
     /// container, read in place. The bytes are not returned: a keeper copies the file.
     private func loadVideo(at url: URL) throws -> PhotoContent {
+        if let still = LivePhotoMotion.still(of: url) {
+            throw LoadFailure.skipped("the motion of the Live Photo \(still.lastPathComponent), which comes with it")
+        }
         let facts: VideoFacts
         do {
             facts = try VideoHeaderReader.read(fileAt: url.path)

@@ -41,6 +41,38 @@ enum LivePhotoMotion {
         return nil
     }
 
+    /// The extensions a motion's still is looked for under, from the motion's side.
+    static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif", "PNG", "png"]
+
+    /// The still whose motion the movie at `movie` is, by the same rules
+    /// as ``motion(beside:identifier:)`` seen from the still: nil when it is
+    /// a video of its own. So a motion given alone, listed by a catalog, or
+    /// uploaded beside its still is read with that still, never twice.
+    static func still(of movie: URL) -> URL? {
+        let stem = movie.deletingPathExtension()
+        for fileExtension in stillExtensions {
+            let candidate = stem.appendingPathExtension(fileExtension)
+            var info = stat()
+            guard candidate.path != movie.path, stat(candidate.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                case .photo = MediaKind(ofFileAt: candidate.path)
+            else { continue }
+            let identifier = (try? Data(contentsOf: candidate)).flatMap { try? ImageHeaderReader.read($0) }?.contentIdentifier
+            if motion(beside: candidate, identifier: identifier)?.url.path == movie.path { return candidate }
+        }
+        return nil
+    }
+
+    /// `paths` without the motions of stills among them; only a path with a movie's extension is looked at.
+    static func withoutMotions(_ paths: [String]) -> [String] {
+        let movieExtensions = Set(extensions)
+        guard paths.contains(where: { movieExtensions.contains(($0 as NSString).pathExtension) }) else { return paths }
+        let listed = Set(paths)
+        return paths.filter { path in
+            guard movieExtensions.contains((path as NSString).pathExtension), let still = still(of: URL(fileURLWithPath: path)) else { return true }
+            return !listed.contains(still.path)
+        }
+    }
+
     /// Whether a still of `stillIdentifier` and a movie beside it of the same name are one Live Photo.
     static func belong(stillIdentifier: String?, motion: VideoFacts) -> Bool {
         if let still = stillIdentifier, let moving = motion.contentIdentifier { return still == moving }

@@ -104,6 +104,16 @@ public struct SourceFolder: Hashable, Sendable {
         }
     }
 
+    /// The folder without the Live Photo motions its own photos bring (each
+    /// is read with its still), and its folders likewise: a catalog lists a
+    /// still and its motion as two files.
+    func withoutLivePhotoMotions() -> SourceFolder {
+        var folder = self
+        folder.photos = LivePhotoMotion.withoutMotions(photos)
+        folder.folders = folders.map { $0.withoutLivePhotoMotions() }
+        return folder
+    }
+
     /// Adds the file at `path` as a photo, or as skipped with what it is.
     private mutating func add(_ path: String) {
         switch MediaKind(ofFileAt: path) {

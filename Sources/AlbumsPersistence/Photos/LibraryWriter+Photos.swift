@@ -18,6 +18,16 @@ extension LibraryWriter {
                 try db.execute(cachedSQL: "UPDATE photo SET kept_in = ? WHERE id = ?", arguments: [kept, found.id])
                 existing = try photo(found.id)
             }
+            // A still the library holds without motion, found again as a Live Photo: it gains its motion.
+            if existing.content.motion == nil, let motion = content.motion {
+                try db.execute(
+                    cachedSQL: """
+                        UPDATE photo SET motion_sha256 = ?, motion_byte_count = ?, motion_media_type = ?, motion_duration = ?, motion_source_path = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [motion.sha256, motion.byteCount, motion.mediaType, motion.duration, motion.sourcePath, found.id])
+                existing = try photo(found.id)
+            }
             // The same bytes from a new place, while the recorded source is
             // gone: the new place becomes the source (Documentation/Importing.md, "The files behind the photos": relink on import).
             if existing.content.sourcePath != content.sourcePath && FileSize.of(existing.content.sourcePath) == nil {
