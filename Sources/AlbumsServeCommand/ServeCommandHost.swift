@@ -32,6 +32,9 @@ package enum ServeCommandHost: ServeHost {
         if let reason = AlbumsServer.thumbnailsUnavailableReason {
             global.console.note("albums: warning: the page will show no thumbnails: \(reason)")
         }
+        if let reason = AlbumsServer.renditionsUnavailableReason, try await library.read({ try $0.holdsVideos() }) {
+            global.console.note("albums: warning: videos browsers cannot play as they are (HEVC, ProRes, AVI, …) will not be converted: \(reason)")
+        }
         let hasPeople = try await library.read { try $0.hasPeople() }
         if !options.isLoopback && !hasPeople {
             global.console.note("albums: warning: listening on \(options.host): anyone who can reach it and learns the URL can change this library")

@@ -99,26 +99,34 @@ package enum AlbumsServer {
     /// or nil when it will; loads libvips on first call.
     package static var thumbnailsUnavailableReason: String? { ThumbnailStore.unavailableReason }
 
+    /// Why videos browsers cannot play as they are will get no rendition
+    /// (FFmpeg's libraries or its `ffmpeg` program missing), or nil when they will.
+    package static var renditionsUnavailableReason: String? { PlayableRenditions().unavailableReason }
+
     /// The router: the page, the API, and the gate in front of both.
     ///
     /// - Parameter authorities: The `host:port` names requests must carry
     ///   (read per request: with port 0 they are known once listening).
     package static func router(
-        session: TransferSession, thumbnails: ThumbnailStore = ThumbnailStore(), token: String,
+        session: TransferSession, thumbnails: ThumbnailStore = ThumbnailStore(), renditions: PlayableRenditions = PlayableRenditions(), token: String,
         authorities: @escaping @Sendable () -> Set<String>
     ) -> Router<AlbumsRequestContext> {
-        router(library: session.library, thumbnails: thumbnails, loads: LoadsInFlight(), settings: GateSettings(token: token, authorities: authorities))
+        router(
+            library: session.library, thumbnails: thumbnails, renditions: renditions, loads: LoadsInFlight(),
+            settings: GateSettings(token: token, authorities: authorities))
     }
 
     static func router(
-        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings, throttle: SignInThrottle = SignInThrottle()
+        library: Library, thumbnails: ThumbnailStore, renditions: PlayableRenditions = PlayableRenditions(), loads: LoadsInFlight, settings: GateSettings,
+        throttle: SignInThrottle = SignInThrottle()
     ) -> Router<AlbumsRequestContext> {
-        routes(library: library, thumbnails: thumbnails, loads: loads, settings: settings, throttle: throttle).router
+        routes(library: library, thumbnails: thumbnails, renditions: renditions, loads: loads, settings: settings, throttle: throttle).router
     }
 
     /// The router, and every route it answers (what the OpenAPI document must describe).
     static func routes(
-        library: Library, thumbnails: ThumbnailStore, loads: LoadsInFlight, settings: GateSettings, throttle: SignInThrottle = SignInThrottle()
+        library: Library, thumbnails: ThumbnailStore, renditions: PlayableRenditions = PlayableRenditions(), loads: LoadsInFlight, settings: GateSettings,
+        throttle: SignInThrottle = SignInThrottle()
     ) -> (router: Router<AlbumsRequestContext>, allowed: AllowedMethods) {
         let router = Router(context: AlbumsRequestContext.self)
         router.add(middleware: Gate(library: library, settings: settings))
@@ -136,11 +144,11 @@ package enum AlbumsServer {
         }
         router.get("api/openapi.json") { request, _ in try page("openapi.json", request) }
         for path in ["/", "signin", "page/**", "api/openapi.json"] { allowed.add(.get, path) }
-        APIRoutes(library: library, thumbnails: thumbnails, uploads: UploadInbox(libraryPath: library.path), loads: loads)
+        APIRoutes(library: library, thumbnails: thumbnails, renditions: renditions, uploads: UploadInbox(libraryPath: library.path), loads: loads)
             .register(on: router, recording: &allowed)
         SessionRoutes(library: library, settings: settings, throttle: throttle).register(on: router, recording: &allowed)
         // Counted apart from sign-ins: a link without a password always opens, and no success of one forgives the other's failures.
-        ShareRoutes(library: library, thumbnails: thumbnails, settings: settings, throttle: SignInThrottle(clock: throttle.now))
+        ShareRoutes(library: library, thumbnails: thumbnails, renditions: renditions, settings: settings, throttle: SignInThrottle(clock: throttle.now))
             .register(on: router, recording: &allowed)
         PeopleRoutes(library: library).register(on: router, recording: &allowed)
         // Added last, so it wraps only what no route answered: a known path
@@ -178,6 +186,7 @@ package enum AlbumsServer {
         let listening = Mutex(false)
         let loads = LoadsInFlight()
         let thumbnails = ThumbnailStore()
+        let renditions = PlayableRenditions()
         let settings = GateSettings(
             token: options.token,
             authorities: {
@@ -185,7 +194,7 @@ package enum AlbumsServer {
                 if let authority = options.publicAuthority { return [authority] }
                 return options.authorities(port: port.withLock { $0 })
             }, publicURL: options.publicURL, trustedProxies: options.trustedProxies)
-        let router = router(library: library, thumbnails: thumbnails, loads: loads, settings: settings)
+        let router = router(library: library, thumbnails: thumbnails, renditions: renditions, loads: loads, settings: settings)
         let hasPeople = try await library.read { try $0.hasPeople() }
         var logger = Logger(label: "albums-serve")
         logger.logLevel = .warning
@@ -204,10 +213,20 @@ package enum AlbumsServer {
             },
             logger: logger)
         // The grid's thumbnails are made before they are asked for, at low
-        // priority and never while requests are answered; shutdown stops it.
-        let warming = ThumbnailStore.unavailableReason == nil
-            ? Task(priority: .background) { await ThumbnailWarmer(library: library, store: thumbnails) { try await library.originalBytes(of: $0) }.run() } : nil
-        defer { warming?.cancel() }
+        // priority and never while requests are answered, and the videos'
+        // renditions where browsers need them; shutdown stops both.
+        let warmer = ThumbnailWarmer(
+            library: library, store: thumbnails,
+            prepareVideo: { video in
+                guard let source = try? VideoPlayback.source(of: video, in: library) else { return }
+                await renditions.prepare(video, from: source)
+            },
+            fetchFromBucket: { try await library.originalBytes(of: $0) })
+        let warming = ThumbnailStore.unavailableReason == nil ? Task(priority: .background) { await warmer.run() } : nil
+        defer {
+            warming?.cancel()
+            renditions.stop()
+        }
         do {
             try await app.runService()
         } catch let error as IOError where !listening.withLock({ $0 }) {

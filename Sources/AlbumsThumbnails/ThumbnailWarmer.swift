@@ -12,18 +12,26 @@ import Synchronization
 ///   only while no request has come for a moment (``ThumbnailStore/isBusy``):
 ///   it never delays a request.
 /// - At the side the grid asked for last (``ThumbnailStore/gridSide``).
+/// - Each video met is handed to `prepareVideo` first (`albums serve`
+///   has its rendition made, where browsers cannot play it as it is).
 /// - Until its task is cancelled (`albums serve` cancels it on shutdown).
 package struct ThumbnailWarmer: Sendable {
     package let library: Library
     package let store: ThumbnailStore
     /// Reads a photo's copy kept in a bucket; nil: this program reaches none.
     let fetchFromBucket: (@Sendable (Photo) async throws -> Data)?
+    /// Hears each video met, in the order its thumbnail is warmed.
+    let prepareVideo: (@Sendable (Photo) async -> Void)?
     /// Items read per read transaction while going through an album.
     static let batch = 256
 
-    package init(library: Library, store: ThumbnailStore, fetchFromBucket: (@Sendable (Photo) async throws -> Data)? = nil) {
+    package init(
+        library: Library, store: ThumbnailStore, prepareVideo: (@Sendable (Photo) async -> Void)? = nil,
+        fetchFromBucket: (@Sendable (Photo) async throws -> Data)? = nil
+    ) {
         self.library = library
         self.store = store
+        self.prepareVideo = prepareVideo
         self.fetchFromBucket = fetchFromBucket
     }
 
@@ -124,6 +132,7 @@ package struct ThumbnailWarmer: Sendable {
 
     /// Makes one photo's thumbnail once requests leave room; false once cancelled.
     private func warm(_ photo: Photo, _ progress: inout Progress, _ report: @Sendable (Progress) -> Void) async -> Bool {
+        if photo.content.isVideo, let prepareVideo { await prepareVideo(photo) }
         let side = store.gridSide
         if store.isCached(photo, longerSide: side) {
             progress.found += 1

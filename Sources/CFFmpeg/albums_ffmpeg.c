@@ -48,6 +48,7 @@ static struct {
     __typeof__(avcodec_send_packet) *send_packet;
     __typeof__(avcodec_receive_frame) *receive_frame;
     __typeof__(avcodec_flush_buffers) *flush_buffers;
+    __typeof__(avcodec_get_name) *codec_name;
     __typeof__(av_packet_alloc) *packet_alloc;
     __typeof__(av_packet_unref) *packet_unref;
     __typeof__(av_packet_free) *packet_free;
@@ -114,6 +115,7 @@ const char *albums_ffmpeg_start(void) {
         {codec, &ff.send_packet, "avcodec_send_packet"},
         {codec, &ff.receive_frame, "avcodec_receive_frame"},
         {codec, &ff.flush_buffers, "avcodec_flush_buffers"},
+        {codec, &ff.codec_name, "avcodec_get_name"},
         {codec, &ff.packet_alloc, "av_packet_alloc"},
         {codec, &ff.packet_unref, "av_packet_unref"},
         {codec, &ff.packet_free, "av_packet_free"},
@@ -238,20 +240,51 @@ static int frame_at(AVFormatContext *format, AVCodecContext *decoder, AVStream *
     return 0;
 }
 
-int albums_ffmpeg_frame(const char *path, double duration, int longer_side, albums_video_frame_t *out) {
-    memset(out, 0, sizeof *out);
-    if (longer_side < 1) return fail(out, "no size asked for");
+// The decoders of the pictures phones and cameras record.
+#define ALBUMS_VIDEO_DECODERS \
+    "h264,hevc,vp8,vp9,av1,libdav1d,mpeg4,h263,h263p,mpeg1video,mpeg2video,mjpeg,prores,dvvideo,theora,msmpeg4v2,msmpeg4v3,wmv2,wmv3,vc1"
+
+// Opens `path` with only files, and only the containers albums recognizes
+// a video by, and only `decoders`: the bytes come from people's folders
+// and uploads. NULL when FFmpeg cannot open it.
+static AVFormatContext *open_video(const char *path, const char *decoders) {
     AVDictionary *options = NULL;
-    // Only files, and only the containers albums recognizes a video by:
-    // the bytes come from people's folders and uploads.
     ff.dict_set(&options, "protocol_whitelist", "file", 0);
     ff.dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpeg", 0);
-    ff.dict_set(&options, "codec_whitelist",
-        "h264,hevc,vp8,vp9,av1,libdav1d,mpeg4,h263,h263p,mpeg1video,mpeg2video,mjpeg,prores,dvvideo,theora,msmpeg4v2,msmpeg4v3,wmv2,wmv3,vc1", 0);
+    ff.dict_set(&options, "codec_whitelist", decoders, 0);
     AVFormatContext *format = NULL;
     int opened = ff.open_input(&format, path, NULL, &options);
     ff.dict_free(&options);
-    if (opened < 0) return fail(out, "FFmpeg cannot open it as a video");
+    return opened < 0 ? NULL : format;
+}
+
+int albums_ffmpeg_streams(const char *path, albums_video_streams_t *out, char *error, int error_size) {
+    memset(out, 0, sizeof *out);
+    // Sound decoders too: finding a stream's parameters may decode a little of it.
+    AVFormatContext *format = open_video(path, ALBUMS_VIDEO_DECODERS ",aac,mp3,mp2,opus,vorbis,flac,alac,ac3,eac3,amrnb,amrwb,pcm_s16le,pcm_s16be,pcm_s24le,pcm_u8,pcm_f32le,adpcm_ima_qt");
+    if (!format) {
+        snprintf(error, error_size, "FFmpeg cannot open it as a video");
+        return -1;
+    }
+    if (ff.find_stream_info(format, NULL) < 0) {
+        ff.close_input(&format);
+        snprintf(error, error_size, "FFmpeg cannot read its streams");
+        return -1;
+    }
+    snprintf(out->container, sizeof out->container, "%s", format->iformat && format->iformat->name ? format->iformat->name : "");
+    int video = ff.find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    int audio = ff.find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, video, NULL, 0);
+    if (video >= 0) snprintf(out->video_codec, sizeof out->video_codec, "%s", ff.codec_name(format->streams[video]->codecpar->codec_id));
+    if (audio >= 0) snprintf(out->audio_codec, sizeof out->audio_codec, "%s", ff.codec_name(format->streams[audio]->codecpar->codec_id));
+    ff.close_input(&format);
+    return 0;
+}
+
+int albums_ffmpeg_frame(const char *path, double duration, int longer_side, albums_video_frame_t *out) {
+    memset(out, 0, sizeof *out);
+    if (longer_side < 1) return fail(out, "no size asked for");
+    AVFormatContext *format = open_video(path, ALBUMS_VIDEO_DECODERS);
+    if (!format) return fail(out, "FFmpeg cannot open it as a video");
     const AVCodec *codec = NULL;
     int index = ff.find_stream_info(format, NULL) >= 0 ? ff.find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0) : -1;
     if (index < 0 || !codec) {
@@ -261,8 +294,7 @@ int albums_ffmpeg_frame(const char *path, double duration, int longer_side, albu
     AVStream *stream = format->streams[index];
     AVCodecContext *decoder = ff.alloc_context(codec);
     AVDictionary *decoder_options = NULL;
-    ff.dict_set(&decoder_options, "codec_whitelist",
-        "h264,hevc,vp8,vp9,av1,libdav1d,mpeg4,h263,h263p,mpeg1video,mpeg2video,mjpeg,prores,dvvideo,theora,msmpeg4v2,msmpeg4v3,wmv2,wmv3,vc1", 0);
+    ff.dict_set(&decoder_options, "codec_whitelist", ALBUMS_VIDEO_DECODERS, 0);
     // One thread: the thumbnail store runs as many jobs as there are processors.
     ff.dict_set(&decoder_options, "threads", "1", 0);
     int ready = decoder && ff.parameters_to_context(decoder, stream->codecpar) >= 0 && ff.codec_open(decoder, codec, &decoder_options) >= 0;
@@ -326,6 +358,13 @@ int albums_ffmpeg_frame(const char *path, double duration, int longer_side, albu
     (void)path; (void)duration; (void)longer_side;
     memset(out, 0, sizeof *out);
     out->error = strdup(albums_ffmpeg_start());
+    return -1;
+}
+
+int albums_ffmpeg_streams(const char *path, albums_video_streams_t *out, char *error, int error_size) {
+    (void)path;
+    memset(out, 0, sizeof *out);
+    snprintf(error, error_size, "%s", albums_ffmpeg_start());
     return -1;
 }
 

@@ -25,11 +25,13 @@ struct APITests: Sendable {
     let fixture: LibraryFixture
     let session: TransferSession
     let thumbnails: ThumbnailStore
+    let renditions: PlayableRenditions
 
     init() throws {
         fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
         session = TransferSession(library: fixture.library)
         thumbnails = ThumbnailStore(folder: fixture.folder.url.appending(path: "thumbnails"))
+        renditions = PlayableRenditions(folder: fixture.folder.url.appending(path: "renditions"))
         try fixture.library.write { writer in
             let trip = try writer.createAlbum(named: "Trip")
             try writer.createAlbum(named: "Book")
@@ -45,7 +47,7 @@ struct APITests: Sendable {
     }
 
     var application: some ApplicationProtocol {
-        Application(router: AlbumsServer.router(session: session, thumbnails: thumbnails, token: Self.token) { [Self.authority] })
+        Application(router: AlbumsServer.router(session: session, thumbnails: thumbnails, renditions: renditions, token: Self.token) { [Self.authority] })
     }
 
     /// Synchronous reads, so that the test's own async context does not pick the async overloads.
@@ -549,6 +551,62 @@ struct APITests: Sendable {
         }
     }
 
+    static let corpus = ProcessInfo.processInfo.environment["ALBUMS_PHOTO_CORPUS"].map { URL(fileURLWithPath: $0) }
+
+    @Test(
+        "a video plays from its original where browsers play it, else from the rendition made for it (preparing first), streamed by range; a share link gives it where it gives originals; a still plays nothing",
+        .enabled(if: corpus != nil && PlayableRenditions().unavailableReason == nil, "the corpus (scripts/test) and ffmpeg (scripts/install-dependencies)"))
+    func videoPlayback() async throws {
+        let videos = try #require(Self.corpus).appending(path: "videos")
+        let avi = try await fixture.library.write { [content = try await FileLoader().load(videos.appending(path: "clip.avi").path)] writer in
+            try writer.addPhoto(content).photo
+        }
+        let mp4 = try await fixture.library.write { [content = try await FileLoader().load(videos.appending(path: "clip.mp4").path)] writer in
+            try writer.addPhoto(content).photo
+        }
+        let (open, closed) = try await fixture.library.write { writer in
+            let clips = try writer.createAlbum(named: "Clips")
+            try writer.insertPhotos([avi.id, mp4.id], into: clips.id, at: 0)
+            return (
+                try writer.createShareLink(for: clips.id, expiresAt: nil, password: nil, allowsDownload: true).token,
+                try writer.createShareLink(for: clips.id, expiresAt: nil, password: nil, allowsDownload: false).token)
+        }
+        try await application.test(.router) { client in
+            let first = try json(try await request(client, "/api/photos/\(avi.id)/playback"))
+            #expect(first["state"] as? String == "preparing" && first["progress"] as? Double == 0 && first["url"] == nil)
+            var made: [String: Any] = [:]
+            for _ in 0..<3000 {
+                made = try json(try await request(client, "/api/photos/\(avi.id)/playback"))
+                if made["state"] as? String != "preparing" { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(made["state"] as? String == "rendition" && made["url"] as? String == "/api/photos/\(avi.id)/rendition", "\(made)")
+            let whole = try await request(client, "/api/photos/\(avi.id)/rendition")
+            #expect(whole.status == .ok && whole.headers[.contentType] == "video/mp4" && whole.headers[.eTag] == "\"\(avi.content.sha256Hex)-mp4\"")
+            let part = try await request(client, "/api/photos/\(avi.id)/rendition", headers: [.range: "bytes=4-7"])
+            #expect(part.status == .partialContent && String(buffer: part.body) == "ftyp")
+            let plays = try json(try await request(client, "/api/photos/\(mp4.id)/playback"))
+            #expect(plays["state"] as? String == "original" && plays["url"] as? String == "/api/photos/\(mp4.id)/original")
+            let none = try await request(client, "/api/photos/\(mp4.id)/rendition")
+            try #expect(none.status == .notFound && (try errorCode(none)) == "not_found")
+            let still = try await request(client, "/api/photos/1/playback")
+            try #expect(still.status == .notFound && (try errorCode(still)) == "not_found")
+            let unknown = try await request(client, "/api/photos/999/playback")
+            #expect(unknown.status == .notFound)
+
+            // A share link: the same answers under its own paths, where it gives originals.
+            let shared = try json(try await request(client, "/api/share/\(open)/photos/\(avi.id)/playback"))
+            #expect(shared["state"] as? String == "rendition" && shared["url"] as? String == "/api/share/\(open)/photos/\(avi.id)/rendition")
+            #expect(try await request(client, "/api/share/\(open)/photos/\(avi.id)/rendition").status == .ok)
+            for path in ["playback", "rendition"] {
+                let refused = try await request(client, "/api/share/\(closed)/photos/\(avi.id)/\(path)")
+                try #expect(refused.status == .forbidden && (try errorCode(refused)) == "download_not_allowed")
+                let outside = try await request(client, "/api/share/\(open)/photos/1/\(path)")
+                #expect(outside.status == .notFound, "a photo the link does not show")
+            }
+        }
+    }
+
     @Test("an original is streamed whole with its digest as ETag, or the byte range asked for")
     func originalRanges() async throws {
         let folder = try TemporaryFolder()
@@ -662,9 +720,10 @@ struct APITests: Sendable {
             #expect(older.status == .ok && older.headers[.cacheControl] == "no-cache", "another build's name: today's file, asked for again next time")
             let openAPI = try json(try await request(client, "/api/openapi.json"))
             let paths = try #require(openAPI["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/motion", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
+            #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/motion", "/api/photos/{id}/playback", "/api/photos/{id}/rendition", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
                 "/api/session", "/api/people", "/api/albums/{name}/roles", "/api/share/{token}", "/api/share/{token}/unlock",
-                "/api/share/{token}/items", "/api/share/{token}/photos/{id}/thumbnail", "/api/share/{token}/photos/{id}/original"])
+                "/api/share/{token}/items", "/api/share/{token}/photos/{id}/thumbnail", "/api/share/{token}/photos/{id}/original",
+                "/api/share/{token}/photos/{id}/playback", "/api/share/{token}/photos/{id}/rendition"])
         }
     }
 

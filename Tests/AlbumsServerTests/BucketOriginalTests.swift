@@ -20,32 +20,52 @@ import Testing
     "Originals served from a bucket",
     .enabled(if: ProcessInfo.processInfo.environment["ALBUMS_TEST_S3_ENDPOINT"] != nil, "start one with scripts/object-storage start; scripts/test does"))
 struct BucketOriginalTests {
-    @Test("a bucket's copy is streamed whole and by range, and thumbnails are made from it, its source gone")
-    func served() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let endpoint = try #require(environment["ALBUMS_TEST_S3_ENDPOINT"].flatMap(URL.init(string:)))
-        let credentials = S3Credentials(
-            accessKeyID: try #require(environment["ALBUMS_TEST_S3_ACCESS_KEY"]), secretAccessKey: try #require(environment["ALBUMS_TEST_S3_SECRET_KEY"]))
-        let region = environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1"
-        let name = "albums-serve-" + UUID().uuidString.prefix(8).lowercased()
-        let bucket = S3Bucket(endpoint: endpoint, name: name, credentials: credentials, region: region)
-        try await bucket.create()
-        OriginalKeepers.installBucketKeepers { place throws(KeepingFailure) in
-            guard let keeper = BucketKeeper(place: place, credentials: credentials) else { throw .unreachable(place: place.description) }
-            return keeper
+    /// A library keeping its copies in a new bucket of the test server.
+    struct BucketLibrary {
+        let fixture: LibraryFixture
+        let session: TransferSession
+        let bucket: S3Bucket
+        let name: String
+
+        init() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let endpoint = try #require(environment["ALBUMS_TEST_S3_ENDPOINT"].flatMap(URL.init(string:)))
+            let credentials = S3Credentials(
+                accessKeyID: try #require(environment["ALBUMS_TEST_S3_ACCESS_KEY"]), secretAccessKey: try #require(environment["ALBUMS_TEST_S3_SECRET_KEY"]))
+            let region = environment["ALBUMS_TEST_S3_REGION"] ?? "us-east-1"
+            name = "albums-serve-" + UUID().uuidString.prefix(8).lowercased()
+            bucket = S3Bucket(endpoint: endpoint, name: name, credentials: credentials, region: region)
+            try await bucket.create()
+            OriginalKeepers.installBucketKeepers { place throws(KeepingFailure) in
+                guard let keeper = BucketKeeper(place: place, credentials: credentials) else { throw .unreachable(place: place.description) }
+                return keeper
+            }
+            fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+            try await fixture.library.write { [name] in
+                _ = try $0.chooseStoragePlace(.bucket(BucketAddress(name: name, endpoint: endpoint.absoluteString, region: region)))
+            }
+            session = TransferSession(library: fixture.library)
         }
 
-        let fixture = try LibraryFixture(options: Library.Options(allowsConcurrentReads: true))
+        /// Loads `source` into the library, its copy kept in the bucket, and removes `source`.
+        func keep(_ source: String) async throws -> PhotoID {
+            let report = await LoadRunner(session: session, keeper: try fixture.library.keeperForCopies()).loadIntoLibrary([source])
+            let photo = try #require(report.committed.first?.photo)
+            try FileManager.default.removeItem(atPath: source)
+            return photo
+        }
+    }
+
+    @Test("a bucket's copy is streamed whole and by range, and thumbnails are made from it, its source gone")
+    func served() async throws {
+        let kept = try await BucketLibrary()
+        let (fixture, session, bucket) = (kept.fixture, kept.session, kept.bucket)
         let folder = try TemporaryFolder()
         let source = folder.path("card.jpg")
         // A photo longer than one read of the connection: the example, and bytes after its end, which decoders leave alone.
         let bytes = try fileBytes(ExamplePhotos.path("01-harbour.jpg")) + Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try bytes.write(to: URL(fileURLWithPath: source))
-        try await fixture.library.write { _ = try $0.chooseStoragePlace(.bucket(BucketAddress(name: name, endpoint: endpoint.absoluteString, region: region))) }
-        let session = TransferSession(library: fixture.library)
-        let report = await LoadRunner(session: session, keeper: try fixture.library.keeperForCopies()).loadIntoLibrary([source])
-        let photo = try #require(report.committed.first?.photo)
-        try FileManager.default.removeItem(atPath: source)
+        let photo = try await kept.keep(source)
 
         let thumbnails = ThumbnailStore(folder: folder.url.appending(path: "thumbnails"))
         let token = "0123456789abcdef0123456789abcdef"
@@ -73,6 +93,38 @@ struct BucketOriginalTests {
             try await bucket.remove(object)
             let gone = try await get("/api/photos/\(photo)/original")
             #expect(gone.status == .notFound && String(buffer: gone.body).contains("source_missing"), "\(String(buffer: gone.body))")
+        }
+    }
+
+    static let corpus = ProcessInfo.processInfo.environment["ALBUMS_PHOTO_CORPUS"].map { URL(fileURLWithPath: $0) }
+
+    @Test(
+        "a video kept only in a bucket gets its rendition: fetched into a file for ffmpeg, then streamed from the cache",
+        .enabled(if: corpus != nil && PlayableRenditions().unavailableReason == nil, "the corpus (scripts/test) and ffmpeg (scripts/install-dependencies)"))
+    func renditionOfABucketsVideo() async throws {
+        let kept = try await BucketLibrary()
+        let folder = try TemporaryFolder()
+        let source = folder.path("camcorder.avi")
+        try FileManager.default.copyItem(at: try #require(Self.corpus).appending(path: "videos/clip.avi"), to: URL(fileURLWithPath: source))
+        let photo = try await kept.keep(source)
+        let token = "0123456789abcdef0123456789abcdef"
+        let renditions = PlayableRenditions(folder: folder.url.appending(path: "renditions"))
+        let application = Application(
+            router: AlbumsServer.router(
+                session: kept.session, thumbnails: ThumbnailStore(folder: folder.url.appending(path: "thumbnails")), renditions: renditions, token: token
+            ) { ["localhost"] })
+        try await application.test(.router) { client in
+            let headers: HTTPFields = [.authorization: "Bearer \(token)"]
+            var state = ""
+            for _ in 0..<3000 where state != "rendition" {
+                let answer = try await client.execute(uri: "/api/photos/\(photo)/playback", method: .get, headers: headers)
+                let said = try #require(try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: Any])
+                state = said["state"] as? String ?? ""
+                #expect(["preparing", "rendition"].contains(state), "\(said)")
+                if state == "preparing" { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            let rendition = try await client.execute(uri: "/api/photos/\(photo)/rendition", method: .get, headers: headers)
+            #expect(rendition.status == .ok && rendition.headers[.contentType] == "video/mp4" && String(buffer: rendition.body).dropFirst(4).hasPrefix("ftyp"))
         }
     }
 }

@@ -49,9 +49,10 @@ class PageSession(unittest.TestCase):
         photos = ["01-harbour.jpg", "02-market.png", "03-cliffs.webp", "04-lighthouse.webp", "06-map.gif", "07-scan.tiff"]
         self.cli("import", *[str(PHOTOS / name) for name in photos], "--to", "Trip")
         self.prepare()
+        # Thumbnails and videos' renditions are made afresh for each test: what a test sees never comes from another's run.
         self.server = subprocess.Popen(
             [ALBUMS, "--library", self.library, "--json", "serve", "--listen", "127.0.0.1:0"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "XDG_CACHE_HOME": str(self.folder / "cache")})
         self.url = json.loads(self.server.stdout.readline())["url"]
         self.drivers = []
         self.driver = self.open_page() if self.OPENS_ORGANIZER else self.open_browser()

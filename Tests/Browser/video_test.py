@@ -1,13 +1,14 @@
 """Videos in the organizer: a tile marks a video with its length, and the
 viewer plays it from the original (with its sound and controls), seeking
-by Range, by pointer, finger and keyboard; the slideshow plays a video to
-its end before it moves on. At a phone's, a tablet's and a desktop's size,
-with an axe-core audit of the viewer playing.
+by Range, by pointer, finger and keyboard; a camcorder's AVI, which no
+browser plays, from the rendition the server makes; the slideshow plays a
+video to its end before it moves on. At a phone's, a tablet's and a
+desktop's size, with an axe-core audit of the viewer playing.
 
 Run by scripts/browser-tests. The clips are made by ffmpeg (installed by
-scripts/install-dependencies --photo-tools): a WebM (VP9 and Opus) that
-any Chromium plays, with a tone, and an MP4 turned a quarter in its
-matrix by exiftool.
+scripts/install-dependencies): a WebM (VP9 and Opus) that any Chromium
+plays, with a tone, an MP4 turned a quarter in its matrix by exiftool,
+and an AVI of MPEG-4 Part 2 pictures and PCM sound.
 """
 
 import shutil
@@ -53,6 +54,8 @@ def make_clips(folder):
     if not exiftool:
         raise unittest.SkipTest("exiftool is not installed (scripts/install-dependencies --photo-tools)")
     subprocess.run([exiftool, "-q", "-overwrite_original", "-Rotation=90", str(folder / "upright.mp4")], check=True)
+    run("-f", "lavfi", "-i", "testsrc2=duration=3:size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=660:duration=3",
+        "-c:v", "mpeg4", "-q:v", "5", "-c:a", "pcm_s16le", "-shortest", str(folder / "camcorder.avi"))
 
 
 class Videos:
@@ -62,6 +65,8 @@ class Videos:
         make_clips(self.folder)
         self.cli("album", "create", "Clips")
         self.cli("import", str(self.folder / "tone.webm"), str(self.folder / "upright.mp4"), "--to", "Clips")
+        self.cli("album", "create", "Camcorder")
+        self.cli("import", str(self.folder / "camcorder.avi"), "--to", "Camcorder")
         self.cli("album", "create", "Live")
         self.cli("import", str(make_live_photo(self.folder)), "--to", "Live")
 
@@ -125,6 +130,30 @@ class Videos:
         self.find(".viewer-stage").send_keys(Keys.ESCAPE)
         self.until(lambda: self.find("#viewer").get_attribute("open") is None, "the viewer closed")
         self.assertIsNone(self.playback()["src"], "a closed viewer holds no video")
+
+    def test_a_video_no_browser_plays_plays_from_the_rendition_made_for_it(self):
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#pane-0 .album-choice")).select_by_value("Camcorder")
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#pane-0 .tile")) == 1, "the camcorder's clip")
+        self.open_viewer(self.tile(0, 1))
+        preparing = "const p = document.getElementById('viewer-preparing'); return p.hidden ? null : [p.getAttribute('aria-valuenow'), p.textContent]"
+        seen = self.driver.execute_script(preparing)
+        if seen is not None:
+            # Caught while it is made (the server may have made it already, in the background): how far it is, in words and as a ring.
+            self.assertRegex(seen[0], r"^\d{1,3}$")
+            self.assertIn("Preparing this video to play", seen[1])
+            self.screenshot(f"video-preparing-{self.SIZE}")
+        self.until(lambda: (self.playback()["src"] or "").endswith("/rendition") and self.playback()["ready"] >= 1,
+                   "the rendition, made by ffmpeg, in the video element", timeout=60)
+        self.assertIsNone(self.driver.execute_script(preparing), "the progress gone once it plays")
+        state = self.playback()
+        self.assertIsNone(state["error"])
+        self.assertAlmostEqual(state["duration"], 3, delta=0.2)
+        self.assertEqual(self.driver.execute_script("return document.getElementById('viewer-video').videoWidth"), 640)
+        self.find(".viewer-stage").send_keys(Keys.SPACE)
+        self.until(lambda: self.playback()["time"] > 0.5, "the rendition playing")
+        self.assertTrue(self.find("#viewer-video-failed").get_attribute("hidden") is not None, "no word of a format the browser cannot play")
+        self.screenshot(f"video-rendition-{self.SIZE}")
 
     def test_the_slideshow_plays_a_video_to_its_end_then_moves_on(self):
         self.open_clips()

@@ -72,3 +72,10 @@ extension LibraryReader {
         try Int.fetchOne(db, cachedSQL: "SELECT count(*) FROM photo") ?? 0
     }
 }
+
+extension LibraryReader {
+    /// Whether the library holds any video (`albums serve` warns when it cannot make their renditions).
+    public func holdsVideos() throws -> Bool {
+        try Bool.fetchOne(db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM photo WHERE media_type GLOB 'video/?*')") ?? false
+    }
+}

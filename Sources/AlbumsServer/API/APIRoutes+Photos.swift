@@ -100,6 +100,19 @@ extension APIRoutes {
         return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
     }
 
+    /// How the page plays a video: from its original, or a rendition made for browsers.
+    func playback(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
+        let photo = try await RequestParts.photo(context, session: session)
+        return try await VideoPlayback(renditions: renditions).playbackResponse(for: photo, in: session.library, paths: "/api/photos/\(photo.id.rawValue)")
+    }
+
+    func rendition(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let session = session(context)
+        let photo = try await RequestParts.photo(context, session: session)
+        return try await VideoPlayback(renditions: renditions).renditionResponse(for: photo, request, context: context)
+    }
+
     /// A Live Photo's motion, by its still's id: whoever may see the still sees it move.
     func motion(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let session = session(context)

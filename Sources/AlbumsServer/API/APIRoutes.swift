@@ -9,6 +9,7 @@ import Hummingbird
 struct APIRoutes: Sendable {
     let library: Library
     let thumbnails: ThumbnailStore
+    let renditions: PlayableRenditions
     let uploads: UploadInbox
     let loads: LoadsInFlight
 
@@ -52,6 +53,8 @@ struct APIRoutes: Sendable {
         group("api/photos/:id") { on in
             on(.get, "original") { request, context in try await original(request, context) }
             on(.get, "motion") { request, context in try await motion(request, context) }
+            on(.get, "playback") { request, context in try await playback(request, context) }
+            on(.get, "rendition") { request, context in try await rendition(request, context) }
             on(.get, "thumbnail") { request, context in try await thumbnail(request, context) }
         }
         group("api") { on in

@@ -39,6 +39,14 @@ struct OriginalFiles: Sendable {
             request, context: context)
     }
 
+    /// `GET …/rendition`: a video's rendition (H.264 in MP4), with the same
+    /// answers as its original, tagged apart from it.
+    func renditionResponse(file path: String, of photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
+        try await fileResponse(
+            path: path, sha256Hex: photo.content.sha256Hex + "-mp4", mediaType: "video/mp4", missing: "the rendition of photo id:\(photo.id)", request,
+            context: context)
+    }
+
     /// The file at `path`, whole or the range asked, tagged by its digest.
     private func fileResponse(
         path: String, sha256Hex: String, mediaType: String, missing: String, _ request: Request, context: some RequestContext

@@ -12,6 +12,7 @@ import Hummingbird
 struct ShareRoutes: Sendable {
     let library: Library
     let thumbnails: ThumbnailStore
+    let renditions: PlayableRenditions
     let settings: GateSettings
     let throttle: SignInThrottle
     /// Signs the cookie that says a link's password was given: random per
@@ -25,7 +26,12 @@ struct ShareRoutes: Sendable {
         router.get("api/share/:token/items") { request, context in try await items(request, context) }
         router.get("api/share/:token/photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         router.get("api/share/:token/photos/:id/original") { request, context in try await original(request, context) }
-        for path in ["s/:token", "api/share/:token", "api/share/:token/items", "api/share/:token/photos/:id/thumbnail", "api/share/:token/photos/:id/original"] {
+        router.get("api/share/:token/photos/:id/playback") { request, context in try await playback(request, context) }
+        router.get("api/share/:token/photos/:id/rendition") { request, context in try await rendition(request, context) }
+        for path in [
+            "s/:token", "api/share/:token", "api/share/:token/items", "api/share/:token/photos/:id/thumbnail", "api/share/:token/photos/:id/original",
+            "api/share/:token/photos/:id/playback", "api/share/:token/photos/:id/rendition",
+        ] {
             allowed.add(.get, path)
         }
         allowed.add(.post, "api/share/:token/unlock")
@@ -214,11 +220,30 @@ struct ShareRoutes: Sendable {
     }
 
     private func original(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (session, photo) = try await downloadable(request, context)
+        return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
+    }
+
+    /// How a video plays, where the link offers originals (a rendition is the whole video too).
+    private func playback(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (session, photo) = try await downloadable(request, context)
+        let token = try RequestParts.pathText(context, "token")
+        let base = "/api/share/\(token.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? token)/photos/\(photo.id.rawValue)"
+        return try await VideoPlayback(renditions: renditions).playbackResponse(for: photo, in: session.library, paths: base)
+    }
+
+    private func rendition(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (_, photo) = try await downloadable(request, context)
+        return try await VideoPlayback(renditions: renditions).renditionResponse(for: photo, request, context: context)
+    }
+
+    /// The photo the path names, where the link shows it and offers its original.
+    private func downloadable(_ request: Request, _ context: AlbumsRequestContext) async throws -> (TransferSession, Photo) {
         let (link, session) = try await link(request, context)
         let photo = try await RequestParts.photo(context, session: session)
         guard link.allowsDownload else {
             throw RequestRefusal(status: .forbidden, code: "download_not_allowed", message: "this link shows the photos without their originals")
         }
-        return try await OriginalFiles().response(for: photo, in: session.library, request, context: context)
+        return (session, photo)
     }
 }

@@ -33,4 +33,18 @@ int albums_ffmpeg_frame(const char *path, double duration, int longer_side, albu
 
 void albums_ffmpeg_release(albums_video_frame_t *frame);
 
+/// What a video file holds, in FFmpeg's names: its container (the
+/// demuxer's, e.g. "mov,mp4,m4a,3gp,3g2,mj2"), its main picture's codec and
+/// its main sound's ("h264", "aac"; empty where it has none).
+typedef struct albums_video_streams_t {
+    char container[64];
+    char video_codec[32];
+    char audio_codec[32];
+} albums_video_streams_t;
+
+/// Reads which streams the video at `path` holds, with the same limits as
+/// albums_ffmpeg_frame (files only, a video's containers only). Returns 0
+/// on success, else -1 with `error` (of `error_size` bytes) saying why.
+int albums_ffmpeg_streams(const char *path, albums_video_streams_t *out, char *error, int error_size);
+
 #endif

@@ -2,10 +2,13 @@
 // justified rows at their own shapes (the CSS makes the rows from each
 // photo's --aspect, held as the organizer holds it). It reads the album
 // page by page as it scrolls; the viewer steps through it and plays it as
-// a slideshow; the original is offered when the link allows it, and a
-// video plays from it then (else its frame is shown, marked as a video).
+// a slideshow (in which a video plays to its end); the original is offered
+// when the link allows it, and a video plays then, from its original or
+// the rendition made where browsers cannot play it (else its frame is
+// shown, marked as a video).
 
 import { aspectOf } from '../common/justified-rows.js';
+import { askAgainAfter, playbackPlan, preparingText, unplayableText } from '../common/video-playback.js';
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const base = `/api/share/${encodeURIComponent(token)}`;
@@ -19,6 +22,7 @@ const more = document.getElementById('shared-more');
 const viewer = document.getElementById('shared-viewer');
 const image = document.getElementById('shared-image');
 const video = document.getElementById('shared-video');
+const preparing = document.getElementById('shared-preparing');
 const caption = document.getElementById('shared-caption');
 const download = document.getElementById('shared-download');
 const playButton = document.getElementById('shared-play');
@@ -30,6 +34,8 @@ let album = null;
 let loading = false;
 let current = -1;
 let timer = null;
+let playing = false;   // the slideshow
+let playbackAsked = 0;   // which video's playback is being asked for: a newer one wins
 
 async function answer(response) {
   const body = await response.json().catch(() => ({}));
@@ -118,13 +124,16 @@ function show(index) {
   const plays = photo.media_type?.startsWith('video/') && album.download;
   video.hidden = !plays;
   image.hidden = plays;
+  playbackAsked += 1;
+  preparing.hidden = true;
+  video.pause();
+  video.removeAttribute('src');
+  video.load();
   if (plays) {
     video.poster = frame;
-    video.src = `${base}/photos/${photo.photo_id}/original`;
     video.setAttribute('aria-label', photo.caption ?? photo.title ?? photo.name);
+    loadVideo(photo);
   } else {
-    video.pause();
-    video.removeAttribute('src');
     image.src = frame;
   }
   image.alt = photo.caption ?? photo.title ?? photo.name;
@@ -143,27 +152,78 @@ function show(index) {
     download.download = photo.name;
   }
   if (!viewer.open) viewer.showModal();
+  if (playing) schedule();
   // The next pages load as the viewer nears the end of what is read.
   if (current >= photos.length - 5) loadMore();
 }
 
+/// Asks how the video plays and plays it from there; while its rendition
+/// is made, says how far it is and asks again.
+async function loadVideo(photo) {
+  const asked = playbackAsked;
+  const original = `${base}/photos/${photo.photo_id}/original`;
+  while (asked === playbackAsked) {
+    const said = await fetch(`${base}/photos/${photo.photo_id}/playback`, { credentials: 'same-origin' }).then(answer).catch(() => null);
+    if (asked !== playbackAsked) return;
+    const plan = playbackPlan(said, original);
+    if (plan.wait === undefined) {
+      preparing.hidden = true;
+      video.dataset.note = plan.note ?? '';
+      video.src = plan.play;
+      if (playing) schedule();
+      return;
+    }
+    preparing.hidden = false;
+    preparing.textContent = preparingText(plan.wait);
+    await new Promise((resolve) => setTimeout(resolve, askAgainAfter));
+  }
+}
+
 function play(on) {
-  clearInterval(timer);
-  timer = on ? setInterval(() => show(current + 1), SLIDE_SECONDS * 1000) : null;
+  playing = on;
   playButton.setAttribute('aria-pressed', String(on));
   playButton.textContent = on ? '❚❚ Pause' : '▶ Play';
+  if (on) schedule();
+  else {
+    clearTimeout(timer);
+    timer = null;
+    video.pause();
+  }
 }
+
+/// The slideshow's next step: a photo's after a few seconds, a video's once
+/// it has played to its end (or, when it cannot play or is still being
+/// prepared to, after those seconds).
+function schedule() {
+  clearTimeout(timer);
+  timer = null;
+  if (!playing) return;
+  if (!video.hidden && video.getAttribute('src') && preparing.hidden) {
+    video.play().catch(() => { timer = setTimeout(advance, SLIDE_SECONDS * 1000); });
+    return;
+  }
+  timer = setTimeout(advance, SLIDE_SECONDS * 1000);
+}
+
+const advance = () => show(current + 1);
 
 document.getElementById('shared-previous').addEventListener('click', () => show(current - 1));
 document.getElementById('shared-next').addEventListener('click', () => show(current + 1));
 document.getElementById('shared-close').addEventListener('click', () => viewer.close());
-playButton.addEventListener('click', () => play(timer === null));
+playButton.addEventListener('click', () => play(!playing));
+video.addEventListener('ended', () => { if (playing) advance(); });
+video.addEventListener('error', () => {
+  if (video.hidden || !video.getAttribute('src')) return;
+  preparing.textContent = unplayableText(video.dataset.note || null);
+  preparing.hidden = false;
+  if (playing) { clearTimeout(timer); timer = setTimeout(advance, SLIDE_SECONDS * 1000); }
+});
 slideshowButton.addEventListener('click', () => { show(Math.max(current, 0)); play(true); });
-viewer.addEventListener('close', () => { play(false); video.pause(); video.removeAttribute('src'); video.load(); });
+viewer.addEventListener('close', () => { play(false); playbackAsked += 1; video.pause(); video.removeAttribute('src'); video.load(); });
 viewer.addEventListener('keydown', (event) => {
   if (event.key === 'ArrowRight') show(current + 1);
   else if (event.key === 'ArrowLeft') show(current - 1);
-  else if (event.key === ' ' && event.target === viewer) { event.preventDefault(); play(timer === null); }
+  else if (event.key === ' ' && event.target === viewer) { event.preventDefault(); play(!playing); }
 });
 // A swipe steps through, as on a phone's photo viewer.
 let touchStart = null;

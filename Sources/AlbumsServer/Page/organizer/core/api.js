@@ -62,5 +62,8 @@ export const thumbnailURL = (photoId, pixels) => `/api/photos/${photoId}/thumbna
 /// The original's bytes: a video plays from them, seeking by Range.
 export const originalURL = (photoId) => `/api/photos/${photoId}/original`;
 
+/// How a video plays: from its original, or a rendition made for browsers (or not yet).
+export const playback = (photoId) => api(`/api/photos/${photoId}/playback`);
+
 /// A Live Photo's motion, played when its still is pressed.
 export const motionURL = (photoId) => `/api/photos/${photoId}/motion`;

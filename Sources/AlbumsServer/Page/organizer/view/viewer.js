@@ -3,7 +3,8 @@
 // swipe), the facts beside it, and the album as a slideshow, in which a
 // video plays to its end. Escape goes back to the grid, on the photo last seen.
 
-import { motionURL, originalURL, thumbnailURL } from "../core/api.js";
+import { askAgainAfter, playbackPlan, preparingText, unplayableText } from "../../common/video-playback.js";
+import { motionURL, originalURL, playback, thumbnailURL } from "../core/api.js";
 import { durationText, element, isVideo, plural, say } from "../core/state.js";
 import { handleKey as handleMarkKey, init as initMarks, showMarks } from "./marks.js";
 
@@ -11,6 +12,7 @@ let dialog;
 let image;
 let video;
 let videoFailed;
+let preparing;
 let motion;
 let liveButton;
 let title;
@@ -24,6 +26,8 @@ let stage;
 let viewing = null;   // { pane, itemId }
 let timer = null;
 let playing = false;   // the slideshow
+let playbackAsked = 0;   // which video's playback is being asked for: a newer one wins
+let unconverted = null;   // why the video shown plays from an original browsers may not play
 
 /// The size to ask for: the stage's longer side in device pixels (the server caps it at 2048).
 const displaySize = () => Math.max(stage.clientWidth, stage.clientHeight, 320);
@@ -79,19 +83,18 @@ async function show() {
   if (next && viewing?.itemId === itemId) new Image().src = thumbnailURL(next.item.photo_id, size);
 }
 
-/// A still as its large thumbnail; a video from its original (the
-/// browser asks for parts of it by Range as it plays and seeks), its
-/// frame shown until it plays.
+/// A still as its large thumbnail; a video from what its playback names
+/// (its original, or the rendition made where browsers cannot play it; the
+/// browser asks for parts of it by Range as it plays and seeks), its frame
+/// shown until it plays.
 function showMedia(item, size) {
-  videoFailed.hidden = true;
   showLive(item);
   if (isVideo(item)) {
     image.hidden = true;
     image.removeAttribute("src");
     video.hidden = false;
     video.poster = thumbnailURL(item.photo_id, size);
-    const source = originalURL(item.photo_id);
-    if (video.getAttribute("src") !== source) video.src = source;
+    if (video.dataset.photoId !== String(item.photo_id)) loadVideo(item.photo_id);
   } else {
     stopVideo();
     image.hidden = false;
@@ -99,7 +102,52 @@ function showMedia(item, size) {
   }
 }
 
+/// Asks how the video plays, and plays it from there; while its rendition
+/// is made, shows how far it is and asks again.
+async function loadVideo(photoId) {
+  const asked = ++playbackAsked;
+  videoFailed.hidden = true;
+  unconverted = null;
+  video.pause();
+  video.removeAttribute("src");
+  video.load();
+  video.dataset.photoId = String(photoId);
+  while (asked === playbackAsked) {
+    const answer = await playback(photoId).catch(() => null);
+    if (asked !== playbackAsked) return;
+    const plan = playbackPlan(answer, originalURL(photoId));
+    if (plan.wait === undefined) {
+      showPreparing(null);
+      unconverted = plan.note;
+      video.src = plan.play;
+      if (playing) schedule();
+      return;
+    }
+    showPreparing(plan.wait);
+    await new Promise((resolve) => setTimeout(resolve, askAgainAfter));
+  }
+}
+
+/// The rendition's progress over the video's frame; null hides it.
+function showPreparing(percent) {
+  const shown = percent !== null;
+  if (shown && preparing.hidden) say(preparingText(percent));
+  preparing.hidden = !shown;
+  // Nothing to play yet: no controls that would do nothing.
+  video.controls = !shown;
+  if (!shown) return;
+  preparing.setAttribute("aria-valuenow", String(percent));
+  preparing.style.setProperty("--done", `${percent}%`);
+  preparing.querySelector(".words").textContent = preparingText(percent);
+}
+
+const isPreparing = () => !preparing.hidden;
+
 function stopVideo() {
+  playbackAsked += 1;
+  showPreparing(null);
+  videoFailed.hidden = true;
+  delete video.dataset.photoId;
   video.pause();
   video.hidden = true;
   video.removeAttribute("src");
@@ -202,12 +250,14 @@ function play(on) {
 }
 
 /// The slideshow's next step: a photo's after the interval, a video's
-/// once it has played to its end (or, when it cannot play, after the interval).
+/// once it has played to its end (or, when it cannot play or is still
+/// being prepared to, after the interval).
 function schedule() {
   clearTimeout(timer);
   timer = null;
   if (!playing) return;
-  if (showingVideo() && videoFailed.hidden) {
+  // Until its rendition is made, a video is shown as a photo is; once made, it plays.
+  if (showingVideo() && videoFailed.hidden && !isPreparing()) {
     video.play().catch(() => { timer = setTimeout(advance, Number(interval.value) * 1000); });
     return;
   }
@@ -248,6 +298,7 @@ export function init() {
   motion = document.getElementById("viewer-motion");
   liveButton = document.getElementById("viewer-live");
   videoFailed = document.getElementById("viewer-video-failed");
+  preparing = document.getElementById("viewer-preparing");
   title = document.getElementById("viewer-title");
   where = document.getElementById("viewer-position");
   facts = document.getElementById("viewer-facts");
@@ -311,8 +362,8 @@ export function init() {
   image.addEventListener("contextmenu", (event) => { if (!liveButton.hidden) event.preventDefault(); });
   video.addEventListener("error", () => {
     if (video.hidden || !video.getAttribute("src")) return;
-    // Its frame stays; the browser cannot decode this file's codec (HEVC, ProRes, …).
-    videoFailed.textContent = "This browser cannot play this video's format; its frame is shown. The original can be downloaded.";
+    // Its frame stays; the browser cannot decode this file's codec (HEVC, ProRes, …), and nothing else was made.
+    videoFailed.textContent = unplayableText(unconverted);
     videoFailed.hidden = false;
     say(videoFailed.textContent);
     if (playing) schedule();
