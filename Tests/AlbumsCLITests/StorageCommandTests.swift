@@ -54,6 +54,41 @@ struct StorageCommandTests {
         #expect(current["kind"] as? String == "folder" && current["photos"] as? Int == 3 && storage["referenced"] as? Int == 0)
     }
 
+    @Test("a Live Photo's motion is kept with its still: the card wiped, check --files and export still have it, storage move takes it, and a damaged kept motion is named")
+    func livePhotoKept() throws {
+        let cli = try CLI()
+        let card = cli.folder.path("card/DCIM")
+        try cli.copyExample("01-harbour.jpg", to: card + "/IMG_0042.JPG")
+        try cli.writeMovie(to: card + "/IMG_0042.MOV", milliseconds: 1_500)
+        let movie = try Data(contentsOf: URL(fileURLWithPath: card + "/IMG_0042.MOV"))
+        try cli.run("album", "create", "Live")
+        let imported = try cli.run("import", card, "--to", "Live", "--copy")
+        #expect(imported.status == 0 && imported.stdout.contains("imported 1 file"), "\(imported.stdout) \(imported.stderr)")
+        try FileManager.default.removeItem(atPath: cli.folder.path("card"))
+
+        let checked = try cli.run("check", "--files")
+        #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
+        #expect(try cli.run("export", "Live", cli.folder.path("book")).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.folder.path("book/001-IMG_0042.MOV"))) == movie)
+
+        try cli.run("storage", "folder", cli.folder.path("moved"))
+        let moved = try cli.run("storage", "move")
+        #expect(moved.status == 0 && moved.stdout.contains("moved 1 copy"), "\(moved.stdout) \(moved.stderr)")
+        // The motion (an MP4 by its bytes) kept beside its still under its own digest; nothing left in the old place.
+        let keptMotions = try FileManager.default.subpathsOfDirectory(atPath: cli.folder.path("moved")).filter { $0.hasSuffix(".mp4") }
+        #expect(keptMotions.count == 1, "the motion kept beside its still: \(keptMotions)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: cli.folder.path("library-originals")).filter { $0.hasSuffix(".mp4") || $0.hasSuffix(".jpg") }.isEmpty)
+        #expect(try cli.run("export", "Live", cli.folder.path("again")).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.folder.path("again/001-IMG_0042.MOV"))) == movie)
+
+        let motion = cli.folder.path("moved/" + (try #require(keptMotions.first)))
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: motion))
+        let damaged = try cli.run("--json", "check", "--files")
+        #expect(damaged.status == 1)
+        let files = try #require(try json(damaged)["files"] as? [[String: Any]])
+        #expect(files.count == 1 && files.first?["problem"] as? String == "changed" && (files.first?["location"] as? String ?? files.first?["path"] as? String ?? "\(files)").contains("/moved/"), "\(files)")
+    }
+
     @Test("storage folder chooses a new place; storage move brings the copies there and --all the rest; a damaged copy fails check")
     func chooseAndMove() throws {
         let cli = try CLI()

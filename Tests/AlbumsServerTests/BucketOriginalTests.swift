@@ -96,6 +96,32 @@ struct BucketOriginalTests {
         }
     }
 
+    @Test("a Live Photo kept in a bucket keeps its motion there too: the card wiped, the motion is served from the bucket")
+    func livePhotoMotion() async throws {
+        let kept = try await BucketLibrary()
+        let folder = try TemporaryFolder()
+        let still = folder.path("IMG_0042.JPG")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path("01-harbour.jpg"), toPath: still)
+        let movie = APITests.movie(milliseconds: 1_500)
+        try movie.write(to: URL(fileURLWithPath: folder.path("IMG_0042.MOV")))
+        let photo = try await kept.keep(still)
+        try FileManager.default.removeItem(atPath: folder.path("IMG_0042.MOV"))
+        let token = "0123456789abcdef0123456789abcdef"
+        let application = Application(
+            router: AlbumsServer.router(session: kept.session, thumbnails: ThumbnailStore(folder: folder.url.appending(path: "thumbnails")), token: token) { ["localhost"] })
+        try await application.test(.router) { client in
+            let headers: HTTPFields = [.authorization: "Bearer \(token)"]
+            let whole = try await client.execute(uri: "/api/photos/\(photo)/motion", method: .get, headers: headers)
+            #expect(whole.status == .ok && Data(buffer: whole.body) == movie && whole.headers[.contentType] == "video/mp4")
+            var ranged = headers
+            ranged[.range] = "bytes=4-11"
+            let part = try await client.execute(uri: "/api/photos/\(photo)/motion", method: .get, headers: ranged)
+            #expect(part.status == .partialContent && Data(buffer: part.body) == movie[4...11])
+        }
+        let problems = try await kept.fixture.library.checkOriginals()
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     static let corpus = ProcessInfo.processInfo.environment["ALBUMS_PHOTO_CORPUS"].map { URL(fileURLWithPath: $0) }
 
     @Test(

@@ -101,8 +101,18 @@ public struct AlbumExport: Sendable {
         public let file: String
         /// The SHA-256 of its bytes.
         public let sha256: String
-        /// Where it is read from.
+        /// Where it is read from: its copy kept beside its still's, else its source.
         public let source: String
+        /// The file the bytes are read from: ``source``, or where a bucket's copy was fetched to.
+        var readFrom: String
+        /// The bucket holding its copy, with its content, when the copy is there.
+        var inBucket: BucketCopy?
+    }
+
+    /// A copy kept in a bucket: fetched into a file before an export reads it.
+    struct BucketCopy: Hashable, Sendable {
+        let place: StoragePlace
+        let content: PhotoContent
     }
 
     /// What an export finds in its folder, besides the files it writes.
@@ -154,10 +164,13 @@ public struct AlbumExport: Sendable {
                 position: position, file: name, photoID: photo.id, sha256: photo.content.sha256Hex, source: original.description,
                 readFrom: original.description)
             entry.sidecarText = marks[position].flatMap(XMPSidecar.text(for:))
-            if let motion = photo.content.motion {
+            if let motion = photo.content.motion, let kept = photo.content.motionAsContent, let location = try reader.motionLocation(of: photo) {
                 let stem = (name as NSString).deletingPathExtension
                 let fileExtension = (motion.sourcePath as NSString).pathExtension
-                entry.motion = Motion(file: fileExtension.isEmpty ? stem + ".mov" : stem + "." + fileExtension, sha256: motion.sha256Hex, source: motion.sourcePath)
+                entry.motion = Motion(
+                    file: fileExtension.isEmpty ? stem + ".mov" : stem + "." + fileExtension, sha256: motion.sha256Hex, source: location.description,
+                    readFrom: location.description)
+                if case .keptObject(_, let place) = location { entry.motion?.inBucket = BucketCopy(place: place, content: kept) }
             }
             if case .keptObject(_, let place) = original { entry.inBucket = (place, photo.content) }
             return entry
@@ -230,7 +243,7 @@ public struct AlbumExport: Sendable {
 
     /// Whether some photos' copies are kept in a bucket: fetched by
     /// ``fetchingBucketCopies(into:)`` before they are read, and never linked.
-    public var hasBucketCopies: Bool { entries.contains { $0.inBucket != nil } }
+    public var hasBucketCopies: Bool { entries.contains { $0.inBucket != nil || $0.motion?.inBucket != nil } }
 
     /// The export with each copy kept in a bucket fetched into a file in
     /// `folder` (a part at a time, never whole in memory), read from there
@@ -239,13 +252,16 @@ public struct AlbumExport: Sendable {
     /// - Throws: ``KeepingFailure``: a bucket out of this program's reach, a copy missing.
     public func fetchingBucketCopies(into folder: String) async throws -> AlbumExport {
         var fetched = self
-        for index in entries.indices {
-            guard let (place, content) = entries[index].inBucket else { continue }
+        func fetch(_ content: PhotoContent, from place: StoragePlace) async throws -> String {
             let keeper = try OriginalKeepers.keeper(for: place)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let path = (folder as NSString).appendingPathComponent(content.sha256Hex)
             try await BucketDownload.write(content, from: keeper, to: path)
-            fetched.entries[index].readFrom = path
+            return path
+        }
+        for index in entries.indices {
+            if let (place, content) = entries[index].inBucket { fetched.entries[index].readFrom = try await fetch(content, from: place) }
+            if let copy = entries[index].motion?.inBucket { fetched.entries[index].motion?.readFrom = try await fetch(copy.content, from: copy.place) }
         }
         return fetched
     }
@@ -261,7 +277,7 @@ public struct AlbumExport: Sendable {
     @discardableResult
     public func check(folder: String, replacing: Bool) throws -> FolderContents {
         let manager = FileManager.default
-        let missing = entries.filter { !manager.isReadableFile(atPath: $0.readFrom) || $0.motion.map { !manager.isReadableFile(atPath: $0.source) } == true }
+        let missing = entries.filter { !manager.isReadableFile(atPath: $0.readFrom) || $0.motion.map { !manager.isReadableFile(atPath: $0.readFrom) } == true }
         if let first = missing.first {
             throw LibraryError.sourceMissing(path: first.source, position: first.position, count: missing.count)
         }
@@ -310,7 +326,7 @@ public struct AlbumExport: Sendable {
             }
             if let motion = entry.motion {
                 let target = staging.map { ($0 as NSString).appendingPathComponent(motion.file) }
-                guard try Self.copy(motion.source, named: motion.source, into: target) == motion.sha256 else {
+                guard try Self.copy(motion.readFrom, named: motion.source, into: target) == motion.sha256 else {
                     throw LibraryError.sourceChanged(path: motion.source, position: entry.position, count: 1)
                 }
             }
@@ -388,8 +404,8 @@ public struct AlbumExport: Sendable {
                 if Self.isFileOrLink(motionTarget) { try manager.removeItem(atPath: motionTarget) }
                 switch link {
                 case .copy: try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(motion.file), toPath: motionTarget)
-                case .hard: try manager.linkItem(atPath: motion.source, toPath: motionTarget)
-                case .symlink: try manager.createSymbolicLink(atPath: motionTarget, withDestinationPath: motion.source)
+                case .hard: try manager.linkItem(atPath: motion.readFrom, toPath: motionTarget)
+                case .symlink: try manager.createSymbolicLink(atPath: motionTarget, withDestinationPath: motion.readFrom)
                 }
             }
             for entry in export.entries {

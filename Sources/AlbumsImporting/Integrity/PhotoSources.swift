@@ -112,20 +112,25 @@ extension Library {
         var problems = zip(zip(photos, locations), issues).compactMap { photo, issue in
             issue.map { SourceProblem(photo: photo.0, issue: $0, location: photo.1) }
         }
-        // A Live Photo's motion is read from where it was found, kept copy or not.
-        let live = try read { try $0.photos() }.filter { $0.content.motion != nil }
-        let motionIssues = FileDigest.concurrentMap(live) { photo -> SourceProblem.Issue? in
-            guard let motion = photo.content.motion else { return nil }
-            if let size = FileSize.of(motion.sourcePath), size != motion.byteCount { return .changed }
-            switch FileDigest.of(motion.sourcePath) {
+        // A Live Photo's motion is read from its copy kept beside its still's, else from where it was found.
+        let live = try read { reader in
+            try reader.photos().compactMap { photo -> (Photo, OriginalLocation)? in
+                guard let location = try reader.motionLocation(of: photo), location.filePath != nil else { return nil }
+                return (photo, location)
+            }
+        }
+        let motionIssues = FileDigest.concurrentMap(live) { photo, location -> SourceProblem.Issue? in
+            guard let motion = photo.content.motion, let path = location.filePath else { return nil }
+            if let size = FileSize.of(path), size != motion.byteCount { return .changed }
+            switch FileDigest.of(path) {
             case .missing: return .missing
             case .unreadable(let reason): return .unreadable(reason)
             case .digest(let digest, _): return digest == motion.sha256 ? nil : .changed
             }
         }
-        for (photo, issue) in zip(live, motionIssues) {
-            guard let issue, let motion = photo.content.motion else { continue }
-            var problem = SourceProblem(photo: photo, issue: issue, location: .source(motion.sourcePath))
+        for ((photo, location), issue) in zip(live, motionIssues) {
+            guard let issue else { continue }
+            var problem = SourceProblem(photo: photo, issue: issue, location: location)
             problem.isMotion = true
             problems.append(problem)
         }
@@ -141,15 +146,22 @@ extension Library {
     public func checkOriginals() async throws -> [SourceProblem] {
         var problems = try checkSources()
         let inBuckets = try await read { reader in
-            try reader.photos().filter { $0.content.keptIn != nil }.compactMap { photo -> (Photo, OriginalLocation)? in
+            try reader.photos().filter { $0.content.keptIn != nil }.compactMap { photo -> (Photo, OriginalLocation, OriginalLocation?)? in
                 let location = try reader.originalLocation(of: photo)
-                if case .keptObject(_, let place) = location { return (photo, location) } else { return nil }
+                guard case .keptObject = location else { return nil }
+                return (photo, location, try photo.motionAsOriginal.map { try reader.originalLocation(of: $0) })
             }
         }
-        for (photo, location) in inBuckets {
+        for (photo, location, motionLocation) in inBuckets {
             guard case .keptObject(_, let place) = location else { continue }
             let keeper = try OriginalKeepers.keeper(for: place)
             if let issue = await Self.issue(with: photo, in: keeper) { problems.append(SourceProblem(photo: photo, issue: issue, location: location)) }
+            // Its motion, kept beside it under its own digest.
+            if let motion = photo.motionAsOriginal, let motionLocation, let issue = await Self.issue(with: motion, in: keeper) {
+                var problem = SourceProblem(photo: photo, issue: issue, location: motionLocation)
+                problem.isMotion = true
+                problems.append(problem)
+            }
         }
         return problems.sorted { $0.photo.id < $1.photo.id }
     }

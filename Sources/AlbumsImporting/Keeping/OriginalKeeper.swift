@@ -264,6 +264,8 @@ public struct KeepingLoader: PhotoLoader {
         if let reason = placeFailure.current { throw LoadFailure.waiting(reason) }
         do {
             if let bytes { try await keeper.keep(bytes, as: content) } else { try await keeper.keep(fileAt: content.sourcePath, as: content) }
+            // A Live Photo's motion is kept with it, under its own digest: the card may be wiped once the still is in.
+            if let motion = content.motionAsContent { try await keeper.keep(fileAt: motion.sourcePath, as: motion) }
         } catch .unwritable(let place, let detail), .unavailable(let place, let detail) {
             // The photo is fine; its place is not, for now.
             let reason = KeepingFailure.unwritable(place: place, detail: detail).description

@@ -55,11 +55,18 @@ extension Library {
         for (done, photo) in (elsewhere + sources).enumerated() {
             try Task.checkCancellation()
             let from = try originalLocation(of: photo)
+            let motionFrom = try motionLocation(of: photo)
             do {
                 let path: String
                 if let file = from.filePath { path = file } else { path = try await Self.download(photo, from: from, into: staging) }
                 try await keeper.keep(fileAt: path, as: photo.content)
                 if from.filePath == nil { unlink(path) }
+                // A Live Photo's motion goes with its still, or neither is recorded moved.
+                if let motion = photo.motionAsOriginal, let motionFrom {
+                    let motionPath = try await Self.file(of: motion, at: motionFrom, staging: staging)
+                    try await keeper.keep(fileAt: motionPath, as: motion.content)
+                    if motionPath != motionFrom.filePath && motionPath != motion.content.sourcePath { unlink(motionPath) }
+                }
             } catch {
                 result.failed.append(.init(photoID: photo.id, from: from.description, reason: (error as? KeepingFailure)?.description ?? "\(error)"))
                 continue
@@ -69,6 +76,7 @@ extension Library {
             case .keptFile(_, let old), .keptObject(_, let old):
                 // Recorded kept here first: a crash now leaves a spare copy, never a photo kept nowhere.
                 try? await OriginalKeepers.keeper(for: old).remove(photo.content)
+                if let motion = photo.motionAsOriginal { try? await OriginalKeepers.keeper(for: old).remove(motion.content) }
                 result.moved.append(photo.id)
             case .source:
                 result.kept.append(photo.id)
@@ -76,6 +84,18 @@ extension Library {
             progress(done + 1, total)
         }
         return result
+    }
+
+    /// The file a motion is read from: its kept file or source, or its copy
+    /// in a bucket fetched into `staging`; a bucket that never got it (kept
+    /// before motions were) leaves its source.
+    private static func file(of motion: Photo, at location: OriginalLocation, staging: String) async throws -> String {
+        if let path = location.filePath { return path }
+        do {
+            return try await download(motion, from: location, into: staging)
+        } catch KeepingFailure.missing {
+            return motion.content.sourcePath
+        }
     }
 
     /// Writes the copy a bucket keeps of `photo` into a file in `folder` and says where.

@@ -44,6 +44,27 @@ public struct MotionContent: Hashable, Sendable {
     public var sha256Hex: String { HexDigits.string(sha256) }
 }
 
+extension PhotoContent {
+    /// A Live Photo's motion as content of its own, kept where its still
+    /// is kept (under its own digest): what a keeper keeps, reads and moves
+    /// it as. Nil without a motion.
+    public var motionAsContent: PhotoContent? {
+        guard let motion else { return nil }
+        return PhotoContent(
+            sha256: motion.sha256, byteCount: motion.byteCount, mediaType: motion.mediaType,
+            originalName: (motion.sourcePath as NSString).lastPathComponent, sourcePath: motion.sourcePath, keptIn: keptIn,
+            duration: motion.duration)
+    }
+}
+
+extension Photo {
+    /// A Live Photo's motion as an original of its own (``PhotoContent/motionAsContent``),
+    /// under the still's id; nil for a photo without a motion.
+    public var motionAsOriginal: Photo? {
+        content.motionAsContent.map { Photo(id: id, content: $0, importedAt: importedAt) }
+    }
+}
+
 /// What is known of a photo's bytes and where they came from: the facts
 /// a loader records, before the photo has an identity in a library.
 public struct PhotoContent: Hashable, Sendable {

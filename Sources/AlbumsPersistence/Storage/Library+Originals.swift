@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The storage places a library has read, by id: a place's row never
@@ -25,6 +26,22 @@ extension Library {
         case .source: break
         }
         return location
+    }
+
+    /// Where a Live Photo's motion is read from: its copy kept beside its
+    /// still's, else its source; nil for a photo without one
+    /// (``LibraryReader/motionLocation(of:)``).
+    ///
+    /// - Throws: ``LibraryError`` when the library cannot be read.
+    public func motionLocation(of photo: Photo) throws -> OriginalLocation? {
+        guard let motion = photo.motionAsOriginal else { return nil }
+        return Self.motionLocation(try originalLocation(of: motion), of: motion)
+    }
+
+    /// A motion's kept file, unless it is missing from the folder (kept before motions were): then its source.
+    static func motionLocation(_ kept: OriginalLocation, of motion: Photo) -> OriginalLocation {
+        if case .keptFile(let path, _) = kept, !FileManager.default.fileExists(atPath: path) { return .source(motion.content.sourcePath) }
+        return kept
     }
 
     static func location(of photo: Photo, in place: StoragePlace) -> OriginalLocation {

@@ -42,6 +42,14 @@ extension LibraryReader {
         return Library.location(of: photo, in: Self.storagePlace(from: row))
     }
 
+    /// Where a Live Photo's motion is read from: its copy kept beside its
+    /// still's, else its source; nil for a photo without one. A still kept
+    /// in a folder before motions were kept with it has its motion's source only.
+    public func motionLocation(of photo: Photo) throws -> OriginalLocation? {
+        guard let motion = photo.motionAsOriginal else { return nil }
+        return Library.motionLocation(try originalLocation(of: motion), of: motion)
+    }
+
     /// The photos kept anywhere but `place` (in an older place), by id, up to `limit`: what a move brings there.
     public func photosKept(elsewhereThan place: StoragePlaceID, limit: Int = Int.max) throws -> [Photo] {
         try Row.fetchAll(

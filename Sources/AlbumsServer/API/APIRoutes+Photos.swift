@@ -117,6 +117,6 @@ extension APIRoutes {
     func motion(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let session = session(context)
         let photo = try await RequestParts.photo(context, session: session)
-        return try await OriginalFiles().motionResponse(for: photo, request, context: context)
+        return try await OriginalFiles().motionResponse(for: photo, in: session.library, request, context: context)
     }
 }

@@ -29,13 +29,15 @@ struct OriginalFiles: Sendable {
     }
 
     /// `GET …/motion`: a Live Photo's motion, with the same answers as its
-    /// still's original; 404 `not_found` for a photo without one.
-    func motionResponse(for photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
-        guard let motion = photo.content.motion else {
+    /// still's original, read from its copy kept beside the still's (else
+    /// its source); 404 `not_found` for a photo without one.
+    func motionResponse(for photo: Photo, in library: Library, _ request: Request, context: some RequestContext) async throws -> Response {
+        guard let motion = photo.motionAsOriginal, let location = try library.motionLocation(of: photo) else {
             return APIError.response(status: .notFound, code: "not_found", message: "photo id:\(photo.id) is no Live Photo: it has no motion")
         }
+        guard let path = location.filePath else { return try await bucketResponse(for: motion, in: library, request) }
         return try await fileResponse(
-            path: motion.sourcePath, sha256Hex: motion.sha256Hex, mediaType: motion.mediaType, missing: "the Live Photo motion of photo id:\(photo.id)",
+            path: path, sha256Hex: motion.content.sha256Hex, mediaType: motion.content.mediaType, missing: "the Live Photo motion of photo id:\(photo.id)",
             request, context: context)
     }
 
