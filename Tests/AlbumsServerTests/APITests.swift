@@ -537,8 +537,21 @@ struct APITests: Sendable {
         let content = try await FileLoader().load(still)
         #expect(content.motion?.duration == 1.5 && content.motion?.mediaType == "video/mp4")
         let photo = try await fixture.library.write { writer in try writer.addPhoto(content).photo }
-        _ = try await fixture.library.write { writer in try writer.insertPhotos([photo.id], into: try writer.album(named: "Trip").id) }
+        let (open, closed) = try await fixture.library.write { writer in
+            let trip = try writer.album(named: "Trip").id
+            _ = try writer.insertPhotos([photo.id], into: trip)
+            return (
+                try writer.createShareLink(for: trip, expiresAt: nil, password: nil, allowsDownload: true).token,
+                try writer.createShareLink(for: trip, expiresAt: nil, password: nil, allowsDownload: false).token)
+        }
         try await application.test(.router) { client in
+            // A share link: its items say which are Live Photos; it plays the motion where it gives originals.
+            let shared = try json(try await request(client, "/api/share/\(open)/items"))["items"] as? [[String: Any]]
+            #expect(shared?.map { $0["live_photo"] as? Bool } == [false, false, false, false, false, true])
+            let sharedMotion = try await request(client, "/api/share/\(open)/photos/\(photo.id)/motion")
+            #expect(sharedMotion.status == .ok && Data(buffer: sharedMotion.body) == movie)
+            let refused = try await request(client, "/api/share/\(closed)/photos/\(photo.id)/motion")
+            try #expect(refused.status == .forbidden && (try errorCode(refused)) == "download_not_allowed")
             let whole = try await request(client, "/api/photos/\(photo.id)/motion")
             #expect(whole.status == .ok && Data(buffer: whole.body) == movie && whole.headers[.contentType] == "video/mp4")
             let part = try await request(client, "/api/photos/\(photo.id)/motion", headers: [.range: "bytes=4-11"])
@@ -723,7 +736,7 @@ struct APITests: Sendable {
             #expect(Set(paths.keys) == ["/api/albums", "/api/albums/{name}/items", "/api/albums/{name}/files", "/api/operations", "/api/batch", "/api/photos", "/api/photos/months", "/api/photos/{id}/original", "/api/photos/{id}/motion", "/api/photos/{id}/playback", "/api/photos/{id}/rendition", "/api/photos/{id}/thumbnail", "/api/events", "/api/history", "/api/undo", "/api/redo",
                 "/api/session", "/api/people", "/api/albums/{name}/roles", "/api/share/{token}", "/api/share/{token}/unlock",
                 "/api/share/{token}/items", "/api/share/{token}/photos/{id}/thumbnail", "/api/share/{token}/photos/{id}/original",
-                "/api/share/{token}/photos/{id}/playback", "/api/share/{token}/photos/{id}/rendition"])
+                "/api/share/{token}/photos/{id}/playback", "/api/share/{token}/photos/{id}/rendition", "/api/share/{token}/photos/{id}/motion"])
         }
     }
 

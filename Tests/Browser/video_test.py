@@ -11,6 +11,7 @@ plays, with a tone, an MP4 turned a quarter in its matrix by exiftool,
 and an AVI of MPEG-4 Part 2 pictures and PCM sound.
 """
 
+import re
 import shutil
 import subprocess
 import unittest
@@ -154,6 +155,33 @@ class Videos:
         self.until(lambda: self.playback()["time"] > 0.5, "the rendition playing")
         self.assertTrue(self.find("#viewer-video-failed").get_attribute("hidden") is not None, "no word of a format the browser cannot play")
         self.screenshot(f"video-rendition-{self.SIZE}")
+
+    def test_a_share_link_moves_a_live_photo_and_plays_a_video_no_browser_plays(self):
+        base = re.sub(r"/(\?token=.*)?$", "", self.url)
+        self.driver.get(base + self.cli("link", "create", "Live").strip())
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 1, "the Live Photo, one item")
+        self.press(self.find(".shared-tile"))
+        self.until(lambda: self.find("#shared-viewer").get_attribute("open") is not None, "the share viewer")
+        button = self.find("#shared-live")
+        self.until(lambda: button.is_displayed(), "the LIVE button")
+        motion = "const m = document.getElementById('shared-motion'); return {hidden: m.hidden, time: m.currentTime, still: !document.getElementById('shared-image').hidden}"
+        self.press(button)
+        self.until(lambda: not self.driver.execute_script(motion)["hidden"] and self.driver.execute_script(motion)["time"] > 0.3, "the motion playing")
+        self.assertFalse(self.driver.execute_script(motion)["still"], "the motion in its still's place")
+        self.screenshot(f"share-live-photo-{self.SIZE}")
+        self.until(lambda: self.driver.execute_script(motion)["hidden"] and self.driver.execute_script(motion)["still"], "the still again once it ended", timeout=8)
+
+        self.driver.get(base + self.cli("link", "create", "Camcorder").strip())
+        self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 1, "the camcorder's clip")
+        self.press(self.find(".shared-tile"))
+        video = "const v = document.getElementById('shared-video'); return {src: v.getAttribute('src'), ready: v.readyState, error: v.error && v.error.code, width: v.videoWidth}"
+        self.until(lambda: (self.driver.execute_script(video)["src"] or "").endswith("/rendition") and self.driver.execute_script(video)["ready"] >= 1,
+                   "the rendition in the share viewer", timeout=60)
+        state = self.driver.execute_script(video)
+        self.assertIsNone(state["error"])
+        self.assertEqual(state["width"], 640)
+        self.screenshot(f"share-video-rendition-{self.SIZE}")
+        self.audit("share viewer playing a video")
 
     def test_the_slideshow_plays_a_video_to_its_end_then_moves_on(self):
         self.open_clips()

@@ -28,9 +28,10 @@ struct ShareRoutes: Sendable {
         router.get("api/share/:token/photos/:id/original") { request, context in try await original(request, context) }
         router.get("api/share/:token/photos/:id/playback") { request, context in try await playback(request, context) }
         router.get("api/share/:token/photos/:id/rendition") { request, context in try await rendition(request, context) }
+        router.get("api/share/:token/photos/:id/motion") { request, context in try await motion(request, context) }
         for path in [
             "s/:token", "api/share/:token", "api/share/:token/items", "api/share/:token/photos/:id/thumbnail", "api/share/:token/photos/:id/original",
-            "api/share/:token/photos/:id/playback", "api/share/:token/photos/:id/rendition",
+            "api/share/:token/photos/:id/playback", "api/share/:token/photos/:id/rendition", "api/share/:token/photos/:id/motion",
         ] {
             allowed.add(.get, path)
         }
@@ -142,6 +143,8 @@ struct ShareRoutes: Sendable {
         let mediaType: String
         /// A video's length in seconds.
         let duration: Double?
+        /// A Live Photo: its motion plays where the link offers originals.
+        let livePhoto: Bool
         let title: String?
         let caption: String?
 
@@ -155,6 +158,7 @@ struct ShareRoutes: Sendable {
             case capturedAt = "captured_at"
             case mediaType = "media_type"
             case duration
+            case livePhoto = "live_photo"
             case title
             case caption
         }
@@ -170,6 +174,7 @@ struct ShareRoutes: Sendable {
             try container.encode(capturedAt, forKey: .capturedAt)
             try container.encode(mediaType, forKey: .mediaType)
             try container.encode(duration, forKey: .duration)
+            try container.encode(livePhoto, forKey: .livePhoto)
             try container.encode(title, forKey: .title)
             try container.encode(caption, forKey: .caption)
         }
@@ -205,7 +210,8 @@ struct ShareRoutes: Sendable {
                     SharedItemJSON(
                         position: item.index + 1, photoID: photo.id.rawValue, name: photo.content.originalName,
                         width: photo.content.displayWidth, height: photo.content.displayHeight, capturedAt: photo.content.capturedAt?.text,
-                        mediaType: photo.content.mediaType, duration: photo.content.duration, title: marks.title, caption: marks.caption))
+                        mediaType: photo.content.mediaType, duration: photo.content.duration, livePhoto: photo.content.motion != nil,
+                        title: marks.title, caption: marks.caption))
             }
             return items
         }
@@ -235,6 +241,12 @@ struct ShareRoutes: Sendable {
     private func rendition(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
         let (_, photo) = try await downloadable(request, context)
         return try await VideoPlayback(renditions: renditions).renditionResponse(for: photo, request, context: context)
+    }
+
+    /// A Live Photo's motion, where the link offers originals (it is a file as its still's original is).
+    private func motion(_ request: Request, _ context: AlbumsRequestContext) async throws -> Response {
+        let (session, photo) = try await downloadable(request, context)
+        return try await OriginalFiles().motionResponse(for: photo, in: session.library, request, context: context)
     }
 
     /// The photo the path names, where the link shows it and offers its original.

@@ -26,3 +26,11 @@ export const preparingText = (percent) => `Preparing this video to play in the b
 /// What it says when the original will not play and nothing else can.
 export const unplayableText = (note) =>
   `This browser cannot play this video's format; its frame is shown, and the original can be downloaded.${note ? ` The server made no copy that plays: ${note}.` : ""}`;
+
+/// Plays a Live Photo's motion from its start: with its sound where the
+/// browser lets a page play so, else without; `failed` hears when it cannot play at all.
+export function playFromStart(media, failed) {
+  media.currentTime = 0;
+  media.muted = false;
+  media.play().catch(() => { media.muted = true; return media.play().catch(failed); });
+}

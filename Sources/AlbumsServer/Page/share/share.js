@@ -5,10 +5,11 @@
 // a slideshow (in which a video plays to its end); the original is offered
 // when the link allows it, and a video plays then, from its original or
 // the rendition made where browsers cannot play it (else its frame is
-// shown, marked as a video).
+// shown, marked as a video), and a Live Photo's still moves (◎ LIVE, L,
+// or a mouse resting on it).
 
 import { aspectOf } from '../common/justified-rows.js';
-import { askAgainAfter, playbackPlan, preparingText, unplayableText } from '../common/video-playback.js';
+import { askAgainAfter, playbackPlan, playFromStart, preparingText, unplayableText } from '../common/video-playback.js';
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const base = `/api/share/${encodeURIComponent(token)}`;
@@ -23,6 +24,8 @@ const viewer = document.getElementById('shared-viewer');
 const image = document.getElementById('shared-image');
 const video = document.getElementById('shared-video');
 const preparing = document.getElementById('shared-preparing');
+const motion = document.getElementById('shared-motion');
+const liveButton = document.getElementById('shared-live');
 const caption = document.getElementById('shared-caption');
 const download = document.getElementById('shared-download');
 const playButton = document.getElementById('shared-play');
@@ -122,6 +125,7 @@ function show(index) {
   const frame = `${base}/photos/${photo.photo_id}/thumbnail?size=${album.largest_size ?? 1024}`;
   // A video plays from the original, which only a link that offers originals gives.
   const plays = photo.media_type?.startsWith('video/') && album.download;
+  showLive(photo);
   video.hidden = !plays;
   image.hidden = plays;
   playbackAsked += 1;
@@ -155,6 +159,33 @@ function show(index) {
   if (playing) schedule();
   // The next pages load as the viewer nears the end of what is read.
   if (current >= photos.length - 5) loadMore();
+}
+
+/// A Live Photo's button, and its motion ready to play in its still's
+/// place, where the link offers originals (the motion is a file as they are).
+function showLive(photo) {
+  stopMotion();
+  const live = Boolean(photo.live_photo) && album.download && !photo.media_type?.startsWith('video/');
+  liveButton.hidden = !live;
+  if (live) motion.src = `${base}/photos/${photo.photo_id}/motion`;
+  else if (motion.getAttribute('src')) { motion.removeAttribute('src'); motion.load(); }
+}
+
+function playMotion() {
+  if (liveButton.hidden) return;
+  image.hidden = true;
+  motion.hidden = false;
+  liveButton.setAttribute('aria-pressed', 'true');
+  playFromStart(motion, stopMotion);
+}
+
+function stopMotion() {
+  motion.pause();
+  if (!motion.hidden) {
+    motion.hidden = true;
+    image.hidden = false;
+  }
+  liveButton.setAttribute('aria-pressed', 'false');
 }
 
 /// Asks how the video plays and plays it from there; while its rendition
@@ -211,6 +242,14 @@ document.getElementById('shared-previous').addEventListener('click', () => show(
 document.getElementById('shared-next').addEventListener('click', () => show(current + 1));
 document.getElementById('shared-close').addEventListener('click', () => viewer.close());
 playButton.addEventListener('click', () => play(!playing));
+liveButton.addEventListener('click', () => (motion.hidden ? playMotion() : stopMotion()));
+motion.addEventListener('ended', stopMotion);
+// A mouse coming to rest on the photo plays it once; leaving stops it. On
+// the figure, which stays as the still and its motion take turns: the
+// still shown again at the end does not start it over.
+const figure = image.closest('figure');
+figure.addEventListener('pointerenter', (event) => { if (event.pointerType === 'mouse') playMotion(); });
+figure.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') stopMotion(); });
 video.addEventListener('ended', () => { if (playing) advance(); });
 video.addEventListener('error', () => {
   if (video.hidden || !video.getAttribute('src')) return;
@@ -219,11 +258,21 @@ video.addEventListener('error', () => {
   if (playing) { clearTimeout(timer); timer = setTimeout(advance, SLIDE_SECONDS * 1000); }
 });
 slideshowButton.addEventListener('click', () => { show(Math.max(current, 0)); play(true); });
-viewer.addEventListener('close', () => { play(false); playbackAsked += 1; video.pause(); video.removeAttribute('src'); video.load(); });
+viewer.addEventListener('close', () => {
+  play(false);
+  playbackAsked += 1;
+  video.pause();
+  video.removeAttribute('src');
+  video.load();
+  stopMotion();
+  motion.removeAttribute('src');
+  motion.load();
+});
 viewer.addEventListener('keydown', (event) => {
   if (event.key === 'ArrowRight') show(current + 1);
   else if (event.key === 'ArrowLeft') show(current - 1);
   else if (event.key === ' ' && event.target === viewer) { event.preventDefault(); play(!playing); }
+  else if (event.key.toLowerCase() === 'l' && !liveButton.hidden) { event.preventDefault(); if (motion.hidden) playMotion(); else stopMotion(); }
 });
 // A swipe steps through, as on a phone's photo viewer.
 let touchStart = null;

@@ -3,7 +3,7 @@
 // swipe), the facts beside it, and the album as a slideshow, in which a
 // video plays to its end. Escape goes back to the grid, on the photo last seen.
 
-import { askAgainAfter, playbackPlan, preparingText, unplayableText } from "../../common/video-playback.js";
+import { askAgainAfter, playbackPlan, playFromStart, preparingText, unplayableText } from "../../common/video-playback.js";
 import { motionURL, originalURL, playback, thumbnailURL } from "../core/api.js";
 import { durationText, element, isVideo, plural, say } from "../core/state.js";
 import { handleKey as handleMarkKey, init as initMarks, showMarks } from "./marks.js";
@@ -175,11 +175,8 @@ function showLive(item) {
 function playMotion() {
   if (liveButton.hidden) return;
   motion.hidden = false;
-  motion.currentTime = 0;
   liveButton.setAttribute("aria-pressed", "true");
-  // With its sound where the browser lets it play so; else without.
-  motion.muted = false;
-  motion.play().catch(() => { motion.muted = true; return motion.play().catch(() => stopMotion()); });
+  playFromStart(motion, stopMotion);
 }
 
 function stopMotion() {
