@@ -49,6 +49,14 @@ struct PhotosCLITests {
         let start = try #require(months[0]["start"] as? String)
         #expect(try files(try cli.run("--json", "photos", "--in", "Trip", "--after", start, "--limit", "1"), cli) == ["03-cliffs.webp"])
         #expect(try cli.run("photos", "--months", "--after", start).status == 64)
+
+        // Every still, or every video: a clip (no capture date: after those with one) among the photos.
+        try cli.writeMovie(to: cli.folder.path("clip.mp4"), milliseconds: 2_000)
+        #expect(try cli.run("import", cli.folder.path("clip.mp4")).status == 0)
+        #expect(try files(try cli.run("--json", "photos", "--format", "video"), cli) == ["clip.mp4"])
+        #expect(try files(try cli.run("--json", "photos", "--format", "Videos"), cli) == ["clip.mp4"])
+        #expect(try files(try cli.run("--json", "photos", "--format", "photo"), cli) == ["11-forest.jpg", "03-cliffs.webp", "02-market.png", "01-harbour.jpg"])
+        #expect(try files(try cli.run("--json", "photos", "--format", "mp4"), cli) == ["clip.mp4"])
     }
 
     @Test("a bad filter is one line and exit 64; an album that is not there is not found")

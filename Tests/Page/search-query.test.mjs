@@ -30,6 +30,10 @@ describe("chipOf", () => {
     assert.equal(chipOf("2025-07-01..2025-08-15").label, "Taken from 1 July 2025 to 15 August 2025");
     assert.equal(chipOf("Portrait").value, "portrait");
     assert.equal(chipOf("HEIC").kind, "format");
+    assert.deepEqual(chipOf("MOV"), { kind: "format", value: "mov", label: "MOV" });
+    assert.deepEqual(chipOf("videos"), { kind: "format", value: "video", label: "Videos" }, "every video");
+    assert.deepEqual(chipOf("format:Clips"), { kind: "format", value: "video", label: "Videos" });
+    assert.deepEqual(chipOf("photos"), { kind: "format", value: "photo", label: "Photos" }, "every still");
     assert.equal(chipOf("no album").kind, "no_album");
     assert.deepEqual([chipOf("with location").value, chipOf("no location").value], ["1", "0"]);
     assert.deepEqual(chipOf("12 MP"), { kind: "min_megapixels", value: "12", label: "12 MP or more" });
@@ -42,7 +46,7 @@ describe("chipOf", () => {
   });
 
   it("a suggestion's text makes the chip it stands for", () => {
-    for (const text of ["july 2025", "portrait", "heic", "no album", "with location", "12mp", "camera:sony", "lens:xf", "name:x", "in:Trip"]) {
+    for (const text of ["july 2025", "portrait", "heic", "mkv", "videos", "photos", "no album", "with location", "12mp", "camera:sony", "lens:xf", "name:x", "in:Trip"]) {
       const made = chipOf(text, ["Trip"]);
       assert.deepEqual(chipOf(suggestionText(made), ["Trip"]), made, text);
     }

@@ -7,7 +7,9 @@ struct SearchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Taken in a year, month or day, or a range of them (2025, 2025-07, 2025-07-14, 2025-07-01..2025-08-15).", valueName: "WHEN"))
     var taken: String?
     @Option(help: "Part of its file name.") var name: String?
-    @Option(help: ArgumentHelp("Its format: jpeg, png, heic, webp, gif, tiff, avif (or a media type).", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp(
+        "Its format: jpeg, png, heic, webp, gif, tiff, avif, mov, mp4, mkv, webm, avi, 3gp, mpg (or a media type); video: every video, photo: every still.",
+        valueName: "FORMAT"))
     var format: String?
     @Option(help: ArgumentHelp("Its shape as seen: landscape, portrait or square.", valueName: "SHAPE"))
     var shape: PhotoShape?

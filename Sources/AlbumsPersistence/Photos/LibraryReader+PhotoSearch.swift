@@ -199,8 +199,9 @@ extension LibraryReader {
             }
         }
         if let format = search.format {
-            conditions.append("p.media_type = ?")
-            arguments.append(PhotoSearch.mediaType(of: format))
+            let condition = PhotoSearch.mediaTypeCondition(of: format)
+            conditions.append(condition.sql)
+            arguments.append(condition.argument)
         }
         if let shape = search.shape {
             // As seen: orientations 5–8 turn the stored raster a quarter.

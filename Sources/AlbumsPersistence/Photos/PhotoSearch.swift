@@ -204,6 +204,17 @@ public struct PhotoSearchCursor: Hashable, Sendable, CustomStringConvertible {
 extension PhotoSearch {
     /// The media type a format's name stands for: `jpg` → `image/jpeg`,
     /// `mov` → `video/quicktime`.
+    /// The condition a format puts on a photo's media type (`p.media_type`):
+    /// `video` (or `videos`) every video, `photo` (`photos`, `still`, `image`)
+    /// every still, else the one type ``mediaType(of:)`` names.
+    static func mediaTypeCondition(of format: String) -> (sql: String, argument: String) {
+        switch format.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "video", "videos": ("p.media_type GLOB ?", "video/?*")
+        case "photo", "photos", "still", "stills", "image", "images": ("p.media_type GLOB ?", "image/?*")
+        default: ("p.media_type = ?", mediaType(of: format))
+        }
+    }
+
     static func mediaType(of format: String) -> String {
         let name = format.lowercased().trimmingCharacters(in: .whitespaces)
         if name.hasPrefix("image/") || name.hasPrefix("video/") { return name }

@@ -5,7 +5,9 @@
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const SHAPES = ["landscape", "portrait", "square"];
-const FORMATS = ["jpeg", "jpg", "png", "heic", "heif", "webp", "gif", "tiff", "avif"];
+const FORMATS = ["jpeg", "jpg", "png", "heic", "heif", "webp", "gif", "tiff", "avif", "mov", "mp4", "mkv", "webm", "avi", "3gp", "mpg"];
+/// Words for every video or every still, and the format the server takes for each.
+const KINDS = { video: "video", videos: "video", movie: "video", movies: "video", clip: "video", clips: "video", photo: "photo", photos: "photo", stills: "photo" };
 /// Keys a person may type before a colon, and the filter each names.
 const PREFIXES = {
   camera: "camera", lens: "lens", name: "name", file: "name", in: "album", album: "album", format: "format", taken: "taken", date: "taken", shape: "shape",
@@ -68,12 +70,14 @@ export function chipOf(text, albums = []) {
     if (kind === "shape") return SHAPES.includes(value.toLowerCase()) ? chip("shape", value.toLowerCase()) : null;
     if (kind === "album") return chip("album", albums.find((name) => name.toLowerCase() === value.toLowerCase()) ?? value);
     if (kind === "min_rating") return /^[1-5]$/.test(value) ? chip("min_rating", value) : null;
-    return chip(kind, kind === "format" ? value.toLowerCase() : value);
+    if (kind === "format") return chip("format", KINDS[value.toLowerCase()] ?? value.toLowerCase());
+    return chip(kind, value);
   }
   const date = dateOf(typed);
   if (date) return chip("taken", date);
   if (SHAPES.includes(lower)) return chip("shape", lower);
   if (FORMATS.includes(lower)) return chip("format", lower);
+  if (KINDS[lower]) return chip("format", KINDS[lower]);
   if (["no album", "in no album", "not in an album", "unfiled"].includes(lower)) return chip("no_album", "1");
   if (["with location", "has location", "with a place", "location"].includes(lower)) return chip("location", "1");
   if (["without location", "no location", "without a place"].includes(lower)) return chip("location", "0");
@@ -94,7 +98,7 @@ export function chip(kind, value) {
     name: () => `Name has “${value}”`,
     camera: () => `Camera “${value}”`,
     lens: () => `Lens “${value}”`,
-    format: () => value.toUpperCase(),
+    format: () => ({ video: "Videos", photo: "Photos" })[value] ?? value.toUpperCase(),
     shape: () => value.replace(/^./, (letter) => letter.toUpperCase()),
     album: () => `In ${value}`,
     no_album: () => "In no album",
@@ -136,6 +140,7 @@ export function suggestionsFor(text, albums = [], limit = 8) {
   if (exact && exact.kind !== "name") add(exact);
   for (const name of albums.filter((album) => album.toLowerCase().includes(lower)).slice(0, 3)) add(chip("album", name));
   for (const shape of SHAPES.filter((each) => each.startsWith(lower))) add(chip("shape", shape));
+  for (const kind of ["video", "photo"].filter((each) => lower.length >= 2 && each.startsWith(lower))) add(chip("format", kind));
   for (const format of FORMATS.filter((each) => each.startsWith(lower) && each !== "jpg")) add(chip("format", format));
   if ("in no album".startsWith(lower) || "no album".startsWith(lower)) add(chip("no_album", "1"));
   if (lower.length >= 3 && ("favourites".startsWith(lower) || "favorites".startsWith(lower))) add(chip("favorite", "1"));
