@@ -46,6 +46,8 @@ package final class PlayableRenditions: Sendable {
     private let lastFailures = Mutex<[String: RenditionFailure]>([:])
     private let making = Mutex<[String: Making]>([:])
     private let running = Mutex<[ObjectIdentifier: Process]>([:])
+    /// Set by ``stop()``: a conversion stopped then failed for no fault of its video's.
+    private let stopping = Mutex(false)
     private let asked = JobGate(slots: 1)
     private let background = JobGate(slots: 1)
 
@@ -137,6 +139,7 @@ package final class PlayableRenditions: Sendable {
 
     /// Stops every conversion running (`albums serve` on shutdown).
     package func stop() {
+        stopping.withLock { $0 = true }
         for process in running.withLock({ Array($0.values) }) where process.isRunning { process.terminate() }
     }
 
@@ -213,7 +216,11 @@ package final class PlayableRenditions: Sendable {
                 progress: { fraction in self.making.withLock { $0[sha]?.fraction = fraction } },
                 started: { process in self.running.withLock { $0[ObjectIdentifier(process)] = process } })
             self.running.withLock { running in running = running.filter { $0.value.isRunning } }
-            if case .failure(.conversionFailed(let detail)) = converted, !Task.isCancelled { self.keepMark(sha, "failed", saying: detail) }
+            // Kept, so that a video FFmpeg cannot convert is not tried at every start; not a conversion
+            // stopped by a shutdown, nor one the disk had no room for: those are tried again.
+            if case .failure(.conversionFailed(let detail)) = converted, !self.stopping.withLock({ $0 }), !detail.contains("No space left on device") {
+                self.keepMark(sha, "failed", saying: detail)
+            }
             return converted
         }
     }

@@ -169,6 +169,16 @@ struct PlayableRenditionTests {
         #expect(await fresh.playback(of: avi, from: .file(changed)) == .impossible(.sourceChanged(photo: avi.id)))
         #expect(await fresh.playback(of: avi, from: .file(folder.path("gone.avi"))) == .preparing(fraction: 0))
 
+        // Stopped by a shutdown while it works: nothing kept, so the next server tries again.
+        let stopped = PlayableRenditions(folder: folder.url.appending(path: "stopped"), program: try slowProgram(in: folder, release: folder.path("never")))
+        #expect(await stopped.playback(of: avi, from: source) == .preparing(fraction: 0))
+        try await eventually("ffmpeg running") { await stopped.playback(of: avi, from: source) == .preparing(fraction: 0.5) }
+        stopped.stop()
+        try await eventually("the conversion stopped") {
+            if case .impossible(.conversionFailed) = await stopped.playback(of: avi, from: source) { return true } else { return false }
+        }
+        #expect(await PlayableRenditions(folder: folder.url.appending(path: "stopped"), program: failing).playback(of: avi, from: source) == .preparing(fraction: 0))
+
         let still = Photo(id: PhotoID(rawValue: 9), content: avi.content, importedAt: Date())
         var stillContent = still.content
         stillContent.mediaType = "image/jpeg"
