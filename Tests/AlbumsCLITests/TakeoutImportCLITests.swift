@@ -222,6 +222,26 @@ struct TakeoutImportCLITests {
         #expect(try files(cli, "Sommer in Rom") == ["a.png", "b.jpg", "c.jpg", "d.webp"])
     }
 
+    @Test("a Live Photo in a Takeout's archive is one item: its motion extracted beside its still and read with it, never an item or a skipped file of its own")
+    func livePhotoInAnArchive() throws {
+        let cli = try CLI()
+        let album = cli.folder.path("part/Takeout/Google Photos/Rom")
+        try cli.copyExample("01-harbour.jpg", to: album + "/IMG_0001.JPG")
+        try sidecar("IMG_0001.JPG", minutes: 10, at: album + "/IMG_0001.JPG.json")
+        try cli.writeMovie(to: album + "/IMG_0001.MP4", milliseconds: 1_500)
+        try write(#"{"title": "Rom"}"#, to: album + "/metadata.json")
+        try FileManager.default.createDirectory(atPath: cli.folder.path("Downloads"), withIntermediateDirectories: true)
+        let archive = cli.folder.path("Downloads/takeout-20261129T000000Z-001.zip")
+        try pack(["python3", "-m", "zipfile", "-c", archive, "Takeout"], in: cli.folder.path("part"))
+
+        let result = try cli.run("import", archive)
+        #expect(result.status == 0 && result.stdout.contains("Rom  (new album: 1 imported)"), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("skipped") && !result.stderr.contains("skipped"), "\(result.stdout)\(result.stderr)")
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Rom"))["items"] as? [[String: Any]])
+        #expect(items.count == 1 && items.first?["live_photo"] as? Bool == true && items.first?["motion_duration"] as? Double == 1.5, "\(items)")
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("Downloads/Takeout/Google Photos/Rom/IMG_0001.MP4")), "the motion extracted with its still")
+    }
+
     @Test("a Takeout's .tgz parts, extracted where --extract-to says; an archive cut short is refused and nothing is imported")
     func tgzParts() throws {
         let cli = try CLI()

@@ -228,8 +228,8 @@ extension ImportCommand {
         archives?.includesLoose = !albumsOnly
         if let kind, kind != .digikam, order != nil { throw Self.orderRefused }
         if edited && kind != .applePhotos { throw Self.editedRefused }
-        let catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map), order: order, edited: edited) }
-        let root = try catalog?.root ?? SourceFolder.read(paths[0])
+        var catalog = try archives?.catalog ?? kind.map { kind in try kind.read(paths[0], map: try PathMap(map), order: order, edited: edited) }
+        var root = try catalog?.root ?? SourceFolder.read(paths[0])
         let source = catalog?.source ?? "tree"
         let (library, finished) = write.dryRun ? try global.openLibraryToPlan() : (try global.openLibrary(for: .creating), {})
         defer { finished() }
@@ -257,10 +257,15 @@ extension ImportCommand {
             }
             return
         }
-        if let archives { try extract(archives) }
+        if let archives {
+            try extract(archives)
+            // Extracted, a Live Photo's motion is known by its bytes: it comes with its still, not as an item.
+            catalog = catalog?.leavingOutMotions()
+            root = catalog?.root ?? root
+        }
         let outcome = Mutex<(plan: TreeImportPlan, missing: Set<String>)?>(nil)
         let loads = LoadSession(library: library, console: global.console)
-        let report = try await loads.run { progress in
+        let report = try await loads.run { [root] progress in
             // A catalog's order is its reader's; --order sorts a folder tree's albums once they are loaded.
             let result = try await importer.run(root, from: source, into: destination, order: kind == nil ? order ?? .name : .name, progress: progress)
             outcome.withLock { $0 = (result.plan, result.missing) }

@@ -12,7 +12,7 @@ public struct CatalogImport: Sendable {
     /// and its absolute path (`shotwell:/home/ana/.local/share/shotwell/data/photo.db`).
     public let source: String
     /// The albums and folders, in the organizer's order.
-    public let root: SourceFolder
+    public private(set) var root: SourceFolder
     /// Whether the order was inferred (from capture times) where the catalog keeps none.
     public let orderInferred: Bool
     /// What the catalog holds that is not carried across, counted: "ratings", "tags", …
@@ -26,7 +26,7 @@ public struct CatalogImport: Sendable {
     /// The photos in no album (a Takeout's year folders, a Photos library's
     /// photos no album holds), by path: they come into the library in no
     /// album, as they stood in the organizer, unless the import is of albums only.
-    public let loose: [String]
+    public private(set) var loose: [String]
     /// The photos the organizer hid or its owner threw away (hidden,
     /// trashed, rejected), by path: left out of the albums, brought in
     /// only on request (``SetAsideImport``).
@@ -63,6 +63,16 @@ public struct CatalogImport: Sendable {
         self.roots = roots
         self.whyMissing = whyMissing
         self.marks = marks.filter { !$0.value.isEmpty }
+    }
+
+    /// The catalog with each Live Photo's motion left out once its files
+    /// can be read: a Takeout's archives list both files, and which movie is
+    /// a still's motion is known only from their bytes, after extraction.
+    public func leavingOutMotions() -> CatalogImport {
+        var catalog = self
+        catalog.root = root.withoutLivePhotoMotions()
+        catalog.loose = LivePhotoMotion.withoutMotions(loose)
+        return catalog
     }
 
     /// Loads ``loose`` into the library, in no album, as they stood in the
