@@ -292,6 +292,30 @@ struct PhotoCorpusTests {
         #expect(shown.stdout.contains("length     0:02 (2.0 s)") || shown.stdout.contains("length     0:02 (2 s)"), "\(shown.stdout)")
     }
 
+    @Test("Apple Photos' originals: a still's motion under the still's name and _3 is paired by the same content identifier alone, never by the name")
+    func applePhotosMotionNames() throws {
+        let cli = try CLI()
+        let originals = cli.folder.path("originals/5")
+        try FileManager.default.createDirectory(atPath: originals, withIntermediateDirectories: true)
+        let live = Self.corpus.appending(path: "live")
+        // IMG_0001's still and motion carry the same identifier; IMG_0003's carry none (paired by name when side by side).
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0001.JPG").path, toPath: originals + "/5A1E0C2D.jpeg")
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0001.MOV").path, toPath: originals + "/5A1E0C2D_3.mov")
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0003.JPG").path, toPath: originals + "/7B2F.jpeg")
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0003.MOV").path, toPath: originals + "/7B2F_3.mov")
+        try cli.run("album", "create", "Originals")
+        let imported = try cli.run("import", originals, "--to", "Originals")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Originals"))["items"] as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: items.compactMap { item in (item["file"] as? String).map { ($0, item) } })
+        #expect(Set(byFile.keys) == ["5A1E0C2D.jpeg", "7B2F.jpeg", "7B2F_3.mov"], "\(byFile.keys.sorted())")
+        #expect(byFile["5A1E0C2D.jpeg"]?["live_photo"] as? Bool == true)
+        #expect(byFile["7B2F.jpeg"]?["live_photo"] as? Bool == false, "no identifier: the _3 name alone pairs nothing")
+        // Named on its own, the paired motion is read with its still.
+        let alone = try cli.run("import", originals + "/5A1E0C2D_3.mov", "--to", "Originals")
+        #expect(alone.stdout.contains("the motion of the Live Photo 5A1E0C2D.jpeg"), "\(alone.stdout)\(alone.stderr)")
+    }
+
     @Test("a Live Photo's still and motion are one item, paired by their content identifier (else by name, if short); exported together and paired again; a motion gone is found by check --files")
     func livePhotos() throws {
         let pairs = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appending(path: "live.json"))) as? [String: Any])

@@ -9,8 +9,10 @@ import Foundation
 
 /// A Live Photo's motion: the short movie a phone keeps beside the still,
 /// under the same name with a movie's extension (`IMG_0042.HEIC` and
-/// `IMG_0042.MOV`; a Google Takeout's `.MP4`). It is read with its still
-/// and never imported as a file of its own: the two are one item.
+/// `IMG_0042.MOV`; a Google Takeout's `.MP4`), or with `_3` after it, as
+/// Apple Photos keeps it in its library's originals (`4F2C….heic` and
+/// `4F2C…_3.mov`). It is read with its still and never imported as a file
+/// of its own: the two are one item.
 ///
 /// The still and its motion belong together when both carry Apple's
 /// content identifier and it is the same (the still's maker note, the
@@ -28,17 +30,29 @@ enum LivePhotoMotion {
     /// The motion beside the still at `still`, whose content identifier is
     /// `identifier` (nil: it carries none), with its facts; nil when it has none.
     static func motion(beside still: URL, identifier: String?) -> (url: URL, facts: VideoFacts)? {
-        let stem = still.deletingPathExtension()
-        for fileExtension in extensions {
-            let candidate = stem.appendingPathExtension(fileExtension)
+        for (candidate, byIdentifierOnly) in candidates(beside: still) {
             guard candidate.path != still.path else { continue }
             var info = stat()
             guard stat(candidate.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, case .video = MediaKind(ofFileAt: candidate.path),
-                let facts = try? VideoHeaderReader.read(fileAt: candidate.path), belong(stillIdentifier: identifier, motion: facts)
+                let facts = try? VideoHeaderReader.read(fileAt: candidate.path)
             else { continue }
-            return (candidate, facts)
+            // Apple Photos' `_3` name is no camera's: only the same identifier pairs it, never the name.
+            let belongs = byIdentifierOnly ? identifier != nil && identifier == facts.contentIdentifier : belong(stillIdentifier: identifier, motion: facts)
+            if belongs { return (candidate, facts) }
         }
         return nil
+    }
+
+    /// Apple Photos' suffix for a Live Photo's motion in its originals.
+    static let applePhotosSuffix = "_3"
+
+    /// The movies a still's motion may be, in the order tried: its name with
+    /// each movie extension, then Apple Photos' `_3` names (paired by
+    /// identifier only).
+    static func candidates(beside still: URL) -> [(url: URL, byIdentifierOnly: Bool)] {
+        let stem = still.deletingPathExtension()
+        let apple = still.deletingLastPathComponent().appending(path: stem.lastPathComponent + applePhotosSuffix)
+        return extensions.map { (stem.appendingPathExtension($0), false) } + ["mov", "MOV"].map { (apple.appendingPathExtension($0), true) }
     }
 
     /// The extensions a motion's still is looked for under, from the motion's side.
@@ -50,6 +64,18 @@ enum LivePhotoMotion {
     /// uploaded beside its still is read with that still, never twice.
     static func still(of movie: URL) -> URL? {
         let stem = movie.deletingPathExtension()
+        var stems = [stem]
+        if stem.lastPathComponent.hasSuffix(applePhotosSuffix) {
+            stems.append(stem.deletingLastPathComponent().appending(path: String(stem.lastPathComponent.dropLast(applePhotosSuffix.count))))
+        }
+        for stem in stems {
+            if let still = still(of: movie, stem: stem) { return still }
+        }
+        return nil
+    }
+
+    /// The still named `stem` with a photo's extension whose motion is `movie`.
+    private static func still(of movie: URL, stem: URL) -> URL? {
         for fileExtension in stillExtensions {
             let candidate = stem.appendingPathExtension(fileExtension)
             var info = stat()
@@ -85,7 +111,11 @@ enum LivePhotoMotion {
     static func motions(among names: [String], in folder: String) -> Set<String> {
         let movieExtensions = Set(extensions)
         var movieStems = Set<String>()
-        for name in names where movieExtensions.contains((name as NSString).pathExtension) { movieStems.insert((name as NSString).deletingPathExtension) }
+        for name in names where movieExtensions.contains((name as NSString).pathExtension) {
+            let stem = (name as NSString).deletingPathExtension
+            movieStems.insert(stem)
+            if stem.hasSuffix(applePhotosSuffix) { movieStems.insert(String(stem.dropLast(applePhotosSuffix.count))) }
+        }
         guard !movieStems.isEmpty else { return [] }
         var motions = Set<String>()
         for name in names where !movieExtensions.contains((name as NSString).pathExtension) && movieStems.contains((name as NSString).deletingPathExtension) {
