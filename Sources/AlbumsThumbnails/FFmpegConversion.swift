@@ -81,7 +81,7 @@ enum FFmpegConversion {
         let watchdog = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         watchdog.schedule(deadline: .now() + 10, repeating: 10)
         watchdog.setEventHandler {
-            if ContinuousClock.now - lastProgress.withLock({ $0 }) > stallLimit, process.isRunning { process.terminate() }
+            if ContinuousClock.now - lastProgress.withLock({ $0 }) > stallLimit, process.isRunning { kill(process) }
         }
         watchdog.resume()
         defer { watchdog.cancel() }
@@ -115,6 +115,15 @@ enum FFmpegConversion {
             let microseconds = Double(line.dropFirst("out_time_us=".count)), microseconds.isFinite, microseconds >= 0
         else { return nil }
         return min(1, microseconds / 1_000_000 / duration)
+    }
+
+    /// Stops a conversion at once (SIGKILL): its partial file is thrown away anyway.
+    static func kill(_ process: Process) {
+        #if canImport(Glibc)
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        #else
+        _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
     }
 
     /// The lowest CPU priority: a conversion takes what requests leave.

@@ -140,7 +140,9 @@ package final class PlayableRenditions: Sendable {
     /// Stops every conversion running (`albums serve` on shutdown).
     package func stop() {
         stopping.withLock { $0 = true }
-        for process in running.withLock({ Array($0.values) }) where process.isRunning { process.terminate() }
+        // Killed, not asked to stop: asked, ffmpeg finishes the file it writes (seconds at the lowest
+        // priority), which is thrown away, and the server's exit would leave it running alone.
+        for process in running.withLock({ Array($0.values) }) where process.isRunning { FFmpegConversion.kill(process) }
     }
 
     /// What is known of `photo` without reading its file: nil when nothing is.
