@@ -92,10 +92,8 @@ package final class PlayableRenditions: Sendable {
         if let known = known(photo) { return known }
         if case .file(let path) = source, verdicts.withLock({ $0[photo.content.sha256Hex] }) == nil {
             // Reading the streams takes a moment; converting, long: browsers play most videos as they are.
-            let streams = await Self.onThread(.userInitiated) { VideoStreams.read(videoAt: path) }
-            switch streams {
+            switch await streams(of: photo, at: path, priority: .userInitiated) {
             case .success(let streams):
-                verdicts.withLock { $0[photo.content.sha256Hex] = streams.playsInBrowsers }
                 if streams.playsInBrowsers { return .original }
             case .failure(.unavailable(let detail)):
                 return .impossible(.unavailable(detail: detail))
@@ -130,9 +128,8 @@ package final class PlayableRenditions: Sendable {
     /// bucket's copy is fetched by the job.
     package func prepare(_ photo: Photo, from source: RenditionSource) async {
         guard known(photo) == nil, unavailableReason == nil else { return }
-        if case .file(let path) = source, case .success(let streams) = await Self.onThread(.utility, { VideoStreams.read(videoAt: path) }) {
-            verdicts.withLock { $0[photo.content.sha256Hex] = streams.playsInBrowsers }
-            if streams.playsInBrowsers { return }
+        if case .file(let path) = source, case .success(let streams) = await streams(of: photo, at: path, priority: .utility), streams.playsInBrowsers {
+            return
         }
         _ = start(photo, from: source, gate: background)
     }
@@ -143,6 +140,14 @@ package final class PlayableRenditions: Sendable {
         // Killed, not asked to stop: asked, ffmpeg finishes the file it writes (seconds at the lowest
         // priority), which is thrown away, and the server's exit would leave it running alone.
         for process in running.withLock({ Array($0.values) }) where process.isRunning { FFmpegConversion.kill(process) }
+    }
+
+    /// The streams of `photo`'s file at `path`, read on a thread of their
+    /// own; whether browsers play them is remembered by content.
+    private func streams(of photo: Photo, at path: String, priority: DispatchQoS.QoSClass) async -> Result<VideoStreams, RenditionFailure> {
+        let read = await Self.onThread(priority) { VideoStreams.read(videoAt: path) }
+        if case .success(let streams) = read { verdicts.withLock { $0[photo.content.sha256Hex] = streams.playsInBrowsers } }
+        return read
     }
 
     /// What is known of `photo` without reading its file: nil when nothing is.
@@ -172,8 +177,9 @@ package final class PlayableRenditions: Sendable {
                 _ = self.making.withLock { $0.removeValue(forKey: sha) }
                 return result
             }
-            making[sha] = Making(task: task, fraction: 0)
-            return making[sha]!
+            let started = Making(task: task, fraction: 0)
+            making[sha] = started
+            return started
         }
     }
 

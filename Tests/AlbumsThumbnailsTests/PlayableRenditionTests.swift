@@ -126,7 +126,7 @@ struct PlayableRenditionTests {
             await renditions.playback(of: avi, from: .file(path)) == .preparing(fraction: 0.5)
         }
         #expect(!FileManager.default.fileExists(atPath: renditions.renditionFile(sha256Hex: avi.content.sha256Hex).path), "nothing kept before it ends")
-        FileManager.default.createFile(atPath: release, contents: nil)
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
         #expect(await renditions.warm(avi, from: .file(try video("clip.avi"))))
         let file = renditions.renditionFile(sha256Hex: avi.content.sha256Hex)
         #expect(await renditions.playback(of: avi, from: .file(try video("clip.avi"))) == .rendition(file))
