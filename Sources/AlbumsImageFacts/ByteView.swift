@@ -42,6 +42,15 @@ struct ByteView {
         return expected.indices.allSatisfy { bytes[offset + $0] == expected[$0] }
     }
 
+    /// Whether the bytes at `offset` are `expected`'s UTF-8, without making an array of it.
+    func matches(_ expected: StaticString, at offset: Int) -> Bool {
+        expected.withUTF8Buffer { expected in
+            guard offset >= 0, expected.count <= bytes.count - offset else { return false }
+            for index in 0..<expected.count where bytes[offset + index] != expected[index] { return false }
+            return true
+        }
+    }
+
     func ascii(_ offset: Int, count: Int) -> String? {
         guard offset >= 0, offset <= bytes.count, count >= 0, count <= bytes.count - offset else { return nil }
         return String(decoding: bytes[offset..<offset + count], as: UTF8.self)

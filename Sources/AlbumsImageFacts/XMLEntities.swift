@@ -25,7 +25,8 @@ package enum XMLEntities {
     /// references decoded; anything else (an unknown entity, a stray `&`)
     /// stays as written.
     package static func decoded(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        // Most text holds no entity; Foundation's contains(_:) would search it as Unicode.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {

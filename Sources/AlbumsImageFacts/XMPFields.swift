@@ -40,6 +40,12 @@ struct XMPFields: Equatable {
     enum Property: CaseIterable {
         case dateTimeOriginal, createDate, dateCreated, extendedXMPGUID, rating
 
+        /// The property `name` stands for.
+        init?(_ name: ResolvedName) {
+            guard let found = Self.allCases.first(where: { $0.name == name.local && $0.namespace == name.uri }) else { return nil }
+            self = found
+        }
+
         var namespace: String {
             switch self {
             case .dateTimeOriginal: "http://ns.adobe.com/exif/1.0/"
@@ -60,9 +66,21 @@ struct XMPFields: Equatable {
         }
     }
 
+    /// A name's namespace URI and local name.
+    struct ResolvedName {
+        var uri: String
+        var local: Substring
+    }
+
     /// The properties whose value is a list (`rdf:Alt`, `rdf:Bag`, `rdf:Seq`).
     enum ListProperty: CaseIterable {
         case title, description, subject, hierarchicalSubject
+
+        /// The list property `name` stands for.
+        init?(_ name: ResolvedName) {
+            guard let found = Self.allCases.first(where: { $0.name == name.local && $0.namespace == name.uri }) else { return nil }
+            self = found
+        }
 
         var namespace: String {
             self == .hierarchicalSubject ? "http://ns.adobe.com/lightroom/1.0/" : XMPFields.dublinCore
@@ -173,22 +191,23 @@ struct XMPFields: Equatable {
                     closeElement()
                 } else {
                     guard let tag = readStartTag() else { break }
-                    if !tag.isEmptyElement, let (property, depth) = list, resolved(tag.name).map({ $0 == Self.rdf && $1 == "li" }) == true {
+                    let name = tag.isEmptyElement ? nil : resolved(tag.name)
+                    if let name, let (property, depth) = list, name.uri == Self.rdf && name.local == "li" {
                         // An item cut off by the packet's end is no item.
                         guard let textEnd = find(UInt8(ascii: "<"), from: offset) else { break }
                         let text = XMLEntities.decoded(bytes.ascii(offset, count: textEnd - offset) ?? "")
-                        if depth == openElements.count - 3, text.contains(where: { !$0.isWhitespace }), fields[property].count < 1024 {
+                        if depth == openElements.count - 3, Self.holdsText(text), fields[property].count < 1024 {
                             // A language alternative's default goes first, as readers show it.
                             if tag.language == "x-default" { fields[property].insert(text, at: 0) } else { fields[property].append(text) }
                         }
-                    } else if !tag.isEmptyElement, list == nil, let property = listProperty(named: tag.name), fields[property].isEmpty {
+                    } else if let name, list == nil, let property = ListProperty(name), fields[property].isEmpty {
                         list = (property, openElements.count - 1)
-                    } else if !tag.isEmptyElement, let field = field(named: tag.name), fields[field] == nil {
+                    } else if let name, let field = Property(name), fields[field] == nil {
                         // The element form: the value is the text up to the next tag.
                         let textEnd = find(UInt8(ascii: "<"), from: offset) ?? bytes.count
                         let text = XMLEntities.decoded(bytes.ascii(offset, count: textEnd - offset) ?? "")
                         // Whitespace only: a structure, not a value.
-                        if text.contains(where: { !$0.isWhitespace }) { fields[field] = text }
+                        if Self.holdsText(text) { fields[field] = text }
                     }
                     if tag.isEmptyElement { closeElement() }
                 }
@@ -221,7 +240,7 @@ struct XMPFields: Equatable {
                     offset = end(of: ">")
                     openElements.append(declared)
                     for (attribute, value) in attributes {
-                        if let field = field(named: attribute), fields[field] == nil { fields[field] = value }
+                        if let name = resolved(attribute), let field = Property(name), fields[field] == nil { fields[field] = value }
                     }
                     return StartTag(name: name, isEmptyElement: isEmpty, language: attributes.first { $0.0 == "xml:lang" }?.1)
                 }
@@ -251,23 +270,16 @@ struct XMPFields: Equatable {
         }
 
         /// A qualified name's namespace URI and local name, its prefix resolved in the current scope.
-        func resolved(_ qualifiedName: String) -> (String, String)? {
-            let parts = qualifiedName.split(separator: ":", maxSplits: 1)
-            let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualifiedName)
+        func resolved(_ qualifiedName: String) -> ResolvedName? {
+            let colon = qualifiedName.utf8.firstIndex(of: UInt8(ascii: ":"))
+            let prefix = colon.map { qualifiedName[..<$0] } ?? ""
             guard let uri = namespaces.last(where: { $0.prefix == prefix })?.uri else { return nil }
-            return (uri, local)
+            return ResolvedName(uri: uri, local: colon.map { qualifiedName[qualifiedName.index(after: $0)...] } ?? qualifiedName[...])
         }
 
-        /// The field a qualified name stands for.
-        func field(named qualifiedName: String) -> Property? {
-            guard let (uri, local) = resolved(qualifiedName) else { return nil }
-            return Property.allCases.first { $0.namespace == uri && $0.name == local }
-        }
-
-        /// The list property a qualified name stands for.
-        func listProperty(named qualifiedName: String) -> ListProperty? {
-            guard let (uri, local) = resolved(qualifiedName) else { return nil }
-            return ListProperty.allCases.first { $0.namespace == uri && $0.name == local }
+        /// Whether a text holds anything but whitespace.
+        static func holdsText(_ text: String) -> Bool {
+            text.unicodeScalars.contains { !$0.properties.isWhitespace }
         }
 
         // MARK: Bytes
@@ -290,8 +302,8 @@ struct XMPFields: Equatable {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
-        func starts(with text: String) -> Bool {
-            bytes.matches(Array(text.utf8), at: offset)
+        func starts(with text: StaticString) -> Bool {
+            bytes.matches(text, at: offset)
         }
 
         func find(_ byte: UInt8, from start: Int) -> Int? {
@@ -302,11 +314,11 @@ struct XMPFields: Equatable {
         }
 
         /// The offset just past the next `terminator`, or the end.
-        func end(of terminator: String) -> Int {
-            let pattern = Array(terminator.utf8)
+        func end(of terminator: StaticString) -> Int {
+            let first = terminator.withUTF8Buffer { $0.first } ?? UInt8(ascii: ">")
             var index = offset
-            while let found = find(pattern[0], from: index) {
-                if bytes.matches(pattern, at: found) { return found + pattern.count }
+            while let found = find(first, from: index) {
+                if bytes.matches(terminator, at: found) { return found + terminator.utf8CodeUnitCount }
                 index = found + 1
             }
             return bytes.count

@@ -22,8 +22,13 @@ extension ItemMarks {
 
     /// The keywords as the file keeps them: a JSON array, nil when none.
     var keywordsJSON: String? {
-        // JSONSerialization rather than an encoder made per call: an import writes one per photo.
-        guard !keywords.isEmpty, let data = try? JSONSerialization.data(withJSONObject: keywords, options: .withoutEscapingSlashes) else { return nil }
+        guard !keywords.isEmpty else { return nil }
+        // An import writes one per photo: keywords with nothing JSON escapes
+        // (nearly all) are quoted as they are, the same text JSONSerialization makes.
+        if keywords.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) {
+            return "[\"" + keywords.joined(separator: "\",\"") + "\"]"
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: keywords, options: .withoutEscapingSlashes) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -232,7 +232,8 @@ public struct ItemMarksEdit: Hashable, Sendable {
     /// What makes two keywords the same: their letters whatever their case
     /// and however their accents are composed ("Café" and "café").
     static func keywordIdentity(_ keyword: String) -> String {
-        keyword.precomposedStringWithCanonicalMapping.lowercased()
+        // ASCII is its own NFC: Foundation's normalization is for the rest.
+        keyword.utf8.allSatisfy { $0 < 0x80 } ? keyword.lowercased() : keyword.precomposedStringWithCanonicalMapping.lowercased()
     }
 
     private static func keywords(_ keywords: [String]) throws -> [String] {
@@ -254,8 +255,10 @@ public struct ItemMarksEdit: Hashable, Sendable {
         guard let text else { return nil }
         // Most words are printable ASCII, already in NFC: nothing to mend but the ends.
         if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let tidy = text.trimmingCharacters(in: .whitespaces)
-            return tidy.isEmpty ? nil : tidy
+            // The space is printable ASCII's one blank: trimmed by bytes, not through Foundation.
+            let utf8 = text.utf8
+            guard let first = utf8.firstIndex(where: { $0 != 0x20 }), let last = utf8.lastIndex(where: { $0 != 0x20 }) else { return nil }
+            return first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) ? text : String(text[first...last])
         }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
