@@ -180,15 +180,18 @@ struct ImportCLITests {
         }
     }
 
-    /// Stops (SIGSTOP) the importer once it has committed at least `count`
-    /// loads, and checks it still has placeholders pending then.
+    /// Lets the importer run in short steps, stopped (SIGSTOP) between
+    /// them, until it has committed at least `count` loads; it is left
+    /// stopped, and checked to have placeholders pending still. Stepped, it
+    /// cannot finish unseen however busy the machine (its loads commit
+    /// together, many at once, as they end while the one before is written).
     func freezeAfterCommits(_ count: Int, _ process: Process, _ cli: CLI) async throws {
         for _ in 0..<3000 {
-            try await Task.sleep(for: .milliseconds(5))
-            guard let album = try? Self.peek(cli), album.itemCount - album.placeholderCount >= count else { continue }
+            kill(process.processIdentifier, SIGCONT)
+            try await Task.sleep(for: .milliseconds(10))
             kill(process.processIdentifier, SIGSTOP)
-            let frozen = try Self.peek(cli)
-            #expect(frozen.placeholderCount > 0, "the import finished before it could be stopped")
+            guard let album = try? Self.peek(cli), album.itemCount - album.placeholderCount >= count else { continue }
+            #expect(album.placeholderCount > 0, "the import finished before it could be stopped")
             return
         }
         Issue.record("the import never committed \(count) loads")

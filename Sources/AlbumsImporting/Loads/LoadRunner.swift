@@ -1,16 +1,19 @@
 import AlbumsPersistence
 import AlbumsTransfer
 import Foundation
+import Synchronization
 
 /// Runs loads through placeholders, as a collection view's drop does:
 /// placeholders first, in one transaction, then each slot filled as its
 /// load completes.
 ///
 /// - Loads run concurrently, at most ``jobs`` at a time, with no lock held
-///   while they read.
-/// - Each completed load commits in a small transaction of its own, into
-///   its placeholder's slot wherever that slot stands now. Completion order
-///   therefore never changes the final order.
+///   while they read, and never wait for a commit (unless the library has
+///   fallen far behind them).
+/// - Each completed load commits into its placeholder's slot wherever that
+///   slot stands now. Completion order therefore never changes the final
+///   order. Loads that end while the one before is written commit together
+///   in one transaction.
 /// - A failed load deletes only its own placeholder. One whose copy the
 ///   library's place did not take (``LoadFailure/waiting(_:)``) leaves it
 ///   holding its slot, stale once this process ends, for `pending resume`.
@@ -184,31 +187,63 @@ public struct LoadRunner: Sendable {
         var pending = Set(loads.compactMap(\.placeholder))
         let loader = self.loader
         let keeping = keeper.map { KeepingLoader(base: loader, keeper: $0) }
-        await withTaskGroup(of: (Int, Result<PhotoContent, any Error>).self) { group in
-            // Tasks are added inline, twice, on purpose: adding them from a nested
-            // function capturing `group` was miscompiled in release builds (6.3.1).
-            var started = 0
-            while started < min(jobs, loads.count) {
-                let (index, source, keeps) = (started, loads[started].source, loads[started].keepsCopy)
-                group.addTask { (index, await Self.attempt(keeps ? keeping : loader, source)) }
-                started += 1
-            }
-            var finished = 0
-            while let (index, result) = await group.next() {
+        let queue = LoadQueue(count: loads.count)
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self)
+        var finished = 0
+        // Settles loads that ended: records each, and commits together those that read their photo.
+        func settle(_ ended: [(index: Int, result: Result<PhotoContent, any Error>)]) async {
+            var loaded: [(index: Int, placeholder: AlbumItemID, content: PhotoContent)] = []
+            for (index, result) in ended {
                 let load = loads[index]
-                finished += 1
                 if Task.isCancelled, case .failure = result {
+                    finished += 1
                     report.cancelled(load, at: index)
+                    continue
+                }
+                if case .success(let content) = result, let placeholder = load.placeholder {
+                    loaded.append((index, placeholder, content))
                     continue
                 }
                 record(result, of: load, at: index, in: &report)
                 if let placeholder = load.placeholder { pending.remove(placeholder) }
+                finished += 1
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
-                if !Task.isCancelled && started < loads.count {
-                    let (index, source, keeps) = (started, loads[started].source, loads[started].keepsCopy)
-                    group.addTask { (index, await Self.attempt(keeps ? keeping : loader, source)) }
-                    started += 1
+            }
+            await commit(loaded, of: loads, in: &report)
+            for (index, placeholder, _) in loaded {
+                pending.remove(placeholder)
+                finished += 1
+                progress(LoadProgress(finished: finished, total: loads.count, source: loads[index].source))
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            // `jobs` readers, each taking the next load as it ends one: they
+            // never wait for a commit, so the loads that end while one is
+            // written are committed together by the next.
+            let readers = min(jobs, loads.count)
+            group.addTask {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<readers {
+                        group.addTask {
+                            while !Task.isCancelled, let index = queue.claim() {
+                                await queue.waitForRoom()
+                                let load = loads[index]
+                                queue.add(index, await Self.attempt(load.keepsCopy ? keeping : loader, load.source))
+                                signal.yield()
+                            }
+                        }
+                    }
                 }
+                signal.finish()
+            }
+            for await _ in signals {
+                await settle(queue.takeEnded())
+            }
+            queue.close()
+            // Cancelled, the signals end early: what the readers still finish is settled here.
+            await group.waitForAll()
+            while case let ended = queue.takeEnded(), !ended.isEmpty {
+                await settle(ended)
             }
         }
         // Cancelled: whatever never committed vanishes, in one transaction.
@@ -264,6 +299,35 @@ public struct LoadRunner: Sendable {
         }
     }
 
+    /// Commits loads that ended together in one transaction: the library's
+    /// indexes (names', words') write one segment for them all rather than
+    /// one each. Each load still lands in its own placeholder's slot; if any
+    /// cannot (its placeholder removed meanwhile, its role ended), each
+    /// commits on its own, as it would have alone.
+    ///
+    /// The write waits without holding a thread, so that loads go on reading
+    /// meanwhile (and end together), and runs in a task of its own: a
+    /// cancelled import still commits what it read.
+    private func commit(_ loaded: [(index: Int, placeholder: AlbumItemID, content: PhotoContent)], of loads: [Load], in report: inout LoadReportBuilder) async {
+        guard !loaded.isEmpty else { return }
+        let (session, entries) = (session, loaded.map { ($0.placeholder, $0.content) })
+        let written = await Task {
+            try await session.write { writer in try entries.map { try writer.commitLoad($0.0, content: $0.1) } }
+        }.result
+        guard case .success(let commits) = written else {
+            for (index, _, content) in loaded { record(.success(content), of: loads[index], at: index, in: &report) }
+            return
+        }
+        for ((index, _, _), commit) in zip(loaded, commits) {
+            switch commit {
+            case .committed(let item, let photo, let isNew):
+                report.committed(loads[index], at: index, item: item, photo: photo.id, isNew: isNew)
+            case .alreadyInAlbum(let photo):
+                report.alreadyInAlbum(loads[index], at: index, photo: photo.id)
+            }
+        }
+    }
+
     private func recordIntoLibrary(_ result: Result<PhotoContent, any Error>, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
         switch result {
         case .success(let content):
@@ -303,5 +367,78 @@ public struct LoadRunner: Sendable {
     private func recountImports(holding placeholders: [AlbumItemID]) {
         guard !placeholders.isEmpty else { return }
         _ = try? session.library.write { try $0.recountImports(holding: placeholders) }
+    }
+}
+
+/// What the readers of a run share: which load is read next, and the
+/// results of those that ended and are not yet settled.
+private final class LoadQueue: Sendable {
+    /// The most loads one transaction commits: a writer waiting behind it
+    /// (the page's drop, another import) waits for no more than these.
+    static let largestCommit = 64
+    /// The most results left unsettled before readers wait for the writer:
+    /// a library slower to write than its files are to read holds only these.
+    static let largestBacklog = 2 * largestCommit
+
+    private struct State {
+        var next = 0
+        var ended: [(index: Int, result: Result<PhotoContent, any Error>)] = []
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// The index of the next load to read; nil when every load is taken.
+    func claim() -> Int? {
+        state.withLock { state in
+            guard state.next < count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    /// Returns once fewer than ``largestBacklog`` results wait to be
+    /// settled, or the queue is closed.
+    func waitForRoom() async {
+        await withCheckedContinuation { continuation in
+            let hasRoom = state.withLock { state in
+                guard !state.isClosed && state.ended.count >= Self.largestBacklog else { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if hasRoom { continuation.resume() }
+        }
+    }
+
+    func add(_ index: Int, _ result: sending Result<PhotoContent, any Error>) {
+        state.withLock { $0.ended.append((index, result)) }
+    }
+
+    /// The results left so far (at most ``largestCommit``), in the loads' order.
+    func takeEnded() -> [(index: Int, result: Result<PhotoContent, any Error>)] {
+        let (taken, waiting) = state.withLock { state in
+            let taken = state.ended.prefix(Self.largestCommit)
+            state.ended.removeFirst(taken.count)
+            defer { state.waiting.removeAll() }
+            return (taken.sorted { $0.index < $1.index }, state.waiting)
+        }
+        for reader in waiting { reader.resume() }
+        return taken
+    }
+
+    /// No reader waits for room any more: the settling has stopped (a cancelled run).
+    func close() {
+        let waiting = state.withLock { state in
+            state.isClosed = true
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for reader in waiting { reader.resume() }
     }
 }

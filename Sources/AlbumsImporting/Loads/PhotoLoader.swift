@@ -6,7 +6,7 @@ import Foundation
 /// from the network or another app.
 ///
 /// A loader runs without holding the library's write lock; only its
-/// result is committed, in a small transaction of its own.
+/// result is committed, with those of the loads that ended beside it.
 public protocol PhotoLoader: Sendable {
     /// Loads `source` (a path, URL or token, as the load was begun with).
     ///

@@ -54,9 +54,17 @@ extension LibraryWriter {
     public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
         // Outside the history through commitPlaceholder; the photo row has no history.
         try recordingOperation {
-            _ = try pendingPlaceholder(placeholder)
+            // Gone (cancelled meanwhile): said before the photo is added, which the rollback would undo anyway.
+            guard try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE id = ? AND photo_id IS NULL", arguments: [placeholder]) == true
+            else { throw LibraryError.itemNotFound(.item(placeholder)) }
             let (photo, isNew) = try addPhoto(content)
-            if try commitPlaceholder(placeholder, with: photo.id, named: content.originalName, marks: content.marks) == nil {
+            let committed = try withoutHistory {
+                try recordingOperation {
+                    try commitPlaceholderOperation(
+                        placeholder, with: photo.id, ownName: photo.content.originalName, named: content.originalName, marks: content.marks)
+                }.0
+            }
+            if committed == nil {
                 return .alreadyInAlbum(photo: photo)
             }
             return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
@@ -77,16 +85,24 @@ extension LibraryWriter {
     public func commitPlaceholder(
         _ placeholder: AlbumItemID, with photo: PhotoID, named name: String? = nil, marks: ItemMarks = .none
     ) throws -> AlbumItemID? {
-        try withoutHistory { try recordingOperation { try commitPlaceholderOperation(placeholder, with: photo, named: name, marks: marks) }.0 }
+        try withoutHistory {
+            try recordingOperation {
+                try commitPlaceholderOperation(placeholder, with: photo, ownName: nil, named: name, marks: marks)
+            }.0
+        }
     }
 
-    private func commitPlaceholderOperation(_ placeholder: AlbumItemID, with photo: PhotoID, named name: String?, marks: ItemMarks) throws -> AlbumItemID? {
+    /// - Parameter ownName: The photo's own name, which the item keeps unless
+    ///   `name` differs; nil: read from the photo.
+    private func commitPlaceholderOperation(
+        _ placeholder: AlbumItemID, with photo: PhotoID, ownName: String?, named name: String?, marks: ItemMarks
+    ) throws -> AlbumItemID? {
         let placed = try pendingPlaceholder(placeholder)
         let item = placed.item
         let album = try self.album(item.albumID)
         // A load acts for whoever began it until it commits: a role taken meanwhile stops it here.
         try require(.editor, on: album)
-        let ownName = try self.photo(photo).content.originalName
+        let ownName = try ownName ?? self.photo(photo).content.originalName
         if try contains(photo, in: item.albumID) {
             try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
             return nil
