@@ -1,4 +1,5 @@
 import AlbumsTestSupport
+import GRDB
 import Foundation
 import Testing
 
@@ -314,6 +315,33 @@ struct PhotoCorpusTests {
         // Named on its own, the paired motion is read with its still.
         let alone = try cli.run("import", originals + "/5A1E0C2D_3.mov", "--to", "Originals")
         #expect(alone.stdout.contains("the motion of the Live Photo 5A1E0C2D.jpeg"), "\(alone.stdout)\(alone.stderr)")
+    }
+
+    @Test("through an Apple Photos library: the still its catalog lists comes with its motion (UUID_3.mov, the same identifier), and the motion is no item of its own")
+    func applePhotosLivePhotoFromCatalog() throws {
+        let cli = try CLI()
+        let library = try ApplePhotosImportCLITests().library(cli, .photos6)
+        let originals = library + "/originals/5"
+        try FileManager.default.createDirectory(atPath: originals, withIntermediateDirectories: true)
+        let live = Self.corpus.appending(path: "live")
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0001.JPG").path, toPath: originals + "/5A1E0C2D.jpeg")
+        try FileManager.default.copyItem(atPath: live.appending(path: "IMG_0001.MOV").path, toPath: originals + "/5A1E0C2D_3.mov")
+        // Photos lists a Live Photo as one asset, its still; the motion has no row.
+        try DatabaseQueue(path: library + "/database/Photos.sqlite").write { db in
+            try db.execute(sql: """
+                INSERT INTO ZASSET (Z_PK, ZKIND, ZTRASHEDSTATE, ZFAVORITE, ZDIRECTORY, ZFILENAME) VALUES (7, 0, 0, 0, '5', '5A1E0C2D.jpeg');
+                INSERT INTO Z_28ASSETS VALUES (4, 7, 3072);
+                """)
+        }
+        let result = try cli.run("import", "--from", "apple-photos", library)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try cli.albumsByPath()["Photos/Beste"] == ["B3C4.png", "A1B2.jpeg", "5A1E0C2D.jpeg"])
+        let items = try #require(try cli.json(try cli.run("--json", "list", "Beste"))["items"] as? [[String: Any]])
+        #expect(items.last?["live_photo"] as? Bool == true, "\(items)")
+        #expect(((items.last?["motion_duration"] as? Double) ?? 0) > 1)
+        let photos = try cli.run("--json", "photos").stdout
+        #expect(!photos.contains("5A1E0C2D_3"), "the motion is no photo of the library: \(photos)")
+        #expect(try cli.run("check", "--files").status == 0)
     }
 
     @Test("a Live Photo's still and motion are one item, paired by their content identifier (else by name, if short); exported together and paired again; a motion gone is found by check --files")
