@@ -72,6 +72,12 @@ struct SourceFilesTests {
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(try cli.run("show", "Trip:2").stdout.contains(cli.folder.path("elsewhere.png")))
         #expect(try cli.run("list", "Trip").stdout.split(separator: "\n").count == 4, "no second photo was made")
+
+        // Every source holds its bytes now; a folder that is not there still fails, said in one line, after the others are looked in.
+        let typo = try cli.run("relink", cli.folder.path("mvoed"), cli.folder.path("moved"))
+        #expect(typo.status == 1, "\(typo.stdout)\(typo.stderr)")
+        #expect(typo.stderr.contains("failed     \(cli.folder.path("mvoed")): no such file or directory"), "\(typo.stderr)")
+        #expect(typo.stdout.contains("every source holds its photo's bytes"), "\(typo.stdout)")
     }
 
     @Test("export verifies every byte: a changed source refuses the export and writes nothing; --allow-changed records what it wrote")

@@ -1,3 +1,4 @@
+import AlbumsImporting
 import AlbumsPersistence
 import AlbumsTransfer
 import ArgumentParser
@@ -20,6 +21,9 @@ struct RelinkCommand: AsyncParsableCommand {
             on a drive since moved) are found by their file name, when exactly one
             file has it, and loaded from there into their slots.
 
+            A folder named that is not there is said on stderr and makes the
+            status 1, after the others are looked in.
+
             --json prints {"relinked": [{"photo_id", "old_source", "new_source", "restored_copy"}],
             "remaining": [{"photo_id", "source", "problem", "message"}],
             "placeholders": [{"placeholder_id", "old_source", "new_source", "loaded"}],
@@ -41,6 +45,9 @@ struct RelinkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try global.openLibrary(for: dryRun ? .reading : .writing)
+        // A folder that is not there is said, and fails the command, as an import's does: a typo must not read as "nothing to relink".
+        let unreachable = ImportSources.unreachable(folders)
+        for (path, reason) in unreachable { global.console.note("failed     \(path): \(reason)") }
         let (relinked, remaining) = try await library.relinkSources(searching: folders, recursive: recursive, dryRun: dryRun)
         let (found, missing) = try library.findPlaceholderSources(searching: folders, recursive: recursive)
         var loaded = Set<String>()
@@ -80,7 +87,7 @@ struct RelinkCommand: AsyncParsableCommand {
             summary += left == 0 ? "; every source holds its photo's bytes" : "; \(left) still missing or changed"
             global.console.result(summary)
         }
-        if !remaining.isEmpty || !missing.isEmpty || (!dryRun && loaded.count < found.count) { throw ExitCode(ExitStatus.refused) }
+        if !unreachable.isEmpty || !remaining.isEmpty || !missing.isEmpty || (!dryRun && loaded.count < found.count) { throw ExitCode(ExitStatus.refused) }
     }
 }
 

@@ -36,6 +36,16 @@ public struct ImportSources: Sendable {
         return sources
     }
 
+    /// The paths among `paths` that are not there to look in, each with the
+    /// reason, as ``expand(_:recursive:relativeTo:)`` would fail them,
+    /// without listing any folder.
+    public static func unreachable(_ paths: [String], relativeTo base: String = FileManager.default.currentDirectoryPath) -> [(path: String, reason: String)] {
+        paths.compactMap { path in
+            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+            return FileManager.default.fileExists(atPath: absolute) ? nil : (path, "no such file or directory")
+        }
+    }
+
     private mutating func addFiles(in folder: String, as shownPath: String, recursive: Bool) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
