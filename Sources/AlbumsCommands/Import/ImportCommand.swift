@@ -98,7 +98,7 @@ struct ImportCommand: AsyncParsableCommand {
     var edited = false
     @Flag(help: ArgumentHelp("Keep a copy of each file where the library keeps its originals (albums storage; by default LIBRARY-originals beside it)."))
     var copy = false
-    @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
+    @Option(help: "How many files load at once (default: the number of cores; 1 reads and commits one at a time).") var jobs: Int?
     @OptionGroup var write: WriteOptions
 
     /// Whether every path names an archive (a Takeout's parts).

@@ -64,7 +64,7 @@ struct PendingCommand: ParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Placeholder ids (see albums pending).") var ids: [Int64] = []
-        @Option(help: "How many files load at once (default: the number of cores).") var jobs: Int?
+        @Option(help: "How many files load at once (default: the number of cores; 1 reads and commits one at a time).") var jobs: Int?
         @OptionGroup var write: WriteOptions
 
         func run() async throws {

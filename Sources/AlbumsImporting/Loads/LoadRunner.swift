@@ -187,7 +187,7 @@ public struct LoadRunner: Sendable {
         var pending = Set(loads.compactMap(\.placeholder))
         let loader = self.loader
         let keeping = keeper.map { KeepingLoader(base: loader, keeper: $0) }
-        let queue = LoadQueue(count: loads.count)
+        let queue = LoadQueue(count: loads.count, readers: min(jobs, loads.count))
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         var finished = 0
         // Settles loads that ended: records each, and commits together those that read their photo.
@@ -380,6 +380,12 @@ private final class LoadQueue: Sendable {
     /// a library slower to write than its files are to read holds only these.
     static let largestBacklog = 2 * largestCommit
 
+    /// The most results left unsettled before the readers wait: one for a
+    /// single reader, so that one load at a time (`--jobs 1`) also commits
+    /// one at a time, each its own transaction, as a script counting an
+    /// album's revisions expects.
+    private let backlog: Int
+
     private struct State {
         var next = 0
         var ended: [(index: Int, result: Result<PhotoContent, any Error>)] = []
@@ -390,8 +396,9 @@ private final class LoadQueue: Sendable {
     private let state = Mutex(State())
     private let count: Int
 
-    init(count: Int) {
+    init(count: Int, readers: Int) {
         self.count = count
+        backlog = readers <= 1 ? 1 : Self.largestBacklog
     }
 
     /// The index of the next load to read; nil when every load is taken.
@@ -403,12 +410,12 @@ private final class LoadQueue: Sendable {
         }
     }
 
-    /// Returns once fewer than ``largestBacklog`` results wait to be
+    /// Returns once fewer results than the backlog allows wait to be
     /// settled, or the queue is closed.
     func waitForRoom() async {
         await withCheckedContinuation { continuation in
             let hasRoom = state.withLock { state in
-                guard !state.isClosed && state.ended.count >= Self.largestBacklog else { return true }
+                guard !state.isClosed && state.ended.count >= backlog else { return true }
                 state.waiting.append(continuation)
                 return false
             }
