@@ -154,6 +154,45 @@ struct LoadTests {
         #expect(second.committed[0].photo == first.committed[0].photo)
     }
 
+    @Test("the same bytes twice in one import: the first given keeps its slot and name, however late it ends", arguments: [true, false])
+    func duplicatesEndingOutOfOrder(itemizing: Bool) async throws {
+        /// first.jpg, copy.jpg and third.jpg are the same bytes; first.jpg ends after every other load has committed.
+        struct LateFirst: PhotoLoader {
+            let gate: AsyncGate
+            func load(_ source: String) async throws -> PhotoContent {
+                if source == "first.jpg" { await gate.wait() }
+                var content = ScriptedLoader.content(source.hasPrefix("other") ? source : "same")
+                content.originalName = source
+                return content
+            }
+        }
+        let gate = AsyncGate()
+        let runner = LoadRunner(session: session, loader: LateFirst(gate: gate), jobs: 5)
+        let sources = ["first.jpg", "other-1.jpg", "copy.jpg", "other-2.jpg", "third.jpg"]
+        let loads = try await runner.begin(sources, at: .at(0, in: "Trip"))
+        let report = await runner.run(loads, itemizing: itemizing) { progress in
+            if progress.finished == sources.count - 1 { Task { await gate.open() } }
+        }
+        #expect(try names().prefix(3) == ["first.jpg", "other-1.jpg", "other-2.jpg"])
+        let total = report.total
+        #expect(total.committed == 3 && total.alreadyInAlbum == 2 && total.alreadyInLibrary == 0 && report.succeeded)
+        if itemizing {
+            #expect(report.committed.map(\.source) == ["first.jpg", "other-1.jpg", "other-2.jpg"])
+            #expect(report.committed.allSatisfy { $0.isNewPhoto })
+            #expect(report.alreadyInAlbum.map(\.source) == ["copy.jpg", "third.jpg"])
+        } else {
+            #expect(report.committed.isEmpty && report.alreadyInAlbum.isEmpty)
+        }
+        #expect(try session.library.violations() == [])
+        // The import's undo takes out what it brought, and its redo puts it back in its order.
+        let before = try names().suffix(3)
+        try await session.library.write { _ = try $0.undo() }
+        #expect(try names() == Array(before))
+        try await session.library.write { _ = try $0.redo() }
+        #expect(try names().prefix(3) == ["first.jpg", "other-1.jpg", "other-2.jpg"])
+        #expect(try session.library.violations() == [])
+    }
+
     @Test("the same bytes under another name keep that name in their album, through copies, undo and redo; the photo keeps its own")
     func namesOfTheSameBytes() async throws {
         /// Every source the same bytes, named as the source.

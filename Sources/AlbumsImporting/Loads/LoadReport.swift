@@ -114,15 +114,36 @@ struct LoadReportBuilder {
     private var cancelled: [(Int, String)] = []
     private var waiting: [(Int, (source: String, reason: String))] = []
     private var cancelledIndices: Set<Int> = []
+    /// Whether each load (by index) committed bytes new to the library: a
+    /// load that later gives its place up to an earlier one hands that on.
+    /// A byte a load, however many photos the run counts without listing.
+    private var broughtNewPhoto: [Bool]
 
-    init(itemizing: Bool) {
+    init(itemizing: Bool, loads count: Int) {
         self.itemizing = itemizing
+        broughtNewPhoto = Array(repeating: false, count: count)
     }
 
     mutating func committed(_ load: LoadRunner.Load, at index: Int, item: AlbumItemID?, photo: PhotoID, isNew: Bool) {
         report.tallies[load.group, default: .init()].committed += 1
+        broughtNewPhoto[index] = isNew
         if !isNew { report.tallies[load.group, default: .init()].alreadyInLibrary += 1 }
         if itemizing { committed.append((index, .init(source: load.source, item: item, photo: photo, isNewPhoto: isNew))) }
+    }
+
+    /// `load` took the place of `later`, a load after it in the run's order
+    /// that had committed the same photo first: `later` is now one whose
+    /// photo the album already held, and what it brought new is `load`'s.
+    mutating func committed(
+        _ load: LoadRunner.Load, at index: Int, item: AlbumItemID, photo: PhotoID, displacing later: LoadRunner.Load, at laterIndex: Int
+    ) {
+        let wasNew = broughtNewPhoto[laterIndex]
+        broughtNewPhoto[laterIndex] = false
+        report.tallies[later.group, default: .init()].committed -= 1
+        if !wasNew { report.tallies[later.group, default: .init()].alreadyInLibrary -= 1 }
+        committed.removeAll { $0.0 == laterIndex }
+        alreadyInAlbum(later, at: laterIndex, photo: photo)
+        committed(load, at: index, item: item, photo: photo, isNew: wasNew)
     }
 
     mutating func alreadyInAlbum(_ load: LoadRunner.Load, at index: Int, photo: PhotoID) {

@@ -183,11 +183,13 @@ public struct LoadRunner: Sendable {
     ///   well, one by one, or only counts them; those that went wrong are
     ///   always listed.
     public func run(_ loads: [Load], itemizing: Bool = true, progress: @Sendable (LoadProgress) -> Void = { _ in }) async -> LoadReport {
-        var report = LoadReportBuilder(itemizing: itemizing)
+        var report = LoadReportBuilder(itemizing: itemizing, loads: loads.count)
         var pending = Set(loads.compactMap(\.placeholder))
+        let order = RunOrder(loads)
         let loader = self.loader
         let keeping = keeper.map { KeepingLoader(base: loader, keeper: $0) }
-        let queue = LoadQueue(count: loads.count, readers: min(jobs, loads.count))
+        let readers = min(jobs, loads.count)
+        let queue = LoadQueue(count: loads.count, readers: readers)
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         var finished = 0
         // Settles loads that ended: records each, and commits together those that read their photo.
@@ -204,12 +206,12 @@ public struct LoadRunner: Sendable {
                     loaded.append((index, placeholder, content))
                     continue
                 }
-                record(result, of: load, at: index, in: &report)
+                record(result, of: load, at: index, order: order, in: &report)
                 if let placeholder = load.placeholder { pending.remove(placeholder) }
                 finished += 1
                 progress(LoadProgress(finished: finished, total: loads.count, source: load.source))
             }
-            await commit(loaded, of: loads, in: &report)
+            await commit(loaded, of: loads, order: order, in: &report)
             for (index, placeholder, _) in loaded {
                 pending.remove(placeholder)
                 finished += 1
@@ -220,7 +222,6 @@ public struct LoadRunner: Sendable {
             // `jobs` readers, each taking the next load as it ends one: they
             // never wait for a commit, so the loads that end while one is
             // written are committed together by the next.
-            let readers = min(jobs, loads.count)
             group.addTask {
                 await withTaskGroup(of: Void.self) { group in
                     for _ in 0..<readers {
@@ -269,7 +270,9 @@ public struct LoadRunner: Sendable {
         }
     }
 
-    private func record(_ result: Result<PhotoContent, any Error>, of load: Load, at index: Int, in report: inout LoadReportBuilder) {
+    private func record(
+        _ result: Result<PhotoContent, any Error>, of load: Load, at index: Int, order: RunOrder, in report: inout LoadReportBuilder
+    ) {
         guard let placeholder = load.placeholder else {
             recordIntoLibrary(result, of: load, at: index, in: &report)
             return
@@ -278,13 +281,10 @@ public struct LoadRunner: Sendable {
         case .success(let content):
             do {
                 // As the session's principal: a load acts for whoever began it, with the rights they hold when it commits.
-                let commit = try session.write { try $0.commitLoad(placeholder, content: content) }
-                switch commit {
-                case .committed(let item, let photo, let isNew):
-                    report.committed(load, at: index, item: item, photo: photo.id, isNew: isNew)
-                case .alreadyInAlbum(let photo):
-                    report.alreadyInAlbum(load, at: index, photo: photo.id)
+                let commit = try session.write {
+                    try $0.commitLoad(placeholder, content: content, displacing: { order.comesAfter($0, index) })
                 }
+                order.record(commit, of: index, in: &report)
             } catch LibraryError.itemNotFound {
                 report.cancelled(load, at: index)  // its placeholder was removed meanwhile
             } catch {
@@ -308,23 +308,26 @@ public struct LoadRunner: Sendable {
     /// The write waits without holding a thread, so that loads go on reading
     /// meanwhile (and end together), and runs in a task of its own: a
     /// cancelled import still commits what it read.
-    private func commit(_ loaded: [(index: Int, placeholder: AlbumItemID, content: PhotoContent)], of loads: [Load], in report: inout LoadReportBuilder) async {
+    private func commit(
+        _ loaded: [(index: Int, placeholder: AlbumItemID, content: PhotoContent)], of loads: [Load], order: RunOrder,
+        in report: inout LoadReportBuilder
+    ) async {
         guard !loaded.isEmpty else { return }
-        let (session, entries) = (session, loaded.map { ($0.placeholder, $0.content) })
+        let session = session
+        let entries = loaded.map { (index: $0.index, placeholder: $0.placeholder, content: $0.content) }
         let written = await Task {
-            try await session.write { writer in try entries.map { try writer.commitLoad($0.0, content: $0.1) } }
+            try await session.write { writer in
+                try entries.map { entry in
+                    try writer.commitLoad(entry.placeholder, content: entry.content, displacing: { order.comesAfter($0, entry.index) })
+                }
+            }
         }.result
         guard case .success(let commits) = written else {
-            for (index, _, content) in loaded { record(.success(content), of: loads[index], at: index, in: &report) }
+            for (index, _, content) in loaded { record(.success(content), of: loads[index], at: index, order: order, in: &report) }
             return
         }
         for ((index, _, _), commit) in zip(loaded, commits) {
-            switch commit {
-            case .committed(let item, let photo, let isNew):
-                report.committed(loads[index], at: index, item: item, photo: photo.id, isNew: isNew)
-            case .alreadyInAlbum(let photo):
-                report.alreadyInAlbum(loads[index], at: index, photo: photo.id)
-            }
+            order.record(commit, of: index, in: &report)
         }
     }
 
@@ -367,6 +370,43 @@ public struct LoadRunner: Sendable {
     private func recountImports(holding placeholders: [AlbumItemID]) {
         guard !placeholders.isEmpty else { return }
         _ = try? session.library.write { try $0.recountImports(holding: placeholders) }
+    }
+}
+
+/// The order of a run's loads, which decides between two of them that
+/// bring the same photo into one album: the one given first keeps its slot
+/// and name, whichever ended first, so that the album comes out the same
+/// however fast each file was read.
+private struct RunOrder: Sendable {
+    let loads: [LoadRunner.Load]
+    /// Each placeholder's load, by index.
+    private let indexes: [AlbumItemID: Int]
+
+    init(_ loads: [LoadRunner.Load]) {
+        self.loads = loads
+        indexes = Dictionary(loads.enumerated().compactMap { index, load in load.placeholder.map { ($0, index) } }) { first, _ in first }
+    }
+
+    /// Whether `item` is the placeholder, committed or not, of a load given after the one at `index`.
+    func comesAfter(_ item: AlbumItemID, _ index: Int) -> Bool {
+        indexes[item].map { $0 > index } ?? false
+    }
+
+    /// Reports what committing the load at `index` did.
+    func record(_ commit: LoadCommit, of index: Int, in report: inout LoadReportBuilder) {
+        let load = loads[index]
+        switch commit {
+        case .committed(let item, let photo, _, let displaced?):
+            if let later = indexes[displaced] {
+                report.committed(load, at: index, item: item, photo: photo.id, displacing: loads[later], at: later)
+            } else {
+                report.committed(load, at: index, item: item, photo: photo.id, isNew: false)
+            }
+        case .committed(let item, let photo, let isNew, nil):
+            report.committed(load, at: index, item: item, photo: photo.id, isNew: isNew)
+        case .alreadyInAlbum(let photo):
+            report.alreadyInAlbum(load, at: index, photo: photo.id)
+        }
     }
 }
 

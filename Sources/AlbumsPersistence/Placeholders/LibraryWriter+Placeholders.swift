@@ -45,29 +45,31 @@ extension LibraryWriter {
     /// of the first import's. The item carries the words and marks the load
     /// read (``PhotoContent/marks``), never another item's.
     ///
-    /// - Returns: What happened; if the album already holds the photo, the
-    ///   placeholder is deleted instead.
+    /// - Parameter displacing: Whether the item now holding the same photo
+    ///   in the album gives its place up to this load: a load of the same
+    ///   run that came after it in the run's order but ended first (two
+    ///   copies of one file in a folder). The earlier load's slot and name
+    ///   then hold the photo, whichever read faster, and that item goes.
+    /// - Returns: What happened; if the album already holds the photo (in an
+    ///   item not displaced), the placeholder is deleted instead.
     /// - Throws: ``LibraryError/itemNotFound(_:)`` if the placeholder is gone
     ///   (cancelled meanwhile), ``LibraryError/constraintViolated(detail:)``
     ///   for content the schema refuses.
     @discardableResult
-    public func commitLoad(_ placeholder: AlbumItemID, content: PhotoContent) throws -> LoadCommit {
+    public func commitLoad(
+        _ placeholder: AlbumItemID, content: PhotoContent, displacing: (AlbumItemID) -> Bool = { _ in false }
+    ) throws -> LoadCommit {
         // Outside the history through commitPlaceholder; the photo row has no history.
         try recordingOperation {
             // Gone (cancelled meanwhile): said before the photo is added, which the rollback would undo anyway.
             guard try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE id = ? AND photo_id IS NULL", arguments: [placeholder]) == true
             else { throw LibraryError.itemNotFound(.item(placeholder)) }
             let (photo, isNew) = try addPhoto(content)
-            let committed = try withoutHistory {
-                try recordingOperation {
-                    try commitPlaceholderOperation(
-                        placeholder, with: photo.id, ownName: photo.content.originalName, named: content.originalName, marks: content.marks)
-                }.0
-            }
-            if committed == nil {
-                return .alreadyInAlbum(photo: photo)
-            }
-            return .committed(item: placeholder, photo: photo, isNewPhoto: isNew)
+            let committed = try commitOutsideHistory(
+                placeholder, with: photo.id, ownName: photo.content.originalName, named: content.originalName, marks: content.marks,
+                displacing: displacing)
+            guard let committed else { return .alreadyInAlbum(photo: photo) }
+            return .committed(item: placeholder, photo: photo, isNewPhoto: isNew, displaced: committed.displaced)
         }.0
     }
 
@@ -85,28 +87,50 @@ extension LibraryWriter {
     public func commitPlaceholder(
         _ placeholder: AlbumItemID, with photo: PhotoID, named name: String? = nil, marks: ItemMarks = .none
     ) throws -> AlbumItemID? {
+        try commitOutsideHistory(placeholder, with: photo, ownName: nil, named: name, marks: marks)?.item
+    }
+
+    /// A placeholder's commit as its own operation (its change set) that
+    /// the history leaves out: a load's end belongs to the import that began it.
+    private func commitOutsideHistory(
+        _ placeholder: AlbumItemID, with photo: PhotoID, ownName: String?, named name: String?, marks: ItemMarks,
+        displacing: (AlbumItemID) -> Bool = { _ in false }
+    ) throws -> (item: AlbumItemID, displaced: AlbumItemID?)? {
         try withoutHistory {
             try recordingOperation {
-                try commitPlaceholderOperation(placeholder, with: photo, ownName: nil, named: name, marks: marks)
+                try commitPlaceholderOperation(placeholder, with: photo, ownName: ownName, named: name, marks: marks, displacing: displacing)
             }.0
         }
     }
 
-    /// - Parameter ownName: The photo's own name, which the item keeps unless
-    ///   `name` differs; nil: read from the photo.
+    /// - Parameters:
+    ///   - ownName: The photo's own name, which the item keeps unless `name`
+    ///     differs; nil: read from the photo.
+    ///   - displacing: Whether the item already holding the photo in the
+    ///     album gives its place up (``commitLoad(_:content:displacing:)``).
+    /// - Returns: The item now holding the photo and the one it displaced;
+    ///   nil if the album already held the photo and the placeholder went.
     private func commitPlaceholderOperation(
-        _ placeholder: AlbumItemID, with photo: PhotoID, ownName: String?, named name: String?, marks: ItemMarks
-    ) throws -> AlbumItemID? {
-        let placed = try pendingPlaceholder(placeholder)
-        let item = placed.item
-        let album = try self.album(item.albumID)
+        _ placeholder: AlbumItemID, with photo: PhotoID, ownName: String?, named name: String?, marks: ItemMarks,
+        displacing: (AlbumItemID) -> Bool
+    ) throws -> (item: AlbumItemID, displaced: AlbumItemID?)? {
+        var placed = try pendingPlaceholder(placeholder)
+        let album = try self.album(placed.item.albumID)
         // A load acts for whoever began it until it commits: a role taken meanwhile stops it here.
         try require(.editor, on: album)
         let ownName = try ownName ?? self.photo(photo).content.originalName
-        if try contains(photo, in: item.albumID) {
-            try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
-            return nil
+        var displaced: AlbumItemID?
+        if let holder = try placedItem(holding: photo, in: album.id) {
+            guard displacing(holder.item.id) else {
+                try executeRemoval(of: [placed], albums: [album.id: album], tidiesSegments: false)
+                return nil
+            }
+            try executeRemoval(of: [holder], albums: [album.id: album], tidiesSegments: false)
+            // The placeholder stood after it, perhaps: where it stands now.
+            placed = try pendingPlaceholder(placeholder)
+            displaced = holder.item.id
         }
+        let item = placed.item
         let fileName = name.flatMap { $0.isEmpty || $0 == ownName ? nil : $0 }
         if marks.isEmpty {
             try db.execute(
@@ -133,7 +157,7 @@ extension LibraryWriter {
         try db.execute(cachedSQL: "DELETE FROM pending_copy WHERE item_id = ?", arguments: [placeholder])
         adjustCounts(of: item.albumID, items: 0, placeholders: -1)
         changes(of: album) { $0.recordUpdate(at: item.index, of: item.id) }
-        return placeholder
+        return (placeholder, displaced)
     }
 
     /// Deletes placeholders: their loads failed or were cancelled. Nothing

@@ -17,8 +17,10 @@ public struct PendingPlaceholder: Hashable, Sendable, Identifiable {
 
 /// What committing a load did.
 public enum LoadCommit: Hashable, Sendable {
-    /// The placeholder became the photo, in the same slot.
-    case committed(item: AlbumItemID, photo: Photo, isNewPhoto: Bool)
+    /// The placeholder became the photo, in the same slot; `displaced`: the
+    /// item that held the photo in the album before and gave its place up
+    /// (``LibraryWriter/commitLoad(_:content:displacing:)``), now gone.
+    case committed(item: AlbumItemID, photo: Photo, isNewPhoto: Bool, displaced: AlbumItemID? = nil)
     /// The album already held the photo elsewhere: the placeholder was deleted.
     case alreadyInAlbum(photo: Photo)
 }
