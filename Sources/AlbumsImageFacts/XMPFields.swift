@@ -37,14 +37,8 @@ struct XMPFields: Equatable {
     private static let dublinCore = "http://purl.org/dc/elements/1.1/"
 
     /// The simple properties read, by namespace URI and local name.
-    enum Property: CaseIterable {
+    enum Property: NamedProperty {
         case dateTimeOriginal, createDate, dateCreated, extendedXMPGUID, rating
-
-        /// The property `name` stands for.
-        init?(_ name: ResolvedName) {
-            guard let found = Self.allCases.first(where: { $0.name == name.local && $0.namespace == name.uri }) else { return nil }
-            self = found
-        }
 
         var namespace: String {
             switch self {
@@ -72,15 +66,15 @@ struct XMPFields: Equatable {
         var local: Substring
     }
 
-    /// The properties whose value is a list (`rdf:Alt`, `rdf:Bag`, `rdf:Seq`).
-    enum ListProperty: CaseIterable {
-        case title, description, subject, hierarchicalSubject
+    /// A property read, known by its namespace URI and local name.
+    protocol NamedProperty: CaseIterable {
+        var namespace: String { get }
+        var name: String { get }
+    }
 
-        /// The list property `name` stands for.
-        init?(_ name: ResolvedName) {
-            guard let found = Self.allCases.first(where: { $0.name == name.local && $0.namespace == name.uri }) else { return nil }
-            self = found
-        }
+    /// The properties whose value is a list (`rdf:Alt`, `rdf:Bag`, `rdf:Seq`).
+    enum ListProperty: NamedProperty {
+        case title, description, subject, hierarchicalSubject
 
         var namespace: String {
             self == .hierarchicalSubject ? "http://ns.adobe.com/lightroom/1.0/" : XMPFields.dublinCore
@@ -323,5 +317,13 @@ struct XMPFields: Equatable {
             }
             return bytes.count
         }
+    }
+}
+
+extension XMPFields.NamedProperty {
+    /// The property `name` stands for.
+    init?(_ name: XMPFields.ResolvedName) {
+        guard let found = Self.allCases.first(where: { $0.name == name.local && $0.namespace == name.uri }) else { return nil }
+        self = found
     }
 }

@@ -21,7 +21,7 @@ public struct ImportSources: Sendable {
         var sources = ImportSources()
         let manager = FileManager.default
         for path in paths {
-            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+            let absolute = absolutePath(path, relativeTo: base)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
                 sources.failed.append((path, "no such file or directory"))
@@ -41,9 +41,13 @@ public struct ImportSources: Sendable {
     /// without listing any folder.
     public static func unreachable(_ paths: [String], relativeTo base: String = FileManager.default.currentDirectoryPath) -> [(path: String, reason: String)] {
         paths.compactMap { path in
-            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
-            return FileManager.default.fileExists(atPath: absolute) ? nil : (path, "no such file or directory")
+            FileManager.default.fileExists(atPath: absolutePath(path, relativeTo: base)) ? nil : (path, "no such file or directory")
         }
+    }
+
+    /// `path` made absolute against `base`, its `.` and `..` resolved.
+    private static func absolutePath(_ path: String, relativeTo base: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
     }
 
     private mutating func addFiles(in folder: String, as shownPath: String, recursive: Bool) {
