@@ -26,7 +26,7 @@ struct HistoryBenchmark {
     func run() throws -> [Row] {
         var without = Library.Options(allowsConcurrentReads: false)
         // The folders' history (0008) rebuilds what 0005 makes: both stay out.
-        without.migrations = EmbeddedMigrations.all.filter { !["history", "folder_history", "history_actors", "item_name_history", "cover_history", "smart_album_history"].contains($0.name) }
+        without.migrations = EmbeddedMigrations.all.filter { !["history", "folder_history", "history_actors", "item_name_history", "cover_history", "smart_album_history", "history_by_person"].contains($0.name) }
         return try sizes.map { size in
             let (recording, albumA, _) = try makeLibrary(count: size, in: folder, name: "history-on")
             let (plain, albumB, _) = try makeLibrary(count: size, in: folder, options: without, name: "history-off")

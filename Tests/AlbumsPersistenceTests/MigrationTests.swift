@@ -165,6 +165,42 @@ struct MigrationTests {
         #expect(try upgraded.violations() == [])
     }
 
+    @Test("the upgrade to each person's undo finds the person of an older entry by the name it was made under")
+    func historyByPerson() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        var old = Library.Options()
+        old.migrations = EmbeddedMigrations.all.filter { $0.version < 27 }
+        let library = try Library.open(at: path, options: old)
+        try library.write { _ = try $0.addPerson(named: "sam", password: try PasswordHash(password: "correct horse", cost: 4)) }
+        try library.close()
+        // sam created Trip, as schema 26 recorded it: by his name alone.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO album (name, order_key) VALUES ('Trip', ?)", arguments: [1 << 40])
+            let (album, step) = (db.lastInsertedRowID, try Int64.fetchOne(db, sql: "SELECT max(id) FROM history_step") ?? 0)
+            try db.execute(
+                sql: """
+                    INSERT INTO history_entry (description, albums, first_step, last_step, actor_kind, actor_name)
+                    VALUES ('create album ''Trip''', json_array(json_object('id', ?, 'name', 'Trip')), ?, ?, 'person', 'sam')
+                    """,
+                arguments: [album, step, step])
+        }
+        let upgraded = try Library.open(at: path)
+        let sam = try upgraded.read { try $0.person(named: "sam") }
+        try upgraded.write { try $0.setRole(.owner, of: sam.id, on: .album(try $0.album(named: "Trip").id)) }
+        let next = try upgraded.read { reader in
+            reader.act(as: .person(sam))
+            return try reader.nextUndo()?.description
+        }
+        #expect(next == "create album 'Trip'")
+        try upgraded.write { writer in
+            writer.act(as: .person(sam))
+            _ = try writer.undo()
+        }
+        #expect(try upgraded.read { try $0.albums().map(\.name) } == [])
+        #expect(try upgraded.violations() == [])
+    }
+
     @Test("upgrading a library keeps a backup equal to the file before the upgrade")
     func backupBeforeUpgrade() throws {
         let fixture = try LibraryFixture()

@@ -108,7 +108,8 @@ struct PeopleAPITests: Sendable {
             Cell(method: .get, uri: "/api/photos/\(shared)/original", body: nil, expected: [no, missing, ok, ok, ok, ok, no]),
             Cell(method: .get, uri: "/api/photos/\(secret)/original", body: nil, expected: [no, missing, missing, missing, missing, ok, no]),
             Cell(method: .get, uri: "/api/history", body: nil, expected: [no, ok, ok, ok, ok, ok, no]),
-            Cell(method: .post, uri: "/api/undo", body: nil, expected: [no, forbidden, forbidden, forbidden, forbidden, ok, no]),
+            // Undo takes back the asker's own changes: the holder's setup is nobody's here.
+            Cell(method: .post, uri: "/api/undo", body: nil, expected: [no, .conflict, .conflict, .conflict, .conflict, .conflict, no]),
             Cell(method: .get, uri: "/api/people", body: nil, expected: [no, forbidden, forbidden, forbidden, ok, ok, no]),
             Cell(method: .get, uri: "/api/albums/Wedding/roles", body: nil, expected: [no, missing, forbidden, forbidden, ok, ok, no]),
             Cell(method: .put, uri: "/api/albums/Wedding/roles", body: #"{"person": "lee", "role": "viewer"}"#,
@@ -154,6 +155,30 @@ struct PeopleAPITests: Sendable {
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("POST /api/undo and /api/redo take back the asker's own change, not someone else's later one; next_undo is theirs")
+    func undoIsTheAskers() async throws {
+        try await application.test(.router) { client in
+            func send(_ uri: String, _ method: HTTPRequest.Method = .post, as asker: Asker, _ body: String? = nil) async throws -> (HTTPResponse.Status, String) {
+                let response = try await client.executeRequest(uri: uri, method: method, headers: headers(asker), body: body.map { ByteBuffer(string: $0) })
+                return (response.status, String(buffer: response.body))
+            }
+            // sam arranges Wedding; ana, later, renames Secret.
+            #expect(try await send("/api/operations", as: .editor, #"{"op": "move", "items": ["Wedding:1"], "to": "Wedding", "at": 2}"#).0 == .ok)
+            #expect(try await send("/api/operations", as: .admin, #"{"op": "rename_album", "album": "Secret", "name": "Hidden"}"#).0 == .ok)
+            let history = try await send("/api/history?limit=1", .get, as: .editor).1
+            #expect(history.contains(#""next_undo":{"#) && history.contains("move 1 item"), "\(history)")
+            #expect(try await send("/api/history?limit=1", .get, as: .viewer).1.contains(#""next_undo":null"#))
+            // sam's undo takes back his move; ana's rename stands.
+            let (status, undone) = try await send("/api/undo", as: .editor)
+            #expect(status == .ok && undone.contains("move 1 item"), "\(undone)")
+            #expect(try await fixture.library.read { try $0.album(named: "Hidden").name } == "Hidden")
+            // gran made nothing: nothing to undo. sam redoes his own.
+            #expect(try await send("/api/undo", as: .viewer).0 == .conflict)
+            #expect(try await send("/api/redo", as: .editor).0 == .ok)
+            #expect(try await send("/api/redo", as: .editor).0 == .conflict)
+        }
     }
 
     @Test("signing in sets an HttpOnly SameSite cookie; signed out, the same cookie signs nobody in")

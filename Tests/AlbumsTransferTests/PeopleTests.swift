@@ -137,7 +137,7 @@ struct PeopleTests {
         }
     }
 
-    @Test("the history says who made each change; nobody undoes into an album they cannot edit")
+    @Test("the history says who made each change; a person's undo is their own")
     func historyNamesAndUndo() throws {
         let house = try Household()
         let sam = try house.session("sam")
@@ -146,11 +146,9 @@ struct PeopleTests {
         let entries = try house.library.read { try $0.history(limit: 1) }
         #expect(entries.first?.madeBy == .person("sam"))
         #expect(entries.first?.description == "rename album 'Trip' to 'Trip 2026'")
-        // gran cannot undo sam's rename, and is not told what it was.
+        // sam's rename is not gran's to undo.
         let gran = try house.session("gran")
-        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
-            try gran.write { try $0.undo() }
-        }
+        #expect(throws: LibraryError.nothingToUndo) { try gran.write { try $0.undo() } }
         #expect(try gran.read { try $0.nextUndo() } == nil)
         // The holder made the first changes; sam sees only those of what he can see.
         #expect(try house.library.read { try $0.history(limit: 50).last?.madeBy } == .holder)
@@ -159,23 +157,84 @@ struct PeopleTests {
         #expect(try house.library.read { try $0.album(named: "Trip").name } == "Trip")
     }
 
-    @Test("undoing a creation is a deletion: an editor of the folder may not undo an admin's new album")
+    @Test("undoing a creation is a deletion: an editor of the folder does not undo an admin's new album, nor his own once it is not his")
     func undoingACreationIsADeletion() throws {
         let house = try Household()
         let ana = try house.session("ana")
         try ana.perform(LibraryOperation.album(.create(name: "Beach", placement: .into(.path("Family")))))
         let sam = try house.session("sam")
-        // sam edits Family, so sees Beach and the entry, but deleting Beach takes its owner.
-        #expect(try sam.read { try $0.nextUndo() } != nil)
-        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: you can change 'Beach' but not delete, move or share it: that takes its owner")) {
+        // sam edits Family, so sees Beach, but ana's creation is hers to undo.
+        #expect(try sam.read { try $0.nextUndo() } == nil)
+        #expect(throws: LibraryError.nothingToUndo) { try sam.write { try $0.undo() } }
+        #expect(try house.library.read { try $0.album(named: "Beach").name } == "Beach")
+        // sam renames Beach, and then loses Family: his rename is still his, but not his to undo.
+        try sam.perform(LibraryOperation.album(.rename("Beach", to: "Shore")))
+        try house.library.write { try $0.setRole(nil, of: try $0.person(named: "sam").id, on: .folder(try $0.folder(.path("Family")).id)) }
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
             try sam.write { try $0.undo() }
         }
+        #expect(try house.library.read { try $0.album(named: "Shore").name } == "Shore")
+        try house.library.write { try $0.setRole(.editor, of: try $0.person(named: "sam").id, on: .folder(try $0.folder(.path("Family")).id)) }
+        try sam.write { try $0.undo() }
         #expect(try house.library.read { try $0.album(named: "Beach").name } == "Beach")
         // What sam creates is his: he may undo it, and redo it.
         try sam.perform(LibraryOperation.album(.create(name: "Sam's", placement: .into(.path("Family")))))
         try sam.write { try $0.undo() }
         try sam.write { try $0.redo() }
         #expect(try house.library.read { try $0.album(named: "Sam's").parentID } != nil)
+    }
+
+    @Test("each person undoes their own latest change and redoes what they undid; someone else's later change to the same items refuses it, saying so")
+    func undoIsEachPersons() throws {
+        let house = try Household()
+        try house.library.write { writer in
+            try writer.insertPhotos(Array(house.photos[0..<3]), into: try writer.album(named: "Trip").id)
+        }
+        let (sam, ana, holder) = (try house.session("sam"), try house.session("ana"), TransferSession(library: house.library))
+        func trip() throws -> [PhotoID?] { try house.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.photoID) } }
+        let (p4, p0, p1, p2) = (house.photos[4], house.photos[0], house.photos[1], house.photos[2])
+        #expect(try trip() == [p4, p0, p1, p2])
+        try sam.perform(.move([.position(0, in: "Trip")], to: .at(3, in: "Trip")))  // sam: p4 to the end
+        try ana.perform(.move([.position(0, in: "Trip")], to: .at(3, in: "Trip")))  // ana: p0 to the end
+        #expect(try trip() == [p1, p2, p4, p0])
+        #expect(try sam.read { try $0.nextUndo()?.madeBy } == .person("sam"))
+
+        // sam's undo takes back his move, not ana's later one; his redo puts it back.
+        try sam.write { try $0.undo() }
+        #expect(try trip() == [p4, p1, p2, p0])
+        try sam.write { try $0.redo() }
+        #expect(try trip() == [p1, p2, p4, p0])
+
+        // ana moves the photo sam moved: his undo would undo hers too, so it is refused, with the reason, writing nothing.
+        try ana.perform(.move([.position(2, in: "Trip")], to: .at(0, in: "Trip")))
+        #expect(try trip() == [p4, p1, p2, p0])
+        #expect {
+            try sam.write { try $0.undo() }
+        } throws: { error in
+            guard case LibraryError.cannotUndo(_, _, let reason) = error else { return false }
+            return reason == "a change made since by someone else touched the same items, albums or folders"
+        }
+        #expect(try trip() == [p4, p1, p2, p0])
+        // Once ana has undone hers, sam's goes through; ana's redo would now undo his, and is refused.
+        try ana.write { try $0.undo() }
+        try sam.write { try $0.undo() }
+        #expect(try trip() == [p4, p1, p2, p0])
+        #expect(throws: (any Error).self) { try ana.write { try $0.redo() } }
+        #expect(try trip() == [p4, p1, p2, p0])
+
+        // A new change clears only its maker's redo: ana's change leaves sam's, sam's clears it.
+        try ana.perform(LibraryOperation.album(.rename("Secret", to: "Secret 2")))
+        #expect(try sam.read { try $0.nextRedo() } != nil)
+        try sam.perform(.move([.position(1, in: "Trip")], to: .at(0, in: "Trip")))
+        #expect(try sam.read { try $0.nextRedo() } == nil)
+        #expect(throws: LibraryError.nothingToRedo) { try sam.write { try $0.redo() } }
+
+        // The holder's undo is the library's latest change, whoever made it.
+        try holder.write { try $0.undo() }
+        #expect(try trip() == [p4, p1, p2, p0])
+        try holder.write { try $0.undo() }
+        #expect(try house.library.read { try $0.album(named: "Secret").name } == "Secret")
+        #expect(try house.library.violations() == [])
     }
 
     @Test("undoing a move is a move: nobody moves an album into or out of a folder they cannot see by undoing and redoing")
@@ -190,16 +249,12 @@ struct PeopleTests {
         let ana = try house.session("ana")
         try ana.perform(LibraryOperation.album(.move("Diary", to: .into(.path("Family")))))
         let sam = try house.session("sam")
-        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
-            try sam.write { try $0.undo() }
-        }
+        // ana's move is hers: sam's undo does not take it back.
+        #expect(throws: LibraryError.nothingToUndo) { try sam.write { try $0.undo() } }
         #expect(try house.library.read { try $0.folder(try $0.album(named: "Diary").parentID!).name } == "Family")
-        // Undone by an admin, the redo would take Diary out of Vault again: not sam's either
-        // (for him, Diary stands at his top level, which only an admin arranges).
+        // Undone by ana, it is hers to redo, never sam's (the redo would take Diary out of Vault again).
         try ana.write { try $0.undo() }
-        #expect(throws: LibraryError.forbidden(reason: "cannot redo the latest change: only an admin arranges the library's top level")) {
-            try sam.write { try $0.redo() }
-        }
+        #expect(throws: LibraryError.nothingToRedo) { try sam.write { try $0.redo() } }
         #expect(try house.library.read { try $0.folder(try $0.album(named: "Diary").parentID!).name } == "Vault")
     }
 

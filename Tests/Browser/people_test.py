@@ -72,6 +72,25 @@ class SignedIn(PageSession):
         self.cli("user", "disable", "gran")
         self.until(lambda: self.driver.current_url.endswith("/signin"), "the sign-in page once the stream is refused")
 
+    def test_an_editors_undo_takes_back_her_own_move_not_the_clis_later_change(self):
+        self.cli("share", "add", "Trip", "--with", "gran", "--role", "editor")
+        self.sign_in("gran", "grandma's pass")
+        self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")
+        undo = self.driver.find_element(By.ID, "undo-button")
+        self.until(lambda: undo.get_attribute("title") == "Nothing to undo", "gran's Undo to be empty: the import was the CLI's")
+        trip = self.files("Trip")
+        self.drag(self.tile(0, 1), self.tile(0, 3), x=20)
+        self.until(lambda: self.files("Trip") != trip, "gran's move")
+        self.until(lambda: undo.get_attribute("title").startswith("Undo: move 1 item") and "(by gran)" in undo.get_attribute("title"), "her Undo to name her move")
+        # The CLI changes something else afterwards: gran's Undo still names, and takes back, her own move.
+        self.cli("album", "create", "Later")
+        self.until(lambda: "(by gran)" in undo.get_attribute("title"), "her Undo to stay hers")
+        undo.click()
+        self.until(lambda: self.files("Trip") == trip and self.shown(0) == trip, "her move taken back")
+        self.until(lambda: self.status().startswith("Undone: move 1 item") and "(made by gran)" in self.status(), "the announcement")
+        self.assertIn("Later", self.cli("album", "list"))
+        self.screenshot("people-07-own-undo")
+
     def test_an_admin_shares_an_album_from_its_menu(self):
         self.sign_in("ana", "correct horse")
         self.until(lambda: self.driver.execute_script("return document.body.dataset.ready") == "true", "the organizer")

@@ -19,28 +19,33 @@ final class HistoryRecording {
     /// The most albums an entry names (SQLite binds at most 32,766 values).
     static let mentionedAlbumLimit = 10_000
 
-    /// Whether the newest entry is undone when the transaction begins:
-    /// then a new change drops what could be redone.
+    /// Whether any entry is undone when the transaction begins: then a new
+    /// change drops what its maker could redo.
     private let hasUndoneEntries: Bool
 
     init(in db: Database) throws {
-        // One statement for both: this runs in every write transaction.
+        // One statement for both: this runs in every write transaction. The
+        // undone entries have an index of their own (usually empty).
         let row = try Row.fetchOne(
             db,
-            cachedSQL: "SELECT (SELECT coalesce(max(id), 0) FROM history_step), (SELECT is_undone FROM history_entry ORDER BY id DESC LIMIT 1)")
+            cachedSQL: "SELECT (SELECT coalesce(max(id), 0) FROM history_step), EXISTS (SELECT 1 FROM history_entry WHERE is_undone = 1)")
         mark = row?[0] ?? 0
         hasUndoneEntries = row?[1] ?? false
     }
 
-    /// Files the transaction's steps as a new entry, if it wrote any: a new
-    /// change clears what could be redone, and old entries are dropped.
-    func fileEntry(operations: [[AlbumChangeSet]], madeBy maker: HistoryEntry.Maker, in db: Database) throws {
+    /// Files the transaction's steps as a new entry made by `principal`, if
+    /// it wrote any: a new change clears what its maker could redo, and old
+    /// entries are dropped.
+    func fileEntry(operations: [[AlbumChangeSet]], madeBy principal: Principal, in db: Database) throws {
         guard !isReplaying else { return }
         let last = try HistoryLog.lastStep(in: db)
         guard last > mark else { return }
-        if hasUndoneEntries { try HistoryLog.dropUndoneEntries(in: db) }
+        if hasUndoneEntries { try HistoryScope(principal).dropUndoneEntries(in: db) }
         let albums = Self.mentions(in: operations)
-        var arguments: StatementArguments = [description(albums: albums), foldersJSON(), mark + 1, last, maker.kind, maker.storedName]
+        let maker = HistoryEntry.Maker(principal)
+        var person: Int64?
+        if case .person(let who) = principal { person = who.id.rawValue }
+        var arguments: StatementArguments = [description(albums: albums), foldersJSON(), mark + 1, last, maker.kind, maker.storedName, person]
         // SQLite writes the albums' JSON. One album is the usual case; many
         // go through rows of values (bound values are limited: a repair of a
         // huge library names the first ones).
@@ -48,14 +53,20 @@ final class HistoryRecording {
         switch albums.count {
         case 1:
             arguments += [albums[0].id.rawValue, albums[0].name]
-            sql = "INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, ?, json_array(json_object('id', ?, 'name', ?)))"
+            sql = """
+                INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, actor_person_id, albums)
+                VALUES (?, ?, ?, ?, ?, ?, ?, json_array(json_object('id', ?, 'name', ?)))
+                """
         default:
             let named = albums.prefix(Self.mentionedAlbumLimit)
             for album in named { arguments += [album.id.rawValue, album.name] }
             let albumsJSON = named.isEmpty
                 ? "'[]'"
                 : "(SELECT json_group_array(json_object('id', column1, 'name', column2)) FROM (VALUES \(Array(repeating: "(?, ?)", count: named.count).joined(separator: ", "))))"
-            sql = "INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, albums) VALUES (?, ?, ?, ?, ?, ?, \(albumsJSON))"
+            sql = """
+                INSERT INTO history_entry (description, folders, first_step, last_step, actor_kind, actor_name, actor_person_id, albums)
+                VALUES (?, ?, ?, ?, ?, ?, ?, \(albumsJSON))
+                """
         }
         try db.execute(cachedSQL: sql, arguments: arguments)
         let id = db.lastInsertedRowID
@@ -110,11 +121,6 @@ enum HistoryLog {
         try db.execute(cachedSQL: "DELETE FROM history_step WHERE id BETWEEN ? AND ?", arguments: [first, last])
     }
 
-    /// Drops the undone entries: a new change makes them unreachable.
-    static func dropUndoneEntries(in db: Database) throws {
-        try drop(Row.fetchAll(db, sql: "SELECT id, first_step, last_step FROM history_entry WHERE is_undone = 1"), in: db)
-    }
-
     /// Drops the oldest entries beyond the kept count and the kept row changes.
     static func prune(in db: Database) throws {
         let kept = try keptEntries(in: db)
@@ -133,7 +139,7 @@ enum HistoryLog {
     }
 
     /// Deletes entries given as rows of (id, first_step, last_step), with their steps.
-    private static func drop(_ entries: [Row], in db: Database) throws {
+    static func drop(_ entries: [Row], in db: Database) throws {
         for entry in entries { try drop(entry: entry[0], steps: entry[1], through: entry[2], in: db) }
     }
 
@@ -155,10 +161,6 @@ enum HistoryLog {
     // MARK: - Entries
 
     static let entryColumns = "id, committed_at, description, albums, first_step, last_step, is_undone, actor_kind, actor_name, folders"
-    /// The newest entry not undone: what undo reverses.
-    static let nextUndoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 0 ORDER BY id DESC LIMIT 1"
-    /// The oldest undone entry (undone last): what redo re-applies.
-    static let nextRedoSQL = "SELECT \(entryColumns) FROM history_entry WHERE is_undone = 1 ORDER BY id ASC LIMIT 1"
 
     static func entry(from row: Row) -> HistoryEntry {
         HistoryEntry(

@@ -26,7 +26,12 @@ struct HistoryReplay {
 
     /// Replays steps `first`…`last` backwards, recording the change sets of
     /// what it does in the writer's current operation.
-    func replay(first: Int64, through last: Int64) throws {
+    ///
+    /// - Parameter checkingPlaces: Whether changes came after these steps
+    ///   (a person's own change replayed past someone else's): every item
+    ///   put back is then checked to stand in a segment of its album, which
+    ///   a later change may have dropped or merged.
+    func replay(first: Int64, through last: Int64, checkingPlaces: Bool = false) throws {
         var touchedItems = Set<AlbumItemID>()
         var touchedAlbums = Set<AlbumID>()
         var touchedFolders = Set<FolderID>()
@@ -61,6 +66,9 @@ struct HistoryReplay {
             }
         }
         try counts.apply(to: writer)
+        if checkingPlaces, try misplaced(touchedItems) {
+            throw refusal("a change made since rearranged the places it would put items back in")
+        }
         if try orphansInTree() {
             throw refusal("a folder it would delete holds albums or folders that came in another way since")
         }
@@ -219,8 +227,9 @@ struct HistoryReplay {
             counts.add(-1, item: isPlaceholder, segment: row[1], album: AlbumID(rawValue: row[0]))
             counts.add(1, item: isPlaceholder, segment: step["segment_id"], album: AlbumID(rawValue: step["album_id"]))
         case .segmentInserted:
+            // Items that came in another way since (a later change replayed past).
             if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE segment_id = ? LIMIT 1", arguments: [id]) == true {
-                throw LibraryError.corrupt(path: writer.path, detail: "segment \(id) still holds items where the history says it was empty")
+                throw refusal("a place it made in the album holds items that came in another way since")
             }
             try db.execute(cachedSQL: "DELETE FROM album_segment WHERE id = ?", arguments: [id])
         case .segmentDeleted:
@@ -271,6 +280,24 @@ struct HistoryReplay {
                 cachedSQL: "UPDATE folder SET name = ?, parent_id = ?, order_key = ?, is_locked = ? WHERE id = ?",
                 arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], id])
         }
+    }
+
+    /// Whether any of `items` that still exists stands outside a segment of
+    /// its own album (its segment gone, or another album's).
+    private func misplaced(_ items: Set<AlbumItemID>) throws -> Bool {
+        let ids = items.map(\.rawValue).sorted()
+        for chunk in stride(from: 0, to: ids.count, by: 500) {
+            let part = ids[chunk..<min(chunk + 500, ids.count)]
+            let found = try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM album_item i WHERE i.id IN (\(part.map { _ in "?" }.joined(separator: ",")))
+                        AND NOT EXISTS (SELECT 1 FROM album_segment s WHERE s.id = i.segment_id AND s.album_id = i.album_id))
+                    """,
+                arguments: StatementArguments(Array(part)))
+            if found == true { return true }
+        }
+        return false
     }
 
     /// Whether an album or a folder names a parent that is gone. Foreign

@@ -5,6 +5,11 @@ extension LibraryWriter {
     /// photos in the same order, the same names, locks and album order (a
     /// deleted album comes back with its items, under its id).
     ///
+    /// For the file's holder that is the library's latest change. For a
+    /// person (``LibraryReader/act(as:)``) it is the latest change they made
+    /// themselves; if someone else has changed the same items, albums or
+    /// folders since, it is refused with that reason and nothing is written.
+    ///
     /// It is a change like any other, with its change sets and new
     /// revisions, and can itself be reversed by ``redo()``.
     ///
@@ -15,25 +20,28 @@ extension LibraryWriter {
     ///
     /// - Throws: ``LibraryError/nothingToUndo``, or
     ///   ``LibraryError/cannotUndo(entry:description:reason:)`` with nothing
-    ///   written when it cannot be exact (a load it began is still running).
+    ///   written when it cannot be exact (a load it began is still running,
+    ///   someone else changed the same items since).
     @discardableResult
     public func undo() throws -> HistoryReplayResult {
-        guard let row = try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL) else { throw LibraryError.nothingToUndo }
+        guard let row = try HistoryScope(principal).nextUndo(in: db) else { throw LibraryError.nothingToUndo }
         let entry = HistoryLog.entry(from: row)
         try requireReplaying(entry, steps: row["first_step"], through: row["last_step"], verb: "undo")
         let description = describedToPrincipal(entry)
         return try replay(row, undoing: true) { .cannotUndo(entry: entry.id, description: description, reason: $0) }
     }
 
-    /// Re-applies the most recently undone change, exactly as it was.
+    /// Re-applies the most recently undone change, exactly as it was: for a
+    /// person, the one they undid last.
     ///
-    /// A change made after an undo clears what could be redone.
+    /// A change made after an undo clears what its maker could redo (the
+    /// holder's, everything undone).
     ///
     /// - Throws: ``LibraryError/nothingToRedo``, or
     ///   ``LibraryError/cannotRedo(entry:description:reason:)`` with nothing written.
     @discardableResult
     public func redo() throws -> HistoryReplayResult {
-        guard let row = try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL) else { throw LibraryError.nothingToRedo }
+        guard let row = try HistoryScope(principal).nextRedo(in: db) else { throw LibraryError.nothingToRedo }
         let entry = HistoryLog.entry(from: row)
         try requireReplaying(entry, steps: row["first_step"], through: row["last_step"], verb: "redo")
         let description = describedToPrincipal(entry)
@@ -52,10 +60,11 @@ extension LibraryWriter {
     private func replay(_ row: Row, undoing: Bool, refusal: @escaping (String) -> LibraryError) throws -> HistoryReplayResult {
         let id: Int64 = row["id"]
         let (first, last): (Int64, Int64) = (row["first_step"], row["last_step"])
+        let isOutOfOrder = try LaterChanges(replaying: id, in: db).requireUntouched(first, through: last, refusal: refusal)
         history?.isReplaying = true
         let mark = try HistoryLog.lastStep(in: db)
         let (_, changes) = try recordingOperation {
-            try HistoryReplay(writer: self, refusal: refusal).replay(first: first, through: last)
+            try HistoryReplay(writer: self, refusal: refusal).replay(first: first, through: last, checkingPlaces: isOutOfOrder)
         }
         // Read before the old steps go: they may be the newest, and the replay may have written none.
         let replayed = try HistoryLog.lastStep(in: db)
@@ -180,7 +189,7 @@ extension LibraryReader {
     /// The entry ``LibraryWriter/undo()`` would reverse now, if any: for a
     /// button that says what it will do.
     public func nextUndo() throws -> HistoryEntry? {
-        try hasHistory() ? try seenByPrincipal(try Row.fetchOne(db, sql: HistoryLog.nextUndoSQL).map(HistoryLog.entry)) : nil
+        try hasHistory() ? try seenByPrincipal(try HistoryScope(principal).nextUndo(in: db).map(HistoryLog.entry)) : nil
     }
 
     /// `entry`, if the principal may see every album it names (a change to
@@ -199,7 +208,7 @@ extension LibraryReader {
 
     /// The entry ``LibraryWriter/redo()`` would re-apply now, if any.
     public func nextRedo() throws -> HistoryEntry? {
-        try hasHistory() ? try seenByPrincipal(try Row.fetchOne(db, sql: HistoryLog.nextRedoSQL).map(HistoryLog.entry)) : nil
+        try hasHistory() ? try seenByPrincipal(try HistoryScope(principal).nextRedo(in: db).map(HistoryLog.entry)) : nil
     }
 
     /// How many history entries the library keeps.

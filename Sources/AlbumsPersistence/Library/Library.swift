@@ -399,7 +399,7 @@ public final class Library: Sendable {
             try writer.finish()
             if dryRun { return .rollback }
             mapsAfterCommit = writer.mapsAfterCommit
-            try writer.history?.fileEntry(operations: writer.operations, madeBy: HistoryEntry.Maker(writer.principal), in: db)
+            try writer.history?.fileEntry(operations: writer.operations, madeBy: writer.principal, in: db)
             if (writer.hasChanges || writer.changedRights || writer.addedPhotos) && features.journals {
                 _ = try ChangeJournal.append(
                     writer.operations, folders: writer.folderChanges, rightsChanged: writer.changedRights, addedPhotos: writer.addedPhotos, in: db)

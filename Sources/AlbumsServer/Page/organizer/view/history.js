@@ -1,5 +1,6 @@
 // Undo and redo, from this page or from anywhere: the buttons say what
-// they would undo or redo now, whoever made the change.
+// they would undo or redo now: a person's own latest change, or, for
+// the token's holder, the library's latest, whoever made it.
 
 import { api } from "../core/api.js";
 import { applyChanges, refused } from "../writes/live.js";
