@@ -230,9 +230,21 @@ struct TakeoutImportCLITests {
         try sidecar("IMG_0001.JPG", minutes: 10, at: album + "/IMG_0001.JPG.json")
         try cli.writeMovie(to: album + "/IMG_0001.MP4", milliseconds: 1_500)
         try write(#"{"title": "Rom"}"#, to: album + "/metadata.json")
+        // One more in no album, in a year folder: its motion is extracted with it.
+        let year = cli.folder.path("part/Takeout/Google Photos/Photos from 2026")
+        try cli.copyExample("11-forest.jpg", to: year + "/IMG_0002.JPG")
+        try sidecar("IMG_0002.JPG", minutes: 20, at: year + "/IMG_0002.JPG.json")
+        try cli.writeMovie(to: year + "/IMG_0002.MP4", milliseconds: 2_000)
         try FileManager.default.createDirectory(atPath: cli.folder.path("Downloads"), withIntermediateDirectories: true)
         let archive = cli.folder.path("Downloads/takeout-20261129T000000Z-001.zip")
         try pack(["python3", "-m", "zipfile", "-c", archive, "Takeout"], in: cli.folder.path("part"))
+
+        // The dry run, before anything is extracted, counts each Live Photo once.
+        let dry = try cli.run("import", archive, "--dry-run")
+        #expect(dry.status == 0 && dry.stdout.contains("Rom  (new album: 1 "), "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stdout.contains("would extract 2 photos") || dry.stderr.contains("would extract 2 photos"), "\(dry.stdout)\(dry.stderr)")
+        #expect((dry.stdout + dry.stderr).contains("would bring 1 photo in no album"), "\(dry.stdout)\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("Downloads/Takeout")), "a dry run extracts nothing")
 
         let result = try cli.run("import", archive)
         #expect(result.status == 0 && result.stdout.contains("Rom  (new album: 1 imported)"), "\(result.stdout)\(result.stderr)")
@@ -240,6 +252,8 @@ struct TakeoutImportCLITests {
         let items = try #require(try cli.json(try cli.run("--json", "list", "Rom"))["items"] as? [[String: Any]])
         #expect(items.count == 1 && items.first?["live_photo"] as? Bool == true && items.first?["motion_duration"] as? Double == 1.5, "\(items)")
         #expect(FileManager.default.fileExists(atPath: cli.folder.path("Downloads/Takeout/Google Photos/Rom/IMG_0001.MP4")), "the motion extracted with its still")
+        let loose = try #require(try cli.json(try cli.run("--json", "photos", "--in-no-album"))["photos"] as? [[String: Any]])
+        #expect(loose.count == 1 && loose.first?["live_photo"] as? Bool == true, "\(loose)")
     }
 
     @Test("a Takeout's .tgz parts, extracted where --extract-to says; an archive cut short is refused and nothing is imported")

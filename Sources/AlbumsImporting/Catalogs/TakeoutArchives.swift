@@ -75,7 +75,34 @@ public struct TakeoutArchives: Sendable {
         guard index.photosPath != nil else {
             throw .notACatalog(path: archives[0], kind: "Google Takeout", reason: "its archives have no 'Google Photos' folder")
         }
+        try findLivePhotos(in: &index)
         return TakeoutArchiveImport(archives: self, index: index, catalog: GoogleTakeout.read(index))
+    }
+
+    /// Which movies are Live Photos' motions is known only from the bytes of
+    /// the still and the movie: those that may be pairs by their names are
+    /// read again, whole, in a second pass over the archives that hold them
+    /// (none when no movie has a photo's name), so that what the import says
+    /// it would do, before extracting anything, counts each Live Photo once.
+    private func findLivePhotos(in index: inout TakeoutArchiveIndex) throws(CatalogFailure) {
+        let wanted = index.possibleLivePhotos()
+        guard !wanted.isEmpty else { return }
+        var facts = TakeoutArchiveIndex.PairFacts()
+        for (number, archive) in archives.enumerated() {
+            guard let entries = wanted[number] else { continue }
+            try Self.reading(archive) { file in
+                try file.forEachFile { entry in
+                    guard let member = entries[entry.path], entry.size <= TakeoutArchiveIndex.largestPairedFile else { return }
+                    let bytes = try entry.read(limit: Int(entry.size))
+                    if LivePhotoMotion.extensions.contains((member.name as NSString).pathExtension) {
+                        facts.movies[member.folder, default: [:]][member.name] = try? VideoHeaderReader.read(bytes)
+                    } else {
+                        facts.stills[member.folder, default: [:]][member.name] = (try? ImageHeaderReader.read(bytes))?.contentIdentifier
+                    }
+                }
+            }
+        }
+        index.pair(facts)
     }
 
     /// Opens `archive` and runs `body` on it, any failure said as the archive's.
@@ -108,8 +135,10 @@ public struct TakeoutArchiveImport: Sendable {
     /// Whether the photos in no album are imported (and so extracted) too.
     public var includesLoose = true
 
-    /// The photos extraction writes, or found already there (same size).
-    public var photoCount: Int { toExtract.count }
+    /// The photos and videos extraction writes, or found already there
+    /// (same size): a Live Photo's motion, extracted beside its still, is
+    /// not one of them.
+    public var photoCount: Int { toExtract.count - index.motionCount(among: toExtract) }
 
     private var toExtract: [TakeoutArchiveIndex.Member] { index.toExtract(loose: includesLoose ? Set(catalog.loose) : []) }
 
@@ -181,6 +210,8 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
 
     struct Folder: Sendable {
         var media: [String: Member] = [:]
+        /// Each Live Photo's motion among ``media``, by its still's name: extracted with its still, never listed.
+        var motions: [String: String] = [:]
         var json: [String: TakeoutJSON] = [:]
         /// JSON files that could not be read as JSON: still sidecar names.
         var otherJSON: Set<String> = []
@@ -225,12 +256,63 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
         }
     }
 
+    /// The largest file read whole to tell a Live Photo's motion: a motion
+    /// runs a few seconds, a few megabytes; a still larger than this is
+    /// read as carrying no identifier, and a movie is no motion.
+    static let largestPairedFile: UInt64 = 64 << 20
+
+    /// A file read again for its facts: its folder and name.
+    struct PairMember: Sendable {
+        let folder: String
+        let name: String
+    }
+
+    /// What the second pass read: each still's content identifier, each movie's facts, by folder and name.
+    struct PairFacts {
+        var stills: [String: [String: String?]] = [:]
+        var movies: [String: [String: VideoFacts?]] = [:]
+    }
+
+    /// The files that may be a still and its motion by their names, by
+    /// archive and entry: what ``TakeoutArchives`` reads again.
+    func possibleLivePhotos() -> [Int: [String: PairMember]] {
+        var wanted: [Int: [String: PairMember]] = [:]
+        for (folder, contents) in contents {
+            for name in LivePhotoMotion.possiblePairs(among: Array(contents.media.keys)) {
+                guard let member = contents.media[name] else { continue }
+                wanted[member.archive, default: [:]][member.entry] = PairMember(folder: folder, name: name)
+            }
+        }
+        return wanted
+    }
+
+    /// Marks each still's motion, from what the second pass read, by the rules a folder on disk is read by.
+    mutating func pair(_ facts: PairFacts) {
+        for (folder, stills) in facts.stills {
+            let movies = (facts.movies[folder] ?? [:]).compactMapValues { $0 }
+            for (still, identifier) in stills.sorted(by: { $0.key < $1.key }) {
+                if let motion = LivePhotoMotion.motion(ofStill: still, identifier: identifier, among: movies) {
+                    contents[folder]?.motions[still] = motion
+                }
+            }
+        }
+    }
+
+    /// How many of `members` are a Live Photo's motion.
+    func motionCount(among members: [Member]) -> Int {
+        let motions = Set(contents.flatMap { _, folder in folder.motions.values.compactMap { folder.media[$0]?.target } })
+        return members.filter { motions.contains($0.target) }.count
+    }
+
     /// What an import extracts: the album folders' photos, and the year
     /// folders' photos among `loose` (those in no album; the year folders'
     /// copies of album photos stay in the archives).
     func toExtract(loose: Set<String>) -> [Member] {
         contents.flatMap { folder, contents in
-            GoogleTakeout.isYearFolder(folder, of: self) ? contents.media.values.filter { loose.contains($0.target) } : Array(contents.media.values)
+            guard GoogleTakeout.isYearFolder(folder, of: self) else { return Array(contents.media.values) }
+            // A loose Live Photo's motion goes with its still.
+            let motions = contents.motions.compactMap { still, motion in contents.media[still].map { loose.contains($0.target) } == true ? motion : nil }
+            return contents.media.filter { name, member in loose.contains(member.target) || motions.contains(name) }.map(\.value)
         }
     }
 
@@ -239,7 +321,10 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
     func folders() -> [String] { Array(contents.keys) }
     func files(in folder: String) -> TakeoutFolderListing {
         guard let contents = contents[folder] else { return TakeoutFolderListing() }
-        return TakeoutFolderListing(media: contents.media.keys.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON), others: contents.others)
+        // A Live Photo's motion is read with its still: extracted, never listed.
+        return TakeoutFolderListing(
+            media: contents.media.keys.filter { !Set(contents.motions.values).contains($0) }.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON),
+            others: contents.others)
     }
     func json(_ name: String, in folder: String) -> TakeoutJSON? { contents[folder]?.json[name] }
 }

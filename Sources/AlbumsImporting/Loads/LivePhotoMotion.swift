@@ -43,6 +43,40 @@ enum LivePhotoMotion {
         return nil
     }
 
+    /// The motion of the still named `still`, whose content identifier is
+    /// `identifier`, among `movies` (the facts of the movies of its folder,
+    /// by name), by the rules of ``motion(beside:identifier:)``: for files
+    /// read from an archive, where nothing is on disk to look beside.
+    static func motion(ofStill still: String, identifier: String?, among movies: [String: VideoFacts]) -> String? {
+        for (candidate, byIdentifierOnly) in candidates(beside: URL(fileURLWithPath: "/" + still)) {
+            let name = candidate.lastPathComponent
+            guard name != still, let facts = movies[name] else { continue }
+            let belongs = byIdentifierOnly ? identifier != nil && identifier == facts.contentIdentifier : belong(stillIdentifier: identifier, motion: facts)
+            if belongs { return name }
+        }
+        return nil
+    }
+
+    /// The names among `names` that may be a still and its motion, by their
+    /// names alone: the movies, and the other files of a movie's stem.
+    static func possiblePairs(among names: [String]) -> Set<String> {
+        let movieExtensions = Set(extensions)
+        var movieStems: [String: [String]] = [:]
+        for name in names where movieExtensions.contains((name as NSString).pathExtension) {
+            let stem = (name as NSString).deletingPathExtension
+            movieStems[stem, default: []].append(name)
+            if stem.hasSuffix(applePhotosSuffix) { movieStems[String(stem.dropLast(applePhotosSuffix.count)), default: []].append(name) }
+        }
+        guard !movieStems.isEmpty else { return [] }
+        var pairs = Set<String>()
+        for name in names where !movieExtensions.contains((name as NSString).pathExtension) {
+            guard let movies = movieStems[(name as NSString).deletingPathExtension] else { continue }
+            pairs.insert(name)
+            pairs.formUnion(movies)
+        }
+        return pairs
+    }
+
     /// Apple Photos' suffix for a Live Photo's motion in its originals.
     static let applePhotosSuffix = "_3"
 
