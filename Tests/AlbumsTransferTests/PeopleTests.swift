@@ -237,6 +237,27 @@ struct PeopleTests {
         #expect(try house.library.violations() == [])
     }
 
+    @Test("a person's undo puts their photo back where it was, even where someone else's photo has taken its very place since")
+    func undoPastATakenPlace() throws {
+        let house = try Household()
+        try house.library.write { writer in
+            try writer.insertPhotos(Array(house.photos[0..<3]), into: try writer.album(named: "Trip").id)
+        }
+        let (sam, ana) = (try house.session("sam"), try house.session("ana"))
+        func trip() throws -> [PhotoID?] { try house.library.read { try $0.items(in: try $0.album(named: "Trip").id).map(\.photoID) } }
+        let (p4, p0, p1, p2) = (house.photos[4], house.photos[0], house.photos[1], house.photos[2])
+        try sam.perform(.move([.position(0, in: "Trip")], to: .at(2, in: "Trip")))
+        #expect(try trip() == [p0, p1, p4, p2])
+        // ana's photo to the front takes the order key sam's photo left.
+        try ana.perform(.move([.position(3, in: "Trip")], to: .at(0, in: "Trip")))
+        #expect(try trip() == [p2, p0, p1, p4])
+        try sam.write { try $0.undo() }
+        #expect(try trip() == [p4, p2, p0, p1])
+        try sam.write { try $0.redo() }
+        #expect(try trip() == [p2, p0, p1, p4])
+        #expect(try house.library.violations() == [])
+    }
+
     @Test("undoing a move is a move: nobody moves an album into or out of a folder they cannot see by undoing and redoing")
     func undoingAMoveIsAMove() throws {
         let house = try Household()

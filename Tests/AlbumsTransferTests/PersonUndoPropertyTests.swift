@@ -35,6 +35,8 @@ struct PersonUndoPropertyTests {
             TransferSession(library: library, acting: .person(try library.read { try $0.person(named: name) }))
         }
         let holder = TransferSession(library: library)
+        // The holder's undo reaches the setup too: it stops short of it, so that the albums stay.
+        let setup = try library.read { try $0.history(limit: 1).first?.id ?? 0 }
         func state() throws -> [[PhotoID?]] {
             try library.read { reader in try albums.map { try reader.items(in: try reader.album(named: $0).id).map(\.photoID) } }
         }
@@ -59,6 +61,7 @@ struct PersonUndoPropertyTests {
                     guard count > 4 else { continue }
                     try session.perform(.remove([.position(Int.random(in: 0..<count, using: &random), in: .named(album))]))
                 case 4, 5:
+                    if asker == 4, try library.read({ try $0.nextUndo()?.id ?? 0 }) <= setup { continue }
                     try replayer.write { _ = try $0.undo() }
                     undone += 1
                     // Its redo, at once, gives back the order before it.

@@ -12,6 +12,12 @@ struct HistoryReplay {
     let writer: LibraryWriter
     /// Turns the reason a step cannot be replayed exactly into the error to throw.
     let refusal: (String) -> LibraryError
+    /// Whether changes came after the steps replayed (a person's own change
+    /// replayed past someone else's): every item put back is then checked to
+    /// stand in a segment of its album, which a later change may have
+    /// dropped or merged, and one whose place another item took since (a
+    /// photo moved to where it was) goes just before that item.
+    var isOutOfOrder = false
 
     private var db: Database { writer.db }
 
@@ -26,12 +32,7 @@ struct HistoryReplay {
 
     /// Replays steps `first`…`last` backwards, recording the change sets of
     /// what it does in the writer's current operation.
-    ///
-    /// - Parameter checkingPlaces: Whether changes came after these steps
-    ///   (a person's own change replayed past someone else's): every item
-    ///   put back is then checked to stand in a segment of its album, which
-    ///   a later change may have dropped or merged.
-    func replay(first: Int64, through last: Int64, checkingPlaces: Bool = false) throws {
+    func replay(first: Int64, through last: Int64) throws {
         var touchedItems = Set<AlbumItemID>()
         var touchedAlbums = Set<AlbumID>()
         var touchedFolders = Set<FolderID>()
@@ -66,7 +67,7 @@ struct HistoryReplay {
             }
         }
         try counts.apply(to: writer)
-        if checkingPlaces, try misplaced(touchedItems) {
+        if isOutOfOrder, try misplaced(touchedItems) {
             throw refusal("a change made since rearranged the places it would put items back in")
         }
         if try orphansInTree() {
@@ -189,6 +190,7 @@ struct HistoryReplay {
         case .itemDeleted:
             let isPlaceholder = (step["photo_id"] as Int64?) == nil
             let owner = isPlaceholder ? LoadOwner.stopped : nil
+            let key = try freeKey(step["order_key"], in: step["segment_id"], for: id)
             try db.execute(
                 cachedSQL: """
                     INSERT INTO album_item (id, album_id, segment_id, order_key, photo_id, load_source, load_owner_host,
@@ -197,7 +199,7 @@ struct HistoryReplay {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, 0), ?, ?)
                     """,
                 arguments: [
-                    id, step["album_id"], step["segment_id"], step["order_key"], step["photo_id"], step["load_source"],
+                    id, step["album_id"], step["segment_id"], key, step["photo_id"], step["load_source"],
                     owner?.host, owner?.processID, owner?.processStartedAt, step["created_at"], step["name"],
                     step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"],
                 ])
@@ -217,10 +219,11 @@ struct HistoryReplay {
                     arguments: [step["title"], step["caption"], step["is_favorite"], step["rating"], step["keywords"], id])
                 if ItemMarks(row: row) != ItemMarks(row: step) { rewrites.remarked.insert(item) }
             }
+            let key = try freeKey(step["order_key"], in: step["segment_id"], for: id)
             try db.execute(
                 cachedSQL: "UPDATE album_item SET album_id = ?, segment_id = ?, order_key = ? WHERE id = ?",
-                arguments: [step["album_id"], step["segment_id"], step["order_key"], id])
-            if (row[0] as Int64) != step["album_id"] || (row[1] as Int64) != step["segment_id"] || (row[3] as Int64) != step["order_key"] {
+                arguments: [step["album_id"], step["segment_id"], key, id])
+            if (row[0] as Int64) != step["album_id"] || (row[1] as Int64) != step["segment_id"] || (row[3] as Int64) != key {
                 rewrites.moved.insert(item)
             }
             let isPlaceholder: Bool = row[2]
@@ -280,6 +283,19 @@ struct HistoryReplay {
                 cachedSQL: "UPDATE folder SET name = ?, parent_id = ?, order_key = ?, is_locked = ? WHERE id = ?",
                 arguments: [step["name"], step["parent_id"], step["order_key"], step["is_locked"], id])
         }
+    }
+
+    /// The key item `id` goes back to in `segment`: `key`, unless, replayed
+    /// out of order, another item took that place since; then a key just
+    /// before that item (the constraint refuses the replay if none is left).
+    private func freeKey(_ key: Int64, in segment: Int64, for id: Int64) throws -> Int64 {
+        guard isOutOfOrder,
+            try Bool.fetchOne(
+                db, cachedSQL: "SELECT 1 FROM album_item WHERE segment_id = ? AND order_key = ? AND id != ?", arguments: [segment, key, id]) == true
+        else { return key }
+        let before = try Int64.fetchOne(
+            db, cachedSQL: "SELECT max(order_key) FROM album_item WHERE segment_id = ? AND order_key < ? AND id != ?", arguments: [segment, key, id])
+        return OrderKeySpace.items.keys(count: 1, after: before, before: key)?.first ?? key
     }
 
     /// Whether any of `items` that still exists stands outside a segment of

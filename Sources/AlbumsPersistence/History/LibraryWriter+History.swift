@@ -64,7 +64,9 @@ extension LibraryWriter {
         history?.isReplaying = true
         let mark = try HistoryLog.lastStep(in: db)
         let (_, changes) = try recordingOperation {
-            try HistoryReplay(writer: self, refusal: refusal).replay(first: first, through: last, checkingPlaces: isOutOfOrder)
+            var replay = HistoryReplay(writer: self, refusal: refusal)
+            replay.isOutOfOrder = isOutOfOrder
+            try replay.replay(first: first, through: last)
         }
         // Read before the old steps go: they may be the newest, and the replay may have written none.
         let replayed = try HistoryLog.lastStep(in: db)
