@@ -322,8 +322,9 @@ struct TakeoutArchiveIndex: Sendable, TakeoutContents {
     func files(in folder: String) -> TakeoutFolderListing {
         guard let contents = contents[folder] else { return TakeoutFolderListing() }
         // A Live Photo's motion is read with its still: extracted, never listed.
+        let motions = Set(contents.motions.values)
         return TakeoutFolderListing(
-            media: contents.media.keys.filter { !Set(contents.motions.values).contains($0) }.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON),
+            media: contents.media.keys.filter { !motions.contains($0) }.sorted(), sidecars: Set(contents.json.keys).union(contents.otherJSON),
             others: contents.others)
     }
     func json(_ name: String, in folder: String) -> TakeoutJSON? { contents[folder]?.json[name] }

@@ -67,7 +67,7 @@ struct HistoryReplay {
             }
         }
         try counts.apply(to: writer)
-        if isOutOfOrder, try misplaced(touchedItems) {
+        if isOutOfOrder, try misplaced(steps: first, through: last) {
             throw refusal("a change made since rearranged the places it would put items back in")
         }
         if try orphansInTree() {
@@ -298,22 +298,18 @@ struct HistoryReplay {
         return OrderKeySpace.items.keys(count: 1, after: before, before: key)?.first ?? key
     }
 
-    /// Whether any of `items` that still exists stands outside a segment of
-    /// its own album (its segment gone, or another album's).
-    private func misplaced(_ items: Set<AlbumItemID>) throws -> Bool {
-        let ids = items.map(\.rawValue).sorted()
-        for chunk in stride(from: 0, to: ids.count, by: 500) {
-            let part = ids[chunk..<min(chunk + 500, ids.count)]
-            let found = try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM album_item i WHERE i.id IN (\(part.map { _ in "?" }.joined(separator: ",")))
-                        AND NOT EXISTS (SELECT 1 FROM album_segment s WHERE s.id = i.segment_id AND s.album_id = i.album_id))
-                    """,
-                arguments: StatementArguments(Array(part)))
-            if found == true { return true }
-        }
-        return false
+    /// Whether an item steps `first`…`last` name that still exists stands
+    /// outside a segment of its own album (its segment gone, or another
+    /// album's). One query whatever their number.
+    private func misplaced(steps first: Int64, through last: Int64) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM album_item i
+                    WHERE i.id IN (SELECT row_id FROM history_step WHERE id BETWEEN ? AND ? AND action IN (1, 2, 3))
+                    AND NOT EXISTS (SELECT 1 FROM album_segment s WHERE s.id = i.segment_id AND s.album_id = i.album_id))
+                """,
+            arguments: [first, last]) ?? false
     }
 
     /// Whether an album or a folder names a parent that is gone. Foreign

@@ -58,9 +58,9 @@ struct LaterChanges {
         /// in threes) and id.
         var rows = Set<Key>()
         /// The albums whose items or segments the steps changed.
-        var albumsOfItems = Set<Int64>()
+        var albumsOfItems = Set<AlbumID>()
         /// The albums whose own row the steps changed (created, deleted, renamed, locked, moved).
-        var albums = Set<Int64>()
+        var albums = Set<AlbumID>()
 
         struct Key: Hashable {
             let table: Int
@@ -70,27 +70,18 @@ struct LaterChanges {
         init(steps first: Int64, through last: Int64, in db: Database) throws {
             let steps = try Row.fetchCursor(
                 db, sql: "SELECT action, row_id, album_id FROM history_step WHERE id BETWEEN ? AND ?", arguments: [first, last])
-            var inserted: [Int64] = []
             while let step = try steps.next() {
                 let action: Int = step[0]
                 let id: Int64 = step[1]
                 let table = (action - 1) / 3
                 rows.insert(Key(table: table, id: id))
                 switch table {
-                case 0, 1:
-                    if let album: Int64 = step[2] { albumsOfItems.insert(album) } else if action == 1 { inserted.append(id) }
-                case 2: albums.insert(id)
+                case 1: if let album: Int64 = step[2] { albumsOfItems.insert(AlbumID(rawValue: album)) }
+                case 2: albums.insert(AlbumID(rawValue: id))
                 default: break
                 }
             }
-            // An inserted item's step names no album: where it is now.
-            for chunk in stride(from: 0, to: inserted.count, by: 500) {
-                let ids = inserted[chunk..<min(chunk + 500, inserted.count)]
-                let albums = try Int64.fetchAll(
-                    db, sql: "SELECT DISTINCT album_id FROM album_item WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments(Array(ids)))
-                albumsOfItems.formUnion(albums)
-            }
+            albumsOfItems.formUnion(try ReplayIntent.albumsOfItems(steps: first, through: last, in: db))
         }
 
         func overlaps(_ other: Touched) -> Bool {

@@ -23,15 +23,7 @@ struct ReplayIntent {
 
     /// The intent of replaying steps `first`…`last` backwards.
     init(steps first: Int64, through last: Int64, in db: Database) throws {
-        // Items: one query whatever their number (an undone import may have millions).
-        albumsOfItems = Set(
-            try AlbumID.fetchAll(
-                db,
-                sql: """
-                    SELECT album_id FROM history_step WHERE id BETWEEN ?1 AND ?2 AND action IN (2, 3) AND album_id IS NOT NULL
-                    UNION SELECT album_id FROM album_item
-                        WHERE id IN (SELECT row_id FROM history_step WHERE id BETWEEN ?1 AND ?2 AND action IN (1, 3))
-                    """, arguments: [first, last]))
+        albumsOfItems = try Self.albumsOfItems(steps: first, through: last, in: db)
         // The tree: a handful of rows. The oldest step of a node says how it stood before the entry.
         let rows = try Row.fetchAll(
             db,
@@ -171,5 +163,21 @@ private extension TreeNode {
 private extension LibraryError {
     var forbiddenReason: String? {
         if case .forbidden(let reason) = self { reason } else { nil }
+    }
+}
+
+extension ReplayIntent {
+    /// The albums whose items steps `first`…`last` insert, remove or move:
+    /// where the items were, and where they are now. One query whatever
+    /// their number (an undone import may have millions).
+    static func albumsOfItems(steps first: Int64, through last: Int64, in db: Database) throws -> Set<AlbumID> {
+        Set(
+            try AlbumID.fetchAll(
+                db,
+                sql: """
+                    SELECT album_id FROM history_step WHERE id BETWEEN ?1 AND ?2 AND action IN (2, 3) AND album_id IS NOT NULL
+                    UNION SELECT album_id FROM album_item
+                        WHERE id IN (SELECT row_id FROM history_step WHERE id BETWEEN ?1 AND ?2 AND action IN (1, 3))
+                    """, arguments: [first, last]))
     }
 }
