@@ -76,21 +76,26 @@ package final class PlayableRenditions: Sendable {
         return program == nil ? "FFmpeg's ffmpeg program is not installed (on Debian or Ubuntu: apt-get install ffmpeg)" : nil
     }
 
-    /// The file a video's rendition is kept in: `ab/abcdef….mp4`.
-    package func renditionFile(sha256Hex: String) -> URL {
-        folder.appending(path: String(sha256Hex.prefix(2)), directoryHint: .isDirectory).appending(path: "\(sha256Hex).mp4", directoryHint: .notDirectory)
+    /// The file a video's rendition is kept in: `ab/abcdef….mp4`, under
+    /// the photo's ``Photo/derivedFilesKey``.
+    package func renditionFile(of photo: Photo) -> URL {
+        renditionFile(key: photo.derivedFilesKey)
+    }
+
+    private func renditionFile(key: String) -> URL {
+        folder.appending(path: String(key.prefix(2)), directoryHint: .isDirectory).appending(path: "\(key).mp4", directoryHint: .notDirectory)
     }
 
     /// Beside it, a mark that the original plays as it is, or why FFmpeg failed to convert it.
-    private func mark(_ sha256Hex: String, _ kind: String) -> URL {
-        renditionFile(sha256Hex: sha256Hex).deletingPathExtension().appendingPathExtension(kind)
+    private func mark(_ key: String, _ kind: String) -> URL {
+        renditionFile(key: key).deletingPathExtension().appendingPathExtension(kind)
     }
 
     /// How `photo` plays now. A video that needs a rendition and has none
     /// yet starts to get one, ahead of the background's.
     package func playback(of photo: Photo, from source: RenditionSource) async -> Playback {
         if let known = known(photo) { return known }
-        if case .file(let path) = source, verdicts.withLock({ $0[photo.content.sha256Hex] }) == nil {
+        if case .file(let path) = source, verdicts.withLock({ $0[photo.derivedFilesKey] }) == nil {
             // Reading the streams takes a moment; converting, long: browsers play most videos as they are.
             switch await streams(of: photo, at: path, priority: .userInitiated) {
             case .success(let streams):
@@ -146,45 +151,45 @@ package final class PlayableRenditions: Sendable {
     /// own; whether browsers play them is remembered by content.
     private func streams(of photo: Photo, at path: String, priority: DispatchQoS.QoSClass) async -> Result<VideoStreams, RenditionFailure> {
         let read = await Self.onThread(priority) { VideoStreams.read(videoAt: path) }
-        if case .success(let streams) = read { verdicts.withLock { $0[photo.content.sha256Hex] = streams.playsInBrowsers } }
+        if case .success(let streams) = read { verdicts.withLock { $0[photo.derivedFilesKey] = streams.playsInBrowsers } }
         return read
     }
 
     /// What is known of `photo` without reading its file: nil when nothing is.
     private func known(_ photo: Photo) -> Playback? {
         guard photo.content.isVideo else { return .impossible(.notVideo(photo: photo.id)) }
-        let sha = photo.content.sha256Hex
-        if verdicts.withLock({ $0[sha] }) == true { return .original }
-        let file = renditionFile(sha256Hex: sha)
+        let key = photo.derivedFilesKey
+        if verdicts.withLock({ $0[key] }) == true { return .original }
+        let file = renditionFile(key: key)
         if FileManager.default.fileExists(atPath: file.path) { return .rendition(file) }
-        if FileManager.default.fileExists(atPath: mark(sha, "plays").path) { return .original }
-        if let said = try? String(contentsOf: mark(sha, "failed"), encoding: .utf8) { return .impossible(.conversionFailed(detail: said)) }
-        if let fraction = making.withLock({ $0[sha].map(\.fraction) }) { return .preparing(fraction: fraction) }
-        if let failure = lastFailures.withLock({ $0.removeValue(forKey: sha) }) { return .impossible(failure) }
+        if FileManager.default.fileExists(atPath: mark(key, "plays").path) { return .original }
+        if let said = try? String(contentsOf: mark(key, "failed"), encoding: .utf8) { return .impossible(.conversionFailed(detail: said)) }
+        if let fraction = making.withLock({ $0[key].map(\.fraction) }) { return .preparing(fraction: fraction) }
+        if let failure = lastFailures.withLock({ $0.removeValue(forKey: key) }) { return .impossible(failure) }
         return nil
     }
 
     /// The job making `photo`'s rendition: the one under way, else a new one.
     private func start(_ photo: Photo, from source: RenditionSource, gate: JobGate) -> Making {
-        let sha = photo.content.sha256Hex
+        let key = photo.derivedFilesKey
         return making.withLock { making in
-            if let underway = making[sha] { return underway }
+            if let underway = making[key] { return underway }
             let task = Task {
                 await gate.enter()
                 let result = await self.make(photo, from: source)
                 await gate.leave()
-                if case .failure(let failure) = result { self.lastFailures.withLock { $0[sha] = failure } }
-                _ = self.making.withLock { $0.removeValue(forKey: sha) }
+                if case .failure(let failure) = result { self.lastFailures.withLock { $0[key] = failure } }
+                _ = self.making.withLock { $0.removeValue(forKey: key) }
                 return result
             }
             let started = Making(task: task, fraction: 0)
-            making[sha] = started
+            making[key] = started
             return started
         }
     }
 
     private func make(_ photo: Photo, from source: RenditionSource) async -> Result<Void, RenditionFailure> {
-        let sha = photo.content.sha256Hex
+        let key = photo.derivedFilesKey
         var temporary: URL?
         defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
         let path: String
@@ -206,9 +211,9 @@ package final class PlayableRenditions: Sendable {
             let streams = VideoStreams.read(videoAt: path)
             if case .failure(.unavailable(let detail)) = streams { return .failure(.unavailable(detail: detail)) }
             if case .success(let streams) = streams, streams.playsInBrowsers {
-                self.verdicts.withLock { $0[sha] = true }
+                self.verdicts.withLock { $0[key] = true }
                 // A file is read again after a restart in a moment; a bucket's copy is not fetched again.
-                if fetched { self.keepMark(sha, "plays", saying: "") }
+                if fetched { self.keepMark(key, "plays", saying: "") }
                 return .success(())
             }
             // Hashed as it is read (a video is never held whole): a rendition must be of the bytes imported.
@@ -220,22 +225,22 @@ package final class PlayableRenditions: Sendable {
             }
             guard let program = self.program else { return .failure(.unavailable(detail: self.unavailableReason ?? "no ffmpeg")) }
             let converted = FFmpegConversion.convert(
-                program: program, input: path, output: self.renditionFile(sha256Hex: sha), duration: photo.content.duration,
-                progress: { fraction in self.making.withLock { $0[sha]?.fraction = fraction } },
+                program: program, input: path, output: self.renditionFile(key: key), duration: photo.content.duration,
+                progress: { fraction in self.making.withLock { $0[key]?.fraction = fraction } },
                 started: { process in self.running.withLock { $0[ObjectIdentifier(process)] = process } })
             self.running.withLock { running in running = running.filter { $0.value.isRunning } }
             // Kept, so that a video FFmpeg cannot convert is not tried at every start; not a conversion
             // stopped by a shutdown, nor one the disk had no room for: those are tried again.
             if case .failure(.conversionFailed(let detail)) = converted, !self.stopping.withLock({ $0 }), !detail.contains("No space left on device") {
-                self.keepMark(sha, "failed", saying: detail)
+                self.keepMark(key, "failed", saying: detail)
             }
             return converted
         }
     }
 
     /// Keeps a mark beside the renditions, whole or not at all; a folder that cannot be written only costs speed.
-    private func keepMark(_ sha256Hex: String, _ kind: String, saying text: String) {
-        let file = mark(sha256Hex, kind)
+    private func keepMark(_ key: String, _ kind: String, saying text: String) {
+        let file = mark(key, kind)
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -88,19 +88,19 @@ package final class ThumbnailStore: Sendable {
         return cache.appending(path: "albums/thumbnails", directoryHint: .isDirectory)
     }
 
-    /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg`, or
-    /// `ab/abcdef…-256-o6.jpg` for bytes shown turned otherwise than their
-    /// file says (`shownAs`: the photo's orientation, kept in an
-    /// organizer's catalog).
-    package func cacheFile(sha256Hex: String, longerSide: Int, shownAs: PhotoOrientation? = nil) -> URL {
-        folder.appending(path: String(sha256Hex.prefix(2)), directoryHint: .isDirectory)
-            .appending(path: "\(sha256Hex)-\(longerSide)\(shownAs.map { "-o\($0.rawValue)" } ?? "").jpg", directoryHint: .notDirectory)
+    /// The file a thumbnail is cached in: `ab/abcdef…-256.jpg` (`key`:
+    /// the photo's ``Photo/derivedFilesKey``), or `ab/abcdef…-256-o6.jpg`
+    /// for bytes shown turned otherwise than their file says (`shownAs`:
+    /// the photo's orientation, kept in an organizer's catalog).
+    package func cacheFile(key: String, longerSide: Int, shownAs: PhotoOrientation? = nil) -> URL {
+        folder.appending(path: String(key.prefix(2)), directoryHint: .isDirectory)
+            .appending(path: "\(key)-\(longerSide)\(shownAs.map { "-o\($0.rawValue)" } ?? "").jpg", directoryHint: .notDirectory)
     }
 
     /// The file `photo`'s thumbnail is cached in.
     package func cacheFile(of photo: Photo, longerSide: Int) -> URL {
         let content = photo.content
-        return cacheFile(sha256Hex: content.sha256Hex, longerSide: longerSide, shownAs: content.fileOrientation == nil ? nil : content.orientation)
+        return cacheFile(key: photo.derivedFilesKey, longerSide: longerSide, shownAs: content.fileOrientation == nil ? nil : content.orientation)
     }
 
     /// The photo's thumbnail whose longer side is `longerSide`, from the

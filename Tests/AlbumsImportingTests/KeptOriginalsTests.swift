@@ -223,6 +223,31 @@ struct KeptOriginalsTests {
         #expect(again.moved.isEmpty && again.kept.isEmpty)
     }
 
+    @Test("two photos of the same bytes (one made apart for a person who sees neither Trip nor its photo) move together, neither left without its copy")
+    func movesSharedBytes() async throws {
+        let (keeper, _) = try await importKept()
+        let ana = try write { writer in
+            let ana = try writer.addPerson(named: "ana", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.editor, of: ana.id, on: .album(try writer.createAlbum(named: "Ana's").id))
+            return ana
+        }
+        let upload = fixture.folder.path("upload.jpg")
+        try FileManager.default.copyItem(atPath: ExamplePhotos.path(photos[0]), toPath: upload)
+        let anas = TransferSession(library: fixture.library, acting: .person(ana))
+        let report = try await LoadRunner(session: anas, keeper: keeper).load([upload], at: .into("Ana's"))
+        #expect(report.committed.count == 1 && report.succeeded)
+        let shared = try read { try $0.photos().filter { $0.content.originalName == photos[0] || $0.content.originalName == "upload.jpg" } }
+        #expect(shared.count == 2 && shared[1].isApart && shared[0].content.sha256 == shared[1].content.sha256)
+        #expect(Set(shared.map(\.content.keptIn)).count == 1 && shared[0].content.keptIn != nil)
+
+        let place = try write { try $0.chooseStoragePlace(.folder(fixture.folder.path("new"))) }
+        let moved = try await fixture.library.moveOriginals(to: try #require(try fixture.library.currentKeeper()), includingSources: false)
+        #expect(moved.moved.count == 4 && moved.isComplete, "\(moved.failed)")
+        #expect(try read { try $0.keptPhotoCounts() } == [place.id: 4])
+        #expect(files(under: fixture.library.defaultOriginalsFolder).isEmpty && files(under: fixture.folder.path("new")).count == 3)
+        #expect(try fixture.library.checkSources().isEmpty)
+    }
+
     @Test("a move that cannot copy a photo leaves it where it was, and says why")
     func moveFailure() async throws {
         _ = try await importKept()

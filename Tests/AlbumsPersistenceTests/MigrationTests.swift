@@ -201,6 +201,39 @@ struct MigrationTests {
         #expect(try upgraded.violations() == [])
     }
 
+    @Test("the upgrade to photos made apart keeps every photo, its id, facts, motion and name search, and lets a second photo share bytes")
+    func photosApart() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        var old = Library.Options()
+        old.migrations = EmbeddedMigrations.all.filter { $0.version < 28 }
+        try Library.open(at: path, options: old).close()
+        let digest = Data(repeating: 7, count: 32)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO album (name, order_key) VALUES ('Trip', ?)", arguments: [1 << 40])
+            try db.execute(
+                sql: """
+                    INSERT INTO photo (id, sha256, byte_count, media_type, pixel_width, pixel_height, original_name, source_path, captured_at,
+                        motion_sha256, motion_byte_count, motion_media_type, motion_source_path)
+                    VALUES (5, ?, 10, 'image/heic', 4, 3, 'IMG_0001.HEIC', '/photos/IMG_0001.HEIC', '2026-07-14T09:12:00', ?, 20, 'video/quicktime', '/photos/IMG_0001.MOV')
+                    """, arguments: [digest, Data(repeating: 8, count: 32)])
+        }
+        let upgraded = try Library.open(at: path)
+        let photo = try upgraded.read { try $0.photo(PhotoID(rawValue: 5)) }
+        #expect(photo.content.sha256 == digest && photo.content.originalName == "IMG_0001.HEIC" && !photo.isApart)
+        #expect(photo.content.motion?.sourcePath == "/photos/IMG_0001.MOV" && photo.content.capturedAt?.text == "2026-07-14T09:12:00")
+        var byName = PhotoSearch()
+        byName.name = "0001"
+        #expect(try upgraded.read { try $0.photos(matching: byName).photos.map(\.photo.id) } == [photo.id])
+        let again = try upgraded.write { writer in
+            try writer.db.execute(sql: "INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path, is_apart) VALUES (?, 10, 'image/heic', 'mine.heic', '/u/mine.heic', 1)", arguments: [digest])
+            return writer.db.lastInsertedRowID
+        }
+        #expect(again == 6, "ids go on from the old table's counter")
+        #expect(try upgraded.read { try $0.photos(sha256: digest).map(\.isApart) } == [false, true])
+        #expect(try upgraded.violations() == [])
+    }
+
     @Test("upgrading a library keeps a backup equal to the file before the upgrade")
     func backupBeforeUpgrade() throws {
         let fixture = try LibraryFixture()

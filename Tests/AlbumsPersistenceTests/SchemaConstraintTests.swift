@@ -61,13 +61,22 @@ struct SchemaConstraintTests {
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path) VALUES (randomblob(32), 'big', 'image/png', 'b', '/b')")
     }
 
-    @Test("photos: a 32-byte digest, unique; an image media type; both pixel sizes or none")
-    func photos() {
+    @Test("photos: a 32-byte digest, unique but for photos made apart; an image media type; both pixel sizes or none")
+    func photos() throws {
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path) VALUES (randomblob(31), 1, 'image/png', 'b', '/b')")
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path) VALUES (zeroblob(32), 1, 'image/png', 'b', '/b')")
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path) VALUES (randomblob(32), 1, 'text/plain', 'b', '/b')")
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, pixel_width, original_name, source_path) VALUES (randomblob(32), 1, 'image/png', 10, 'b', '/b')")
         expectRefused("INSERT INTO photo (sha256, byte_count, media_type, captured_at, original_name, source_path) VALUES (randomblob(32), 1, 'image/png', 'yesterday', 'b', '/b')")
+        expectRefused("INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path, is_apart) VALUES (zeroblob(32), 1, 'image/png', 'b', '/b', 2)")
+        // Made apart, for someone who sees no photo of those bytes: as many as there are such people.
+        for name in ["b", "c"] {
+            try queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path, is_apart) VALUES (zeroblob(32), 1, 'image/png', ?, '/b', 1)",
+                    arguments: [name])
+            }
+        }
     }
 
     @Test("items: a photo at most once per album, unique keys per segment, photo xor placeholder")

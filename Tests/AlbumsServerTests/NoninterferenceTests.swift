@@ -117,12 +117,20 @@ struct NoninterferenceTests: Sendable {
                 for _ in 0..<12_000 where try await fixture.library.read({ try $0.album(named: album).placeholderCount }) > 0 {
                     try await Task.sleep(for: .milliseconds(25))
                 }
+                let uploaded = try await fixture.library.read { reader in
+                    try reader.items(in: try reader.album(named: album).id).compactMap(\.photoID).max()?.rawValue
+                }
+                let made = try #require(uploaded)
+                func named(_ text: String) -> String { text.replacingOccurrences(of: "{upload}", with: "\(made)") }
                 for request in requests {
                     var headers: HTTPFields = [.cookie: "albums_person=\(cookie)"]
                     if request.body != nil { headers[.contentType] = "application/json" }
                     let response = try await client.executeRequest(
-                        uri: request.uri, method: request.method, headers: headers, body: request.body.map { ByteBuffer(string: $0) })
-                    answers.append("\(response.status.code) \(Household.normalized(String(buffer: response.body), folder: folder))")
+                        uri: named(request.uri), method: request.method, headers: headers, body: request.body.map { ByteBuffer(string: named($0)) })
+                    let answer = Household.normalized(String(buffer: response.body), folder: folder)
+                        .replacingOccurrences(of: "\"photo_id\":\(made)", with: "\"photo_id\":\"upload\"")
+                        .replacingOccurrences(of: "id:\(made)", with: "id:upload")
+                    answers.append("\(response.status.code) \(answer)")
                 }
                 return answers
             }
@@ -206,10 +214,12 @@ struct NoninterferenceTests: Sendable {
     func uploadOfHiddenBytes() async throws {
         let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))
         let dry = "/api/operations?dry_run=1"
-        // The photo that the upload makes (without) or joins (with) is photo 3 in both.
+        // `{upload}`: the id of the photo the upload made, which counts every photo as an item's id counts every item.
         let requests = [
             Request(method: .get, uri: "/api/albums/Wedding/items", body: nil),
-            Request(method: .post, uri: dry, body: #"{"op": "copy", "items": ["id:3"], "to": "Wedding"}"#),
+            Request(method: .get, uri: "/api/photos/{upload}", body: nil),
+            Request(method: .get, uri: "/api/photos?taken=2026", body: nil),
+            Request(method: .post, uri: dry, body: #"{"op": "copy", "items": ["id:{upload}"], "to": "Wedding"}"#),
             Request(method: .post, uri: "/api/operations", body: #"{"op": "remove", "items": ["Wedding:3"]}"#),
             Request(method: .post, uri: "/api/undo", body: nil),
             Request(method: .get, uri: "/api/albums/Wedding/items", body: nil),
@@ -222,6 +232,36 @@ struct NoninterferenceTests: Sendable {
         for (index, (with, without)) in zip(a, b).enumerated() {
             #expect(with == without, "\(index == 0 ? "the upload" : "\(requests[index - 1])")\n  with:    \(with)\n  without: \(without)")
         }
+        // A photo of its own over the same bytes: the hidden one is untouched, and nothing made for it is the upload's.
+        let photos = try await with.fixture.library.read { try $0.photos() }
+        let (hidden, upload) = (try #require(photos.first { $0.content.originalName == "p2.jpg" }), try #require(photos.last))
+        #expect(upload.content.sha256 == hidden.content.sha256 && upload.id != hidden.id && upload.isApart && !hidden.isApart)
+        #expect(upload.content.originalName == "mine.jpg" && upload.importedAt > hidden.importedAt)
+        #expect(upload.derivedFilesKey != hidden.derivedFilesKey)
+        #expect(hidden.content.sourcePath.hasSuffix("/p2.jpg"))
+        #expect(try with.fixture.library.violations() == [])
+    }
+
+    @Test("bytes their uploader can see already, and bytes the holder imports again, join the photo they are")
+    func uploadOfSeenBytes() async throws {
+        let with = try await Household.make(hiding: true)
+        let harbour = try Data(contentsOf: URL(fileURLWithPath: ExamplePhotos.path("01-harbour.jpg")))
+        try await with.fixture.library.write { writer in
+            let own = try writer.createAlbum(named: "Sam's", placement: .into(nil))
+            try writer.setRole(.editor, of: try writer.person(named: "sam").id, on: .album(own.id))
+        }
+        _ = try await with.answersAfterUploading(harbour, named: "mine.jpg", into: "Wedding", as: "sam", then: [])
+        _ = try await with.answersAfterUploading(harbour, named: "again.jpg", into: "Sam's", as: "sam", then: [])
+        let photos = try await with.fixture.library.read { try $0.photos() }
+        #expect(photos.count == 4, "p0, p1, the hidden p2 and sam's own: \(photos.map(\.content.originalName))")
+        let own = try await with.fixture.library.read { reader in try reader.items(in: try reader.album(named: "Sam's").id).map(\.photoID) }
+        #expect(own == [photos[3].id], "the photo of sam's that Wedding holds")
+        // The holder sees every photo: the same bytes imported again find the first.
+        let found = try await with.fixture.library.write { writer in
+            try writer.addPhoto(PhotoContent(sha256: photos[2].content.sha256, byteCount: photos[2].content.byteCount, mediaType: "image/jpeg",
+                originalName: "again.jpg", sourcePath: photos[2].content.sourcePath))
+        }
+        #expect(found.photo.id == photos[2].id && !found.isNew)
     }
 
     @Test("the history names no folder its reader cannot see", arguments: ["gran", "sam"])

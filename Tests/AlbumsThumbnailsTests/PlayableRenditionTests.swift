@@ -89,7 +89,7 @@ struct PlayableRenditionTests {
         let avi = try await photo(try video("clip.avi"))
         #expect(await renditions.playback(of: avi, from: .file(try video("clip.avi"))) == .preparing(fraction: 0))
         #expect(await renditions.warm(avi, from: .file(try video("clip.avi"))))
-        let file = renditions.renditionFile(sha256Hex: avi.content.sha256Hex)
+        let file = renditions.renditionFile(of: avi)
         #expect(await renditions.playback(of: avi, from: .file(try video("clip.avi"))) == .rendition(file))
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: try #require(Self.ffmpeg)).deletingLastPathComponent().appending(path: "ffprobe")
@@ -108,7 +108,7 @@ struct PlayableRenditionTests {
         #expect(await PlayableRenditions(folder: cache.url, program: nil).playback(of: avi, from: .file(try video("clip.avi"))) == .rendition(file))
         let mp4 = try await photo(try video("clip.mp4"), id: 2)
         #expect(await renditions.playback(of: mp4, from: .file(try video("clip.mp4"))) == .original)
-        #expect(!FileManager.default.fileExists(atPath: renditions.renditionFile(sha256Hex: mp4.content.sha256Hex).path))
+        #expect(!FileManager.default.fileExists(atPath: renditions.renditionFile(of: mp4).path))
     }
 
     @Test(
@@ -125,10 +125,10 @@ struct PlayableRenditionTests {
         try await eventually("half done, as the program said") {
             await renditions.playback(of: avi, from: .file(path)) == .preparing(fraction: 0.5)
         }
-        #expect(!FileManager.default.fileExists(atPath: renditions.renditionFile(sha256Hex: avi.content.sha256Hex).path), "nothing kept before it ends")
+        #expect(!FileManager.default.fileExists(atPath: renditions.renditionFile(of: avi).path), "nothing kept before it ends")
         #expect(FileManager.default.createFile(atPath: release, contents: nil))
         #expect(await renditions.warm(avi, from: .file(try video("clip.avi"))))
-        let file = renditions.renditionFile(sha256Hex: avi.content.sha256Hex)
+        let file = renditions.renditionFile(of: avi)
         #expect(await renditions.playback(of: avi, from: .file(try video("clip.avi"))) == .rendition(file))
         #expect(try String(contentsOf: file, encoding: .utf8) == "made")
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [file.lastPathComponent], "no partial file left")

@@ -92,7 +92,7 @@ struct ThumbnailStoreTests {
         async let second = store.thumbnail(of: photo, longerSide: 96)
         let (a, b) = try await (first, second)
         #expect(a.jpeg == b.jpeg)
-        let file = store.cacheFile(sha256Hex: photo.content.sha256Hex, longerSide: 96)
+        let file = store.cacheFile(key: photo.derivedFilesKey, longerSide: 96)
         #expect(try Data(contentsOf: file) == a.jpeg)
         #expect(file.path.hasSuffix("/\(photo.content.sha256Hex.prefix(2))/\(photo.content.sha256Hex)-96.jpg"))
         let again = try await store.thumbnail(of: photo, longerSide: 96)

@@ -265,12 +265,26 @@ struct RightsModelTests {
                             ], dryRun: true)
                     }
                 case 13:
-                    expect(model.upload(into: album), "upload into \(album)") {
+                    // New bytes, or those of the photo `other` holds: an upload joins that photo where pat sees it, else makes her own.
+                    let held = Bool.random(using: &random) ? try holder.read { reader in try reader.items(in: albumIDs[other]!)[0].photoID } : nil
+                    expect(model.upload(into: album), "upload into \(album)\(held == nil ? "" : " of the bytes \(other) holds")") {
                         try session.write(dryRun: true) { writer in
                             let destination = try writer.album(named: album)
                             try writer.requireChangeable(destination)
                             let placeholder = try writer.insertPlaceholders([PendingLoad(source: "/in/u\(step).jpg")], into: destination.id)[0]
-                            try writer.commitLoad(placeholder, content: .madeUp("u\(step)"))
+                            var content = PhotoContent.madeUp("u\(step)")
+                            if let held { content.sha256 = try writer.photo(held).content.sha256 }
+                            let commit = try writer.commitLoad(placeholder, content: content)
+                            guard let held else { return }
+                            switch commit {
+                            case .alreadyInAlbum(let photo):
+                                #expect(other == album && photo.id == held, "round \(round): only \(other)'s own photo is already there")
+                            case .committed(_, let photo, let isNewPhoto, _):
+                                let sees = model.albumRole(other) != nil
+                                #expect(
+                                    other != album && (sees ? photo.id == held && !isNewPhoto : photo.id != held && isNewPhoto && photo.isApart),
+                                    "round \(round): the bytes \(other) holds, uploaded into \(album), came in as photo \(photo.id) (new: \(isNewPhoto))")
+                            }
                         }
                     }
                 case 14:

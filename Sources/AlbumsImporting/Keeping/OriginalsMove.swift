@@ -75,8 +75,11 @@ extension Library {
             switch from {
             case .keptFile(_, let old), .keptObject(_, let old):
                 // Recorded kept here first: a crash now leaves a spare copy, never a photo kept nowhere.
-                try? await OriginalKeepers.keeper(for: old).remove(photo.content)
-                if let motion = photo.motionAsOriginal { try? await OriginalKeepers.keeper(for: old).remove(motion.content) }
+                // A copy is named by its bytes: one that another photo of them still keeps there stays, for that photo's turn.
+                for content in [photo.content] + (photo.motionAsOriginal.map { [$0.content] } ?? [])
+                where try await !read({ try $0.holdsKept(sha256: content.sha256, in: old.id) }) {
+                    try? await OriginalKeepers.keeper(for: old).remove(content)
+                }
                 result.moved.append(photo.id)
             case .source:
                 result.kept.append(photo.id)

@@ -15,7 +15,7 @@ extension LibraryReader {
         , p.sha256, p.byte_count, p.media_type, p.pixel_width, p.pixel_height, p.captured_at,
         COALESCE(i.file_name, p.original_name), p.source_path, p.imported_at, p.orientation,
         p.camera_make, p.camera_model, p.lens, p.has_location, p.file_orientation, p.kept_in, p.duration,
-        p.motion_sha256, p.motion_byte_count, p.motion_media_type, p.motion_duration, p.motion_source_path
+        p.motion_sha256, p.motion_byte_count, p.motion_media_type, p.motion_duration, p.motion_source_path, p.is_apart
         """
 
     /// The photo of a row of ``itemAndPhotoColumns``, by column position.
@@ -30,7 +30,7 @@ extension LibraryReader {
                 originalName: row[14], sourcePath: row[15],
                 fileOrientation: (row[22] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row[23], duration: row[24],
                 motion: Self.motion(fromListing: row)),
-            importedAt: Timestamp.date(row[16]))
+            importedAt: Timestamp.date(row[16]), isApart: row[30])
     }
 
     /// The motion of a row of ``itemAndPhotoColumns``, by column position.
@@ -98,7 +98,7 @@ extension LibraryReader {
         guard let name = try fileName(of: item.id) else { return photo }
         var content = photo.content
         content.originalName = name
-        return Photo(id: photo.id, content: content, importedAt: photo.importedAt)
+        return Photo(id: photo.id, content: content, importedAt: photo.importedAt, isApart: photo.isApart)
     }
 
     /// Every item of an album, in order.

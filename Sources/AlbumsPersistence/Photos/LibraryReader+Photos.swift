@@ -15,7 +15,7 @@ extension LibraryReader {
                 originalName: row["original_name"], sourcePath: row["source_path"],
                 fileOrientation: (row["file_orientation"] as Int?).flatMap(PhotoOrientation.init(rawValue:)), keptIn: row["kept_in"],
                 duration: row["duration"], motion: motion(from: row)),
-            importedAt: Timestamp.date(row["imported_at"]))
+            importedAt: Timestamp.date(row["imported_at"]), isApart: row["is_apart"] ?? false)
     }
 
     /// A Live Photo's motion from a row of the photo table; nil for a photo without one.
@@ -36,9 +36,15 @@ extension LibraryReader {
         return Self.photo(from: row)
     }
 
-    /// The photo whose bytes have this SHA-256, if the library has it.
+    /// The first photo whose bytes have this SHA-256, if the library has
+    /// one: the one importing them finds. Others are photos made apart (``Photo/isApart``).
     public func photo(sha256: Data) throws -> Photo? {
-        try Row.fetchOne(db, cachedSQL: "SELECT * FROM photo WHERE sha256 = ?", arguments: [sha256]).map(Self.photo(from:))
+        try Row.fetchOne(db, cachedSQL: "SELECT * FROM photo WHERE sha256 = ? ORDER BY id LIMIT 1", arguments: [sha256]).map(Self.photo(from:))
+    }
+
+    /// The photos whose bytes have this SHA-256, by id.
+    public func photos(sha256: Data) throws -> [Photo] {
+        try Row.fetchAll(db, cachedSQL: "SELECT * FROM photo WHERE sha256 = ? ORDER BY id", arguments: [sha256]).map(Self.photo(from:))
     }
 
     /// Photos whose orientation and capture date were read by an albums

@@ -1,4 +1,5 @@
 import AlbumsImageFacts
+import Foundation
 import GRDB
 
 extension LibraryWriter {
@@ -6,13 +7,19 @@ extension LibraryWriter {
     ///
     /// Importing the same bytes twice yields one photo: the first one's
     /// facts are kept, except its source when the recorded one is gone, and
-    /// where a copy is kept when this content's is newer.
+    /// where a copy is kept when this content's is newer. For a person
+    /// (on a server) only a photo they can see is found: bytes the library
+    /// holds only where they cannot see become a photo of their own, made
+    /// apart (``Photo/isApart``), and nothing of the hidden one changes.
     ///
+    /// - Parameter album: The album the photo is for, whose own photo of
+    ///   these bytes is preferred (there it would be a duplicate).
     /// - Returns: The photo, and whether this call created it.
     /// - Throws: ``LibraryError/constraintViolated(detail:)`` for facts the
     ///   schema refuses (a digest that is not 32 bytes, a bad media type).
-    public func addPhoto(_ content: PhotoContent) throws -> (photo: Photo, isNew: Bool) {
-        if let found = try photo(sha256: content.sha256) {
+    public func addPhoto(_ content: PhotoContent, for album: AlbumID? = nil) throws -> (photo: Photo, isNew: Bool) {
+        let (found, isApart) = try photoToJoin(content.sha256, for: album)
+        if let found {
             var existing = found
             if let kept = content.keptIn, kept != found.content.keptIn {
                 try db.execute(cachedSQL: "UPDATE photo SET kept_in = ? WHERE id = ?", arguments: [kept, found.id])
@@ -40,16 +47,33 @@ extension LibraryWriter {
             cachedSQL: """
                 INSERT INTO photo (sha256, byte_count, media_type, pixel_width, pixel_height, orientation, captured_at,
                     camera_make, camera_model, lens, has_location, original_name, source_path, file_orientation, kept_in, duration,
-                    motion_sha256, motion_byte_count, motion_media_type, motion_duration, motion_source_path)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    motion_sha256, motion_byte_count, motion_media_type, motion_duration, motion_source_path, is_apart)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [content.sha256, content.byteCount, content.mediaType, content.pixelWidth, content.pixelHeight,
                 content.orientation.rawValue, content.capturedAt?.text, content.cameraMake, content.cameraModel, content.lens,
                 content.hasLocation, content.originalName, content.sourcePath, content.fileOrientation?.rawValue, content.keptIn,
                 content.isVideo ? content.duration : nil, content.motion?.sha256, content.motion?.byteCount, content.motion?.mediaType,
-                content.motion?.duration, content.motion?.sourcePath])
+                content.motion?.duration, content.motion?.sourcePath, isApart])
         notePhotosAdded()
         return (try photo(PhotoID(rawValue: db.lastInsertedRowID)), true)
+    }
+
+    /// The photo of these bytes that an import joins, or nil and whether the
+    /// new one is made apart: the album's own photo of them, else the first
+    /// the principal can see; none seen while some exist is a photo apart.
+    private func photoToJoin(_ sha256: Data, for album: AlbumID?) throws -> (Photo?, isApart: Bool) {
+        let candidates = try photos(sha256: sha256)
+        guard !candidates.isEmpty else { return (nil, false) }
+        if candidates.count > 1, let album,
+            let held = try Int64.fetchOne(
+                db, cachedSQL: "SELECT photo_id FROM album_item WHERE album_id = ? AND photo_id IN (SELECT id FROM photo WHERE sha256 = ?)",
+                arguments: [album, sha256])
+        {
+            return (candidates.first { $0.id.rawValue == held }, false)
+        }
+        for candidate in candidates where try canSee(candidate.id) { return (candidate, false) }
+        return (nil, true)
     }
 }
 

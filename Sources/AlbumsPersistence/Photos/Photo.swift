@@ -1,19 +1,36 @@
 import AlbumsImageFacts
 import Foundation
 
-/// One piece of content in the library, identified by the SHA-256 of its bytes.
+/// A photo or video of the library: content known by the SHA-256 of its
+/// bytes, which it shares only with photos made apart for people who could
+/// not see it (``isApart``).
 public struct Photo: Identifiable, Hashable, Sendable {
     public let id: PhotoID
     /// What the photo is: its bytes' digest, size, type and facts.
     public let content: PhotoContent
     /// When the photo first entered the library (stored to the millisecond).
     public let importedAt: Date
+    /// Whether it was made apart from other photos of the same bytes: for
+    /// a person who uploaded bytes the library held only where they cannot
+    /// see (Documentation/People.md, "Uploads"). What is made from it
+    /// (thumbnails, renditions) is its own: see ``derivedFilesKey``.
+    public let isApart: Bool
 
     /// A photo as read from the library.
-    public init(id: PhotoID, content: PhotoContent, importedAt: Date) {
+    public init(id: PhotoID, content: PhotoContent, importedAt: Date, isApart: Bool = false) {
         self.id = id
         self.content = content
         self.importedAt = importedAt
+        self.isApart = isApart
+    }
+
+    /// The name files made from the photo (thumbnails, playable
+    /// renditions) are cached under: its digest, which photos of the same
+    /// bytes share, or for a photo made apart its digest and its id, so
+    /// that nothing made for a photo its person cannot see (nor how soon
+    /// it comes) reaches them.
+    public var derivedFilesKey: String {
+        isApart ? "\(content.sha256Hex)-p\(id.rawValue)" : content.sha256Hex
     }
 }
 
@@ -61,7 +78,7 @@ extension Photo {
     /// A Live Photo's motion as an original of its own (``PhotoContent/motionAsContent``),
     /// under the still's id; nil for a photo without a motion.
     public var motionAsOriginal: Photo? {
-        content.motionAsContent.map { Photo(id: id, content: $0, importedAt: importedAt) }
+        content.motionAsContent.map { Photo(id: id, content: $0, importedAt: importedAt, isApart: isApart) }
     }
 }
 

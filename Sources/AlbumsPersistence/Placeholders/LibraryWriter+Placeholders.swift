@@ -62,9 +62,9 @@ extension LibraryWriter {
         // Outside the history through commitPlaceholder; the photo row has no history.
         try recordingOperation {
             // Gone (cancelled meanwhile): said before the photo is added, which the rollback would undo anyway.
-            guard try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM album_item WHERE id = ? AND photo_id IS NULL", arguments: [placeholder]) == true
+            guard let album = try Int64.fetchOne(db, cachedSQL: "SELECT album_id FROM album_item WHERE id = ? AND photo_id IS NULL", arguments: [placeholder])
             else { throw LibraryError.itemNotFound(.item(placeholder)) }
-            let (photo, isNew) = try addPhoto(content)
+            let (photo, isNew) = try addPhoto(content, for: AlbumID(rawValue: album))
             let committed = try commitOutsideHistory(
                 placeholder, with: photo.id, ownName: photo.content.originalName, named: content.originalName, marks: content.marks,
                 displacing: displacing)

@@ -57,6 +57,15 @@ extension LibraryReader {
         ).map(Self.photo(from:))
     }
 
+    /// Whether some photo (or a Live Photo's motion) of the bytes with this
+    /// SHA-256 is recorded kept in `place`: a copy there, named by its
+    /// content, is still theirs.
+    public func holdsKept(sha256: Data, in place: StoragePlaceID) throws -> Bool {
+        try Bool.fetchOne(
+            db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM photo WHERE kept_in = ?1 AND (sha256 = ?2 OR motion_sha256 = ?2))",
+            arguments: [place, sha256]) ?? false
+    }
+
     /// The photos only their sources hold, by id, up to `limit`.
     public func photosNotKept(limit: Int = Int.max) throws -> [Photo] {
         try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE kept_in IS NULL ORDER BY id LIMIT ?", arguments: [limit]).map(Self.photo(from:))

@@ -24,7 +24,7 @@ struct OriginalFiles: Sendable {
         let original = try library.originalLocation(of: photo)
         guard let path = original.filePath else { return try await bucketResponse(for: photo, in: library, request) }
         return try await fileResponse(
-            path: path, sha256Hex: photo.content.sha256Hex, mediaType: photo.content.mediaType, missing: "the source of photo id:\(photo.id)", request,
+            path: path, tagged: photo.content.sha256Hex, mediaType: photo.content.mediaType, missing: "the source of photo id:\(photo.id)", request,
             context: context)
     }
 
@@ -37,7 +37,7 @@ struct OriginalFiles: Sendable {
         }
         guard let path = location.filePath else { return try await bucketResponse(for: motion, in: library, request) }
         return try await fileResponse(
-            path: path, sha256Hex: motion.content.sha256Hex, mediaType: motion.content.mediaType, missing: "the Live Photo motion of photo id:\(photo.id)",
+            path: path, tagged: motion.content.sha256Hex, mediaType: motion.content.mediaType, missing: "the Live Photo motion of photo id:\(photo.id)",
             request, context: context)
     }
 
@@ -45,13 +45,13 @@ struct OriginalFiles: Sendable {
     /// answers as its original, tagged apart from it.
     func renditionResponse(file path: String, of photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
         try await fileResponse(
-            path: path, sha256Hex: photo.content.sha256Hex + "-mp4", mediaType: "video/mp4", missing: "the rendition of photo id:\(photo.id)", request,
+            path: path, tagged: photo.derivedFilesKey + "-mp4", mediaType: "video/mp4", missing: "the rendition of photo id:\(photo.id)", request,
             context: context)
     }
 
     /// The file at `path`, whole or the range asked, tagged by its digest.
     private func fileResponse(
-        path: String, sha256Hex: String, mediaType: String, missing: String, _ request: Request, context: some RequestContext
+        path: String, tagged identity: String, mediaType: String, missing: String, _ request: Request, context: some RequestContext
     ) async throws -> Response {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
@@ -59,7 +59,7 @@ struct OriginalFiles: Sendable {
             return APIError.response(status: .notFound, code: "source_missing", message: "\(missing) cannot be read (\(reason))")
         }
         let size = Int(status.st_size)
-        let tag = "\"\(sha256Hex)\""
+        let tag = "\"\(identity)\""
         var headers: HTTPFields = [
             .contentType: mediaType, .cacheControl: "private, max-age=3600", .acceptRanges: "bytes", .eTag: tag,
         ]

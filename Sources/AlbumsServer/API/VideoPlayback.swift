@@ -52,7 +52,7 @@ struct VideoPlayback: Sendable {
     /// `GET …/rendition`: the rendition made, whole or the range asked;
     /// 404 `not_found` while there is none (`…/playback` starts it).
     func renditionResponse(for photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
-        let file = renditions.renditionFile(sha256Hex: photo.content.sha256Hex)
+        let file = renditions.renditionFile(of: photo)
         guard photo.content.isVideo, FileManager.default.fileExists(atPath: file.path) else {
             return APIError.response(
                 status: .notFound, code: "not_found", message: "photo id:\(photo.id) has no rendition (yet): its playback says how it plays")
