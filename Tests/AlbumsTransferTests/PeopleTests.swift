@@ -1,5 +1,5 @@
 import AlbumsImporting
-import AlbumsPersistence
+@testable import AlbumsPersistence
 import AlbumsTestSupport
 import Foundation
 import Synchronization
@@ -486,6 +486,33 @@ struct PeopleTests {
         }
         let nowSeen = try TransferSession(library: fixture.library, acting: .person(pat)).read { try $0.history(limit: 10).map(\.description) }
         #expect(nowSeen.joined(separator: "\n").contains("move album 'Trip' into 'Gift ideas'") && !nowSeen.joined().contains("Secret"), "\(nowSeen)")
+    }
+
+    @Test("an entry written before the history kept folders by id never names a hidden folder by the name it had then")
+    func olderEntriesNameNoOldFolderName() throws {
+        let fixture = try LibraryFixture()
+        let (pat, trip, folder, seen) = try fixture.library.write { writer in
+            let trip = try writer.createAlbum(named: "Trip")
+            let pat = try writer.addPerson(named: "pat", password: try PeopleTests.hash())
+            try writer.setRole(.viewer, of: pat.id, on: .album(trip.id))
+            let seen = try writer.createFolder(named: "Shared", placement: .into(nil))
+            try writer.setRole(.viewer, of: pat.id, on: .folder(seen.id))
+            return (pat, trip.id, try writer.createFolder(named: "Secret plans", placement: .into(nil)).id, seen.id)
+        }
+        // Each change its own entry: Trip filed in a folder pat does not see and taken out, then in one pat sees; the first renamed.
+        for placement: TreePlacement in [.into(.id(folder)), .into(nil), .into(.id(seen)), .into(nil)] {
+            try fixture.library.write { try $0.moveAlbum(trip, to: placement) }
+        }
+        try fixture.library.write { try $0.renameFolder(folder, to: "Gift ideas") }
+        // As an albums older than the folders' ids wrote them: words alone.
+        try fixture.library.write { try $0.db.execute(sql: "UPDATE history_entry SET folders = NULL") }
+        let patWords = try TransferSession(library: fixture.library, acting: .person(pat)).read { try $0.history(limit: 20).map(\.description) }
+        #expect(!patWords.joined().contains("Secret") && !patWords.joined().contains("Gift"), "\(patWords)")
+        #expect(patWords.filter { $0 == "a change to 'Trip'" }.count == 1, "the move into the folder renamed since, told by its album: \(patWords)")
+        #expect(patWords.filter { $0 == "move album 'Trip' to the top level" }.count == 2, "no position that counts what pat cannot see: \(patWords)")
+        #expect(patWords.contains { $0.hasPrefix("move album 'Trip' into 'Shared'") }, "a folder pat sees, named as before: \(patWords)")
+        let holderWords = try fixture.library.read { try $0.history(limit: 20).map(\.description) }
+        #expect(holderWords.contains { $0.contains("'Secret plans'") }, "the holder reads the words as written: \(holderWords)")
     }
 
     @Test("a share link shows its album, read-only, until it expires or is revoked; a password guards it")

@@ -1,4 +1,5 @@
 import GRDB
+import RegexBuilder
 
 extension LibraryWriter {
     /// Reverses the most recent change not yet undone, exactly: the same
@@ -140,16 +141,35 @@ extension LibraryReader {
     /// `entry` in words that name only folders its reader sees, each by its
     /// path as they see it now; a folder they do not see, in words that name
     /// nothing. The folders the entry kept by id are reworded whatever their
-    /// paths were when it was written (so an old name never shows); an
-    /// older entry's, by the paths the folders have now.
+    /// paths were when it was written (so an old name never shows). An
+    /// older entry's are reworded by the paths the folders have now, and
+    /// where its words still quote anything else (a folder's name before a
+    /// rename), it is told in words that name only its albums.
     private static func worded(_ entry: HistoryEntry, for words: FolderWords) -> HistoryEntry {
         guard let mentions = entry.folderMentions else {
-            return entry.described(as: rewording(entry.description, with: words.byCurrentPath))
+            let reworded = withoutUnseenPositions(rewording(entry.description, with: words.byCurrentPath))
+            let known = entry.albums.map(\.name) + words.seen.values + [unseenFolder]
+            let unknown = known.reduce(reworded) { rest, name in rest.replacingOccurrences(of: LibraryError.quoted(name), with: "") }
+            guard unknown.contains("'") else { return entry.described(as: reworded) }
+            let albums = entry.albums.map { LibraryError.quoted($0.name) }.joined(separator: ", ")
+            return entry.described(as: albums.isEmpty ? "a change to folders" : "a change to \(albums)")
         }
         let pairs = mentions.map { (written: $0.path, seen: words.seen[FolderID(rawValue: $0.id)] ?? unseenFolder) }
             .filter { $0.written != $0.seen }
             .sorted { $0.written.count > $1.written.count }
-        return entry.described(as: rewording(entry.description, with: pairs))
+        return entry.described(as: withoutUnseenPositions(rewording(entry.description, with: pairs)))
+    }
+
+    /// `words` without the positions of places whose other children the
+    /// reader may not see: the top level and a folder not shared with them
+    /// ("to the top level at position 3" counts every album and folder
+    /// there). In a folder they see, they see every child, and its
+    /// positions stay.
+    private static func withoutUnseenPositions(_ words: String) -> String {
+        let places = ["to the top level", "into \(LibraryError.quoted(unseenFolder))"]
+        return places.reduce(words) { words, place in
+            words.replacing(Regex { place; " at position "; OneOrMore(.anyOf("0123456789")) }, with: place)
+        }
     }
 
     /// The folder paths as the principal sees them, beside those the file
