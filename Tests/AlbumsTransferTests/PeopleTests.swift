@@ -170,7 +170,7 @@ struct PeopleTests {
         // sam renames Beach, and then loses Family: his rename is still his, but not his to undo.
         try sam.perform(LibraryOperation.album(.rename("Beach", to: "Shore")))
         try house.library.write { try $0.setRole(nil, of: try $0.person(named: "sam").id, on: .folder(try $0.folder(.path("Family")).id)) }
-        #expect(throws: LibraryError.forbidden(reason: "cannot undo the latest change: it changed albums or folders you may not change")) {
+        #expect(throws: LibraryError.forbidden(reason: "cannot undo your latest change: it changed albums or folders you may not change")) {
             try sam.write { try $0.undo() }
         }
         #expect(try house.library.read { try $0.album(named: "Shore").name } == "Shore")

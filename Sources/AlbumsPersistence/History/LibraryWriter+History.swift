@@ -49,11 +49,11 @@ extension LibraryWriter {
         return try replay(row, undoing: false) { .cannotRedo(entry: entry.id, description: description, reason: $0) }
     }
 
-    /// The entry's description for a refusal, when the principal may read
-    /// it: it was written for whoever made the change, and may name a
-    /// folder or album that someone holding fewer rights cannot see.
+    /// The entry's description for a refusal, in words that name only the
+    /// folders the principal sees (its albums they see, or the replay was
+    /// refused before): a person replays only their own changes.
     private func describedToPrincipal(_ entry: HistoryEntry) -> String {
-        principal.holdsEveryRight ? entry.description : "the latest change"
+        (try? describedToReader(entry).description) ?? "your latest change"
     }
 
     /// Replays an entry's steps and files the replay's own steps under it,

@@ -62,7 +62,8 @@ extension LibraryWriter {
         // The holder and admins replay anything: no steps are read for them.
         guard rights != nil, !principal.holdsEveryRight else { return }
         let intent = try ReplayIntent(steps: first, through: last, in: db)
-        let hidden = LibraryError.forbidden(reason: "cannot \(verb) the latest change: it changed albums or folders you may not change")
+        let change = verb == "redo" ? "the change you undid last" : "your latest change"
+        let hidden = LibraryError.forbidden(reason: "cannot \(verb) \(change): it changed albums or folders you may not change")
         // An entry naming an album they cannot see is not theirs to replay,
         // nor one to folders alone (an admin's); an album it names that is
         // gone comes back only where they may create it (checked below).
@@ -86,7 +87,7 @@ extension LibraryWriter {
         } catch LibraryError.albumNotFound, LibraryError.folderNotFound {
             throw hidden
         } catch LibraryError.forbidden(let reason) where reason != hidden.forbiddenReason {
-            throw LibraryError.forbidden(reason: "cannot \(verb) the latest change: \(reason)")
+            throw LibraryError.forbidden(reason: "cannot \(verb) \(change): \(reason)")
         }
     }
 

@@ -338,9 +338,9 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
         case .backupFailedCheck(let path, let problem):
             "the backup copy does not check clean (\(problem)), so nothing was written at '\(path)'; the library itself may be damaged"
         case .nothingToUndo:
-            "nothing to undo: the history holds no change that is not undone"
+            "nothing to undo: no change is left that you can undo"
         case .nothingToRedo:
-            "nothing to redo: no change is undone, or a change made since cleared it"
+            "nothing to redo: no change you undid is left to redo, or a change made since cleared it"
         case .cannotUndo(let entry, let description, let reason):
             "cannot undo #\(entry) (\(description)) exactly: \(reason); nothing was changed"
         case .cannotRedo(let entry, let description, let reason):
