@@ -66,6 +66,9 @@ DROP TABLE photo;
 ALTER TABLE photo_new RENAME TO photo;
 
 CREATE UNIQUE INDEX photo_by_content ON photo (sha256, is_apart * id);
+-- The photos whose Live Photo motion has these bytes: a kept copy is
+-- named by its content, and a move deletes one only once no photo keeps it.
+CREATE INDEX photo_by_motion ON photo (motion_sha256) WHERE motion_sha256 IS NOT NULL;
 CREATE INDEX photo_by_capture ON photo (captured_at);
 CREATE INDEX photo_by_camera ON photo (camera_model COLLATE NOCASE);
 CREATE INDEX photo_kept_in ON photo (kept_in) WHERE kept_in IS NOT NULL;

@@ -59,6 +59,7 @@ struct IntegrityTests {
         ("segment key out of range",
          "UPDATE album_segment SET order_key = \(1 << 61) + 5 WHERE id = (SELECT max(id) FROM album_segment)", "order_key_out_of_range", true),
         ("album key out of range", "UPDATE album SET order_key = \(1 << 61) + 5 WHERE name = 'B'", "order_key_out_of_range", true),
+        ("photo made apart from none", "UPDATE photo SET is_apart = 1 WHERE id = (SELECT min(id) FROM photo)", "photo_apart_alone", true),
         ("dangling reference", "DELETE FROM photo WHERE id = (SELECT photo_id FROM album_item WHERE id = (SELECT max(id) FROM album_item))",
          "dangling_reference", false),
     ]

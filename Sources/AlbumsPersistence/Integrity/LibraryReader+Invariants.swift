@@ -58,6 +58,13 @@ extension LibraryReader {
         ) SELECT id FROM reached
         """
 
+    /// The photos made apart (``Photo/isApart``) whose bytes no photo
+    /// not made apart has: what an import of those bytes would join is gone.
+    static let photosApartAlone = """
+        SELECT a.id, a.sha256 FROM photo a WHERE a.is_apart = 1
+            AND NOT EXISTS (SELECT 1 FROM photo p WHERE p.sha256 = a.sha256 AND p.is_apart = 0)
+        """
+
     /// Every invariant the library breaks; none in a sound library (what `albums check` reports).
     public func invariantViolations() throws -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
@@ -117,6 +124,12 @@ extension LibraryReader {
             "smart_album_holds_items",
             "SELECT a.name, (SELECT count(*) FROM album_item i WHERE i.album_id = a.id) AS items FROM album a WHERE a.search IS NOT NULL AND items > 0"
         ) { "smart album '\($0["name"] as String)' holds \($0["items"] as Int) items; a smart album holds none" }
+        try collect(
+            "photo_apart_alone",
+            """
+            \(Self.photosApartAlone)
+            """
+        ) { "photo id:\($0["id"] as Int64) was made apart from the photo of its bytes, and there is none" }
         for row in try Row.fetchAll(db, sql: "SELECT name, search FROM album WHERE search IS NOT NULL") where PhotoSearch(storedJSON: row["search"]) == nil {
             violations.append(InvariantViolation(code: "smart_album_search_unreadable", message: "smart album '\(row["name"] as String)' keeps a search albums cannot read: it shows nothing"))
         }

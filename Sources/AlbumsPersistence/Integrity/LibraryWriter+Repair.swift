@@ -6,7 +6,9 @@ extension LibraryWriter {
     /// whose segments overflow or whose keys left their range laid out
     /// afresh in their current order; in the tree, a folder inside itself
     /// brought to the top level, and the children of a folder whose keys
-    /// clash or left their range laid out afresh in their current order.
+    /// clash or left their range laid out afresh in their current order;
+    /// of photos made apart whose bytes no other photo has, the first
+    /// becomes the one imports of those bytes find.
     ///
     /// What it cannot fix safely (a damaged page, a dangling reference) it
     /// leaves for ``invariantViolations()`` to report.
@@ -36,6 +38,12 @@ extension LibraryWriter {
             repairs.append("album '\(try album(albumID).name)': order laid out afresh (\(order.count) items, order kept)")
         }
         repairs += try repairTree()
+        // A photo made apart with no photo of its bytes left that is not: the first of them becomes that photo.
+        let firstOfAlone = try Int64.fetchAll(db, sql: "SELECT min(id) FROM (\(Self.photosApartAlone)) GROUP BY sha256")
+        for photo in firstOfAlone {
+            try db.execute(sql: "UPDATE photo SET is_apart = 0 WHERE id = ?", arguments: [photo])
+            repairs.append("photo id:\(photo): the photo its bytes' imports find (it was made apart from one that is not there)")
+        }
         let segmentCounts = try Row.fetchAll(
             db,
             sql: "SELECT s.id, s.item_count, (SELECT count(*) FROM album_item i WHERE i.segment_id = s.id) AS items, s.album_id FROM album_segment s WHERE items != s.item_count")

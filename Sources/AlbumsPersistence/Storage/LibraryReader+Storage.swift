@@ -59,10 +59,15 @@ extension LibraryReader {
 
     /// Whether some photo (or a Live Photo's motion) of the bytes with this
     /// SHA-256 is recorded kept in `place`: a copy there, named by its
-    /// content, is still theirs.
+    /// content, is still theirs. Found by the digest (the unary `+` keeps
+    /// SQLite off the index of places, which every kept photo shares).
     public func holdsKept(sha256: Data, in place: StoragePlaceID) throws -> Bool {
         try Bool.fetchOne(
-            db, cachedSQL: "SELECT EXISTS (SELECT 1 FROM photo WHERE kept_in = ?1 AND (sha256 = ?2 OR motion_sha256 = ?2))",
+            db,
+            cachedSQL: """
+                SELECT EXISTS (SELECT 1 FROM photo WHERE sha256 = ?2 AND +kept_in = ?1)
+                    OR EXISTS (SELECT 1 FROM photo WHERE motion_sha256 = ?2 AND +kept_in = ?1)
+                """,
             arguments: [place, sha256]) ?? false
     }
 
