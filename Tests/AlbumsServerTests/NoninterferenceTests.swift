@@ -238,6 +238,9 @@ struct NoninterferenceTests: Sendable {
         #expect(upload.content.sha256 == hidden.content.sha256 && upload.id != hidden.id && upload.isApart && !hidden.isApart)
         #expect(upload.content.originalName == "mine.jpg" && upload.importedAt > hidden.importedAt)
         #expect(upload.derivedFilesKey != hidden.derivedFilesKey)
+        // Its answers' tags are those of any photo of its bytes: an ETag that differed would tell it apart.
+        let ordinary = Photo(id: upload.id, content: upload.content, importedAt: upload.importedAt)
+        #expect(ThumbnailResponses.tag(of: upload, size: 256) == ThumbnailResponses.tag(of: ordinary, size: 256))
         #expect(hidden.content.sourcePath.hasSuffix("/p2.jpg"))
         #expect(try with.fixture.library.violations() == [])
     }

@@ -45,7 +45,7 @@ struct OriginalFiles: Sendable {
     /// answers as its original, tagged apart from it.
     func renditionResponse(file path: String, of photo: Photo, _ request: Request, context: some RequestContext) async throws -> Response {
         try await fileResponse(
-            path: path, tagged: photo.derivedFilesKey + "-mp4", mediaType: "video/mp4", missing: "the rendition of photo id:\(photo.id)", request,
+            path: path, tagged: photo.content.sha256Hex + "-mp4", mediaType: "video/mp4", missing: "the rendition of photo id:\(photo.id)", request,
             context: context)
     }
 

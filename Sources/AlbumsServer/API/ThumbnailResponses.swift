@@ -47,7 +47,7 @@ struct ThumbnailResponses: Sendable {
     /// Keyed by a secret of this process: a browser asks again after a
     /// restart, and gets 304 once more for what it kept.
     static func tag(of photo: Photo, size: Int) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data("\(photo.derivedFilesKey)-\(size)".utf8), using: tagKey)
+        let code = HMAC<SHA256>.authenticationCode(for: Data("\(photo.content.sha256Hex)-\(size)".utf8), using: tagKey)
         return "\"" + code.prefix(16).map { String(format: "%02x", $0) }.joined() + "-\(size)\""
     }
 
