@@ -402,6 +402,25 @@ struct PeopleTests {
         #expect(running.counts.withLock { $0.most } <= 2)
     }
 
+    #if os(Linux)
+        @Test("a password is checked at the lowest scheduling class, held on one core (a wandering one costs requests their hand-offs)")
+        func passwordChecksKeepOutOfTheWay() async throws {
+            let pool = PasswordChecks(width: 1)
+            let (status, sched) = await pool.run {
+                ((try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? "",
+                 (try? String(contentsOfFile: "/proc/thread-self/sched", encoding: .utf8)) ?? "")
+            }
+            let policy = sched.split(separator: "\n").first { $0.hasPrefix("policy") }.map { $0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) }
+            #expect(policy == "5", "SCHED_IDLE: \(sched.prefix(400))")
+            let allowed = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+            let processAllows = try String(contentsOfFile: "/proc/self/status", encoding: .utf8).split(separator: "\n")
+                .first { $0.hasPrefix("Cpus_allowed_list:") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+            if processAllows?.contains(where: { $0 == "," || $0 == "-" }) == true {
+                #expect(allowed.map { !$0.contains(",") && !$0.contains("-") } == true, "one core: \(allowed ?? "?") of \(processAllows ?? "?")")
+            }
+        }
+    #endif
+
     @Test("at the top level a person's positions count what they see: every answer is the same whatever else stands there")
     func topLevelPositionsCountWhatIsSeen() throws {
         /// Everything pat is told while moving the album pat owns to each place, and past the last.
