@@ -1,5 +1,5 @@
+import Foundation
 import GRDB
-import RegexBuilder
 
 extension LibraryWriter {
     /// Reverses the most recent change not yet undone, exactly: the same
@@ -168,7 +168,15 @@ extension LibraryReader {
     private static func withoutUnseenPositions(_ words: String) -> String {
         let places = ["to the top level", "into \(LibraryError.quoted(unseenFolder))"]
         return places.reduce(words) { words, place in
-            words.replacing(Regex { place; " at position "; OneOrMore(.anyOf("0123456789")) }, with: place)
+            let positioned = place + " at position "
+            var kept = ""
+            var rest = Substring(words)
+            while let found = rest.range(of: positioned) {
+                let number = rest[found.upperBound...].prefix { ("0"..."9").contains($0) }
+                kept += rest[..<found.lowerBound] + (number.isEmpty ? positioned : place)
+                rest = rest[number.endIndex...]
+            }
+            return kept + rest
         }
     }
 
