@@ -186,7 +186,7 @@ let package = Package(
             ],
             path: "Benchmarks",
             // The page's scrolling benchmark drives Chromium from Python (scripts/benchmark scroll).
-            exclude: ["scroll_benchmark.py", "warm_benchmark.py", "storage_benchmark.py", "video_thumbnail_benchmark.py", "Floor"]
+            exclude: ["scroll_benchmark.py", "warm_benchmark.py", "storage_benchmark.py", "video_thumbnail_benchmark.py", "upload_thumbnail_benchmark.py", "Floor"]
         ),
         // The floor of an albums process: its dependencies doing sqlite3's SQL, nothing of albums.
         .executableTarget(
