@@ -166,14 +166,18 @@ struct PhotoSearchModelTests {
 
     /// Every page of `search`, `size` at a time, for `principal`.
     /// With `walking`, a person's search walks the whole time index as the
-    /// holder's does, instead of starting from the photos they see.
-    func allPages(_ search: PhotoSearch, size: Int, in library: Library, as principal: Principal, walking: Bool = false) throws -> [PhotoID] {
+    /// holder's does, instead of starting from the photos they see; without
+    /// `candidates`, a name's or words' trigrams never name where it starts.
+    func allPages(
+        _ search: PhotoSearch, size: Int, in library: Library, as principal: Principal, walking: Bool = false, candidates: Bool = true
+    ) throws -> [PhotoID] {
         var found: [PhotoID] = []
         var cursor: PhotoSearchCursor?
         repeat {
             let page = try library.read { reader in
                 reader.act(as: principal)
                 if walking { reader.searchStartsFromSeenUpTo = -1 }
+                if !candidates { reader.searchStartsFromCandidatesUpTo = -1 }
                 return try reader.photos(matching: search, limit: size, after: cursor)
             }
             found += page.photos.map(\.photo.id)
@@ -193,18 +197,25 @@ struct PhotoSearchModelTests {
             for _ in 0..<40 {
                 let search = try randomSearch(&rng, albums: albums)
                 let size = Int.random(in: 1...7, using: &rng)
-                #expect(try allPages(search, size: size, in: fixture.library, as: .holder) == expected(search, models, visible: nil), "seed \(seed): \(search)")
+                // From the trigrams' few candidates, and as when too many share the words: down the index, or (months, counts) from the items.
+                for candidates in [true, false] {
+                    #expect(
+                        try allPages(search, size: size, in: fixture.library, as: .holder, candidates: candidates) == expected(search, models, visible: nil),
+                        "seed \(seed), candidates \(candidates): \(search)")
+                    try checkMonths(search, models, in: fixture.library, as: .holder, visible: nil, candidates: candidates, "seed \(seed), candidates \(candidates): \(search)")
+                }
                 if case .inAlbum(let album) = search.membership, !visible.contains(album) {
                     // An album the person cannot see is not found, as if absent.
                     #expect(throws: LibraryError.self) { try allPages(search, size: size, in: fixture.library, as: .person(person)) }
                     continue
                 }
-                // Both ways a person's search can go: from the photos they see, and down the whole time index.
-                for walking in [false, true] {
+                // Every way a person's search can go: from the photos they see, and down the whole time index, from candidates or not.
+                for (walking, candidates) in [(false, true), (true, true), (true, false)] {
+                    let context = "seed \(seed), walking \(walking), candidates \(candidates): \(search)"
                     #expect(
-                        try allPages(search, size: size, in: fixture.library, as: .person(person), walking: walking) == expected(search, models, visible: visible),
-                        "seed \(seed), walking \(walking): \(search)")
-                    try checkMonths(search, models, in: fixture.library, as: .person(person), visible: visible, walking: walking, "seed \(seed), walking \(walking): \(search)")
+                        try allPages(search, size: size, in: fixture.library, as: .person(person), walking: walking, candidates: candidates)
+                            == expected(search, models, visible: visible), "\(context)")
+                    try checkMonths(search, models, in: fixture.library, as: .person(person), visible: visible, walking: walking, candidates: candidates, context)
                 }
             }
             try checkMonths(PhotoSearch(), models, in: fixture.library, as: .holder, visible: nil, "seed \(seed)")
@@ -214,7 +225,8 @@ struct PhotoSearchModelTests {
     /// The months a search counts are those of what it finds, and each
     /// month's start begins a page at that month's newest photo.
     func checkMonths(
-        _ search: PhotoSearch, _ models: [Model], in library: Library, as principal: Principal, visible: Set<AlbumID>?, walking: Bool = false, _ context: String
+        _ search: PhotoSearch, _ models: [Model], in library: Library, as principal: Principal, visible: Set<AlbumID>?, walking: Bool = false,
+        candidates: Bool = true, _ context: String
     ) throws {
         let found = expected(search, models, visible: visible)
         let byID = Dictionary(uniqueKeysWithValues: models.map { ($0.id, $0) })
@@ -224,11 +236,13 @@ struct PhotoSearchModelTests {
         let months = try library.read { reader in
             reader.act(as: principal)
             if walking { reader.searchStartsFromSeenUpTo = -1 }
+            if !candidates { reader.searchStartsFromCandidatesUpTo = -1 }
             return try reader.photoMonths(matching: search)
         }
         let count = try library.read { reader in
             reader.act(as: principal)
             if walking { reader.searchStartsFromSeenUpTo = -1 }
+            if !candidates { reader.searchStartsFromCandidatesUpTo = -1 }
             return try reader.photoCount(matching: search)
         }
         #expect(count == found.count, "\(context): the count")
@@ -238,6 +252,7 @@ struct PhotoSearchModelTests {
             let page = try library.read { reader in
                 reader.act(as: principal)
                 if walking { reader.searchStartsFromSeenUpTo = -1 }
+                if !candidates { reader.searchStartsFromCandidatesUpTo = -1 }
                 return try reader.photos(matching: search, limit: 1, after: month.start)
             }
             #expect(page.photos.first?.photo.id == found.first { monthOf($0) <= month.month }, "\(context): the start of \(month.month)")
@@ -260,6 +275,30 @@ struct PhotoSearchModelTests {
         let after = try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person)) }
         #expect(after == answers)
         #expect(try before.map { try allPages($0, size: 5, in: fixture.library, as: .person(person), walking: true) } == answers, "down the whole index too")
+    }
+
+    @Test("a keyword holding a quote or a backslash is found by its text from the words' trigrams, which hold it as its JSON array writes it")
+    func escapedKeywordsFromTheTrigrams() throws {
+        let fixture = try LibraryFixture()
+        let photos = try fixture.library.write { writer -> [PhotoID] in
+            let photos = try writer.addTestPhotos(count: 10)
+            let items = try writer.insertPhotos(photos, into: try writer.createAlbum(named: "Records").id)
+            try writer.writeMarks(ItemMarks(keywords: ["12\" vinyl"]), on: items[3])
+            try writer.writeMarks(ItemMarks(keywords: ["C:\\scans"]), on: items[7])
+            return photos
+        }
+        func found(_ text: String) throws -> [PhotoID] {
+            var search = PhotoSearch()
+            search.text = text
+            return try fixture.library.read { reader in
+                // A handful carry it: the search starts from the trigrams' candidates, which must hold it.
+                reader.searchStartsFromCandidatesUpTo = 5
+                return try reader.photos(matching: search).photos.map(\.photo.id)
+            }
+        }
+        #expect(try found("2\" vin") == [photos[3]])
+        #expect(try found(":\\sca") == [photos[7]])
+        #expect(try found("vinyl") == [photos[3]])
     }
 
     @Test("a name many photos share is found newest first from the whole library; one few share, from the names' trigrams; both exactly")

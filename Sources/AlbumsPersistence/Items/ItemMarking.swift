@@ -21,7 +21,10 @@ extension ItemMarks {
     }
 
     /// The keywords as the file keeps them: a JSON array, nil when none.
-    var keywordsJSON: String? {
+    var keywordsJSON: String? { Self.keywordsJSON(of: keywords) }
+
+    /// `keywords` as the file keeps them: a JSON array, nil when none.
+    static func keywordsJSON(of keywords: [String]) -> String? {
         guard !keywords.isEmpty else { return nil }
         // An import writes one per photo: keywords with nothing JSON escapes
         // (nearly all) are quoted as they are, the same text JSONSerialization makes.

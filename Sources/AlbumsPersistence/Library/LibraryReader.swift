@@ -14,6 +14,9 @@ public class LibraryReader {
     /// Up to how many items a person's albums hold do their searches start
     /// from them (``LibraryReader/seenFirstLimit``); tests move it to try both ways.
     package var searchStartsFromSeenUpTo = LibraryReader.seenFirstLimit
+    /// Up to how many photos a name's or words' trigrams may name for a
+    /// search to start from them (``LibraryReader/nameCandidateLimit``); tests move it to try both ways.
+    package var searchStartsFromCandidatesUpTo = LibraryReader.nameCandidateLimit
     /// SQLite's count of changes on this connection when the access began:
     /// once it moves, this transaction has written, and maps kept from
     /// committed states no longer describe what it sees.

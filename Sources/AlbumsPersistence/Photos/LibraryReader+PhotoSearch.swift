@@ -23,7 +23,7 @@ extension LibraryReader {
     public func photos(matching search: PhotoSearch, limit: Int = 100, after cursor: PhotoSearchCursor? = nil) throws -> PhotoSearchPage {
         let visible = try visibleAlbumIDs()
         var scope = try scope(seeing: visible)
-        var (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
+        var (conditions, arguments, _) = try conditions(of: search, visible: visible, scope: &scope)
         let time = Self.timeKey
         if let cursor {
             conditions.append("(\(time) < ? OR (\(time) = ? AND p.id < ?))")
@@ -52,23 +52,27 @@ extension LibraryReader {
     /// dated by its year alone counts in that year (`month` is then
     /// `1975`); the photos that record no date come last, as `month` ''.
     ///
-    /// Month by month down the time index, which carries every filtered
-    /// fact: the newest key below the months counted, then a count of its
-    /// month's range. No sort: a GROUP BY of the keys' months sorted a
-    /// million of them (2 s); this reads each once (BENCHMARKS.md).
+    /// What a search starts from few photos (those a person's albums hold,
+    /// a name's or words' candidates) is grouped at once. A search of what
+    /// items carry (words, marks) and no dates starts from those items: it
+    /// reads the items once, where asking each photo of a million for an
+    /// item that carries them took 1.5 s (BENCHMARKS.md). Anything else
+    /// goes month by month down the time index, which carries every
+    /// filtered fact: the newest key below the months counted, then a
+    /// count of its month's range. No sort: a GROUP BY of the keys' months
+    /// sorted a million of them (2 s); this reads each once.
     ///
     /// - Throws: as ``photos(matching:limit:after:)``.
     public func photoMonths(matching search: PhotoSearch) throws -> [PhotoMonth] {
         let visible = try visibleAlbumIDs()
         var scope = try scope(seeing: visible)
-        let (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
+        let (conditions, arguments, photosOfMarkedItems) = try conditions(of: search, visible: visible, scope: &scope)
         let time = Self.timeKey
-        if case .seen = scope {
-            // What the asker sees, grouped at once: it is few (``seenFirstLimit``), and nothing else is read.
+        if let (source, conditions, arguments) = Self.fewToRead(scope, conditions, arguments, photosOfMarkedItems, taken: search.taken) {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT substr(\(time), 1, 7) AS month, count(*) FROM \(scope.source)
+                    SELECT substr(\(time), 1, 7) AS month, count(*) FROM \(source)
                     \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
                     GROUP BY month ORDER BY month DESC
                     """, arguments: StatementArguments(arguments))
@@ -98,15 +102,36 @@ extension LibraryReader {
         }
     }
 
-    /// How many photos `search` finds, as the principal sees them.
+    /// How many photos `search` finds, as the principal sees them: counted
+    /// from the same start as its months.
     ///
     /// - Throws: as ``photos(matching:limit:after:)``.
     public func photoCount(matching search: PhotoSearch) throws -> Int {
         let visible = try visibleAlbumIDs()
         var scope = try scope(seeing: visible)
-        let (conditions, arguments) = try conditions(of: search, visible: visible, scope: &scope)
-        let sql = "SELECT count(*) FROM \(scope.source) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))"
-        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+        let (conditions, arguments, photosOfMarkedItems) = try conditions(of: search, visible: visible, scope: &scope)
+        let (source, counted, countedArguments) =
+            Self.fewToRead(scope, conditions, arguments, photosOfMarkedItems, taken: search.taken) ?? (scope.source, conditions, arguments)
+        let sql = "SELECT count(*) FROM \(source) \(counted.isEmpty ? "" : "WHERE " + counted.joined(separator: " AND "))"
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(countedArguments)) ?? 0
+    }
+
+    /// Where a count of every photo a search finds reads fewer photos than
+    /// the whole time index holds: the scope's own few, or, for a search
+    /// of what items carry with no dates to walk, the photos of those
+    /// items (the items read once; their photos looked up by id). Nil: walk
+    /// the index. The conditions stay whole, so the count is the same either way.
+    private static func fewToRead(
+        _ scope: SearchScope, _ conditions: [String], _ arguments: [any DatabaseValueConvertible],
+        _ photosOfMarkedItems: (sql: String, arguments: [any DatabaseValueConvertible])?, taken: CaptureRange?
+    ) -> (source: String, conditions: [String], arguments: [any DatabaseValueConvertible])? {
+        switch scope {
+        case .seen, .candidates:
+            return (scope.source, conditions, arguments)
+        case .everyPhoto:
+            guard taken == nil, let items = photosOfMarkedItems else { return nil }
+            return ("photo p", ["p.id IN \(items.sql)"] + conditions, items.arguments + arguments)
+        }
     }
 
     /// The key the timeline is ordered by: the capture date, '' for none,
@@ -123,15 +148,26 @@ extension LibraryReader {
 
     /// Where a search reads photos from.
     private enum SearchScope {
-        /// Every photo, down the time index (`INDEXED BY` it, or as the planner likes when it names few photos).
-        case everyPhoto(indexHint: String)
+        /// Every photo, down the time index.
+        case everyPhoto
+        /// Every photo, starting from the few that a name's or words'
+        /// trigrams name (a condition `p.id IN …`): the planner's choice.
+        case candidates
         /// The photos the asker's albums hold, and nothing else: `list` is their albums as SQL.
         case seen(list: String)
+
+        /// Whether the search may reach any photo of the library (its rights
+        /// are then conditions), not only those the asker's albums hold.
+        var reachesEveryPhoto: Bool {
+            if case .seen = self { return false }
+            return true
+        }
 
         /// The `FROM` clause: `p` is the photo.
         var source: String {
             switch self {
-            case .everyPhoto(let hint): "photo p \(hint)"
+            case .everyPhoto: "photo p INDEXED BY photo_by_time"
+            case .candidates: "photo p"
             // CROSS JOIN keeps the albums' items the outer loop: the planner may not walk the time index instead.
             case .seen(let list):
                 "(SELECT DISTINCT photo_id AS id FROM album_item WHERE album_id IN \(list) AND photo_id IS NOT NULL) seen CROSS JOIN photo p ON p.id = seen.id"
@@ -141,10 +177,10 @@ extension LibraryReader {
 
     /// The scope for an asker who sees `visible` albums (nil: all of them).
     private func scope(seeing visible: Set<AlbumID>?) throws -> SearchScope {
-        guard let visible else { return .everyPhoto(indexHint: "INDEXED BY photo_by_time") }
+        guard let visible else { return .everyPhoto }
         let list = Self.sqlList(visible)
         let items = try Int.fetchOne(db, sql: "SELECT coalesce(sum(item_count), 0) FROM album WHERE id IN \(list)") ?? 0
-        return items <= searchStartsFromSeenUpTo ? .seen(list: list) : .everyPhoto(indexHint: "INDEXED BY photo_by_time")
+        return items <= searchStartsFromSeenUpTo ? .seen(list: list) : .everyPhoto
     }
 
     /// `ids` as a subquery SQLite reads as a list: one JSON array read by json_each.
@@ -153,15 +189,17 @@ extension LibraryReader {
     }
 
     /// The SQL conditions a search's filters make (with the principal's
-    /// rights), their arguments, and the index the walk should take.
+    /// rights), their arguments, and where the search should start
+    /// (`scope`); with them, when the search asks something of items, the
+    /// photos of the items that carry it (``addWordConditions(of:visibleList:scope:to:arguments:)``).
     private func conditions(of search: PhotoSearch, visible: Set<AlbumID>?, scope: inout SearchScope) throws
-        -> (conditions: [String], arguments: [any DatabaseValueConvertible])
+        -> (conditions: [String], arguments: [any DatabaseValueConvertible], photosOfMarkedItems: (sql: String, arguments: [any DatabaseValueConvertible])?)
     {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         // Visible albums: a person sees photos only through them.
         let visibleList = visible.map(Self.sqlList)
-        if let visibleList, case .everyPhoto = scope {
+        if let visibleList, scope.reachesEveryPhoto {
             conditions.append("EXISTS (SELECT 1 FROM album_item v WHERE v.photo_id = p.id AND v.album_id IN \(visibleList))")
         }
         let time = Self.timeKey
@@ -180,11 +218,11 @@ extension LibraryReader {
         if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, !name.unicodeScalars.contains("\u{0}") {
             let pattern = "%" + Self.likeEscaped(name) + "%"
             // Starting from what the asker sees, nothing else is asked: how many hidden photos bear the name must not decide the plan.
-            if case .everyPhoto = scope, let candidates = try nameCandidates(containing: name, pattern: pattern) {
+            if scope.reachesEveryPhoto, let candidates = try nameCandidates(containing: name, pattern: pattern) {
                 // Few photos have such a name: start from them, not from the newest photo.
                 conditions.append("p.id IN \(candidates.sql)")
                 arguments += candidates.arguments
-                scope = .everyPhoto(indexHint: "")
+                scope = .candidates
             }
             if let visibleList {
                 conditions.append("""
@@ -231,7 +269,7 @@ extension LibraryReader {
             conditions.append("p.has_location = ?")
             arguments.append(hasLocation)
         }
-        try addWordConditions(of: search, visibleList: visibleList, scope: &scope, to: &conditions, arguments: &arguments)
+        let photosOfMarkedItems = try addWordConditions(of: search, visibleList: visibleList, scope: &scope, to: &conditions, arguments: &arguments)
         switch search.membership {
         case .inAlbum(let id):
             let album = try album(id)  // not found when not seen
@@ -243,45 +281,51 @@ extension LibraryReader {
         case nil:
             break
         }
-        return (conditions, arguments)
+        return (conditions, arguments, photosOfMarkedItems)
     }
 
     /// The conditions of what is written on items: a photo passes when an
     /// item of it its asker sees carries it (words on an item they cannot
     /// see never count).
+    ///
+    /// - Returns: The photos of the items that carry the first of them, as
+    ///   a subquery with its arguments (nil when the search asks nothing of
+    ///   items): every photo the search finds is among them, so a count can
+    ///   start from these items rather than ask each photo of the library.
     private func addWordConditions(
         of search: PhotoSearch, visibleList: String?, scope: inout SearchScope, to conditions: inout [String],
         arguments: inout [any DatabaseValueConvertible]
-    ) throws {
-        let seen = visibleList.map { " AND w.album_id IN \($0)" } ?? ""
-        func onAnItem(_ predicate: String) -> String {
-            "EXISTS (SELECT 1 FROM album_item w WHERE w.photo_id = p.id AND \(predicate)\(seen))"
-        }
+    ) throws -> (sql: String, arguments: [any DatabaseValueConvertible])? {
+        var predicates: [(sql: String, arguments: [any DatabaseValueConvertible])] = []
         if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty, !text.unicodeScalars.contains("\u{0}") {
             let pattern = "%" + Self.likeEscaped(AlbumName.normalized(text)) + "%"
-            if case .everyPhoto = scope, let candidates = try wordCandidates(containing: text) {
+            if scope.reachesEveryPhoto, let candidates = try wordCandidates(containing: text) {
                 // Few items carry such words: start from their photos, not from the newest photo.
                 conditions.append("p.id IN \(candidates.sql)")
                 arguments += candidates.arguments
-                scope = .everyPhoto(indexHint: "")
+                scope = .candidates
             }
             // Each keyword, not the JSON array that keeps them: its quotes and commas are no words.
-            conditions.append(onAnItem("""
+            predicates.append((
+                """
                 (w.title LIKE ? ESCAPE '\\' OR w.caption LIKE ? ESCAPE '\\'
                  OR (w.keywords IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(w.keywords) k WHERE k.value LIKE ? ESCAPE '\\')))
-                """))
-            arguments += [pattern, pattern, pattern]
+                """, [pattern, pattern, pattern]))
         }
         if let keyword = search.keyword?.trimmingCharacters(in: .whitespacesAndNewlines), !keyword.isEmpty {
-            conditions.append(onAnItem("w.keywords IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(w.keywords) k WHERE k.value = ? COLLATE NOCASE)"))
-            arguments.append(AlbumName.normalized(keyword))
+            predicates.append((
+                "w.keywords IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(w.keywords) k WHERE k.value = ? COLLATE NOCASE)", [AlbumName.normalized(keyword)]
+            ))
         }
-        if search.isFavorite == true { conditions.append(onAnItem("w.is_favorite = 1")) }
-        if let stars = search.minimumRating {
-            conditions.append(onAnItem("w.rating >= ?"))
-            arguments.append(max(1, stars))
+        if search.isFavorite == true { predicates.append(("w.is_favorite = 1", [])) }
+        if let stars = search.minimumRating { predicates.append(("w.rating >= ?", [max(1, stars)])) }
+        if search.isRejected == true { predicates.append(("w.rating = -1", [])) }
+        let seen = visibleList.map { " AND w.album_id IN \($0)" } ?? ""
+        for predicate in predicates {
+            conditions.append("EXISTS (SELECT 1 FROM album_item w WHERE w.photo_id = p.id AND \(predicate.sql)\(seen))")
+            arguments += predicate.arguments
         }
-        if search.isRejected == true { conditions.append(onAnItem("w.rating = -1")) }
+        return predicates.first.map { ("(SELECT w.photo_id FROM album_item w WHERE \($0.sql)\(seen))", $0.arguments) }
     }
 
     /// The photos an item of which might carry `text` in its words, when
@@ -289,10 +333,15 @@ extension LibraryReader {
     /// when `text` is shorter than a trigram. A superset, as name candidates are.
     private func wordCandidates(containing text: String) throws -> (sql: String, arguments: [any DatabaseValueConvertible])? {
         guard text.count >= 3 else { return nil }
-        let phrase = "\"" + AlbumName.normalized(text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let normalized = AlbumName.normalized(text)
+        // FTS5 phrases: the text in double quotes, its own quotes doubled.
+        let phrases = [normalized] + [ItemMarks.keywordsJSON(of: [normalized]).map { String($0.dropFirst(2).dropLast(2)) }]
+            .compactMap { $0 }.filter { $0 != normalized }
+        // The index holds the keywords as their JSON array, where a quote or a backslash is escaped: a keyword is also looked for as written there.
+        let phrase = phrases.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let sql = "(SELECT i.photo_id FROM item_words JOIN album_item i ON i.id = item_words.rowid WHERE item_words MATCH ?)"
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(Self.nameCandidateLimit + 1))", arguments: [phrase]) ?? 0
-        return count <= Self.nameCandidateLimit ? (sql, [phrase]) : nil
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(max(0, searchStartsFromCandidatesUpTo + 1)))", arguments: [phrase]) ?? 0
+        return count <= searchStartsFromCandidatesUpTo ? (sql, [phrase]) : nil
     }
 
     /// How many photos a name search may start from before it is cheaper to
@@ -312,8 +361,8 @@ extension LibraryReader {
             (SELECT rowid FROM photo_name WHERE photo_name MATCH ?
              UNION SELECT photo_id FROM album_item INDEXED BY album_item_named WHERE file_name IS NOT NULL AND file_name LIKE ? ESCAPE '\\')
             """
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(Self.nameCandidateLimit + 1))", arguments: [phrase, pattern]) ?? 0
-        return count <= Self.nameCandidateLimit ? (sql, [phrase, pattern]) : nil
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(max(0, searchStartsFromCandidatesUpTo + 1)))", arguments: [phrase, pattern]) ?? 0
+        return count <= searchStartsFromCandidatesUpTo ? (sql, [phrase, pattern]) : nil
     }
 
     /// The names of the albums holding `photo`, among `visible` (nil: all), by name.
