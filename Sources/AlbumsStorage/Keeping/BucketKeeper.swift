@@ -44,7 +44,7 @@ package struct BucketKeeper: OriginalKeeper {
     package static func fromEnvironment(_ place: StoragePlace) throws(KeepingFailure) -> any OriginalKeeper {
         let credentials: S3Credentials
         do {
-            credentials = try S3Credentials.found(in: ProcessInfo.processInfo.environment, homeFolder: NSHomeDirectory())
+            credentials = try S3Credentials.found(in: S3Credentials.processEnvironment(), homeFolder: S3Credentials.homeFolder())
         } catch {
             throw .unavailable(place: place.description, detail: error.description)
         }

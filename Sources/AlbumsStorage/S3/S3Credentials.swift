@@ -1,3 +1,4 @@
+import AlbumsPersistence
 import Foundation
 
 /// The keys a request to an S3-compatible service is signed with. They come
@@ -21,8 +22,9 @@ package struct S3Credentials: Sendable, Equatable {
     /// without it) in the shared credentials file (`AWS_SHARED_CREDENTIALS_FILE`,
     /// else `~/.aws/credentials`).
     ///
+    /// - Parameter homeFolder: Asked only when the environment holds no key.
     /// - Throws: ``S3CredentialsFailure`` naming what to set.
-    package static func found(in environment: [String: String], homeFolder: String) throws(S3CredentialsFailure) -> S3Credentials {
+    package static func found(in environment: [String: String], homeFolder: @autoclosure () -> String) throws(S3CredentialsFailure) -> S3Credentials {
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -30,7 +32,7 @@ package struct S3Credentials: Sendable, Equatable {
             guard let secret = value("AWS_SECRET_ACCESS_KEY") else { throw .secretMissing(source: "the environment") }
             return S3Credentials(accessKeyID: key, secretAccessKey: secret, sessionToken: value("AWS_SESSION_TOKEN"))
         }
-        let path = value("AWS_SHARED_CREDENTIALS_FILE") ?? (homeFolder as NSString).appendingPathComponent(".aws/credentials")
+        let path = value("AWS_SHARED_CREDENTIALS_FILE") ?? (homeFolder() as NSString).appendingPathComponent(".aws/credentials")
         let profile = value("AWS_PROFILE") ?? "default"
         guard let data = FileManager.default.contents(atPath: path) else { throw .noKeys(file: path) }
         let sections = Self.sections(ofINI: String(decoding: data, as: UTF8.self))
@@ -38,6 +40,23 @@ package struct S3Credentials: Sendable, Equatable {
         guard let key = section["aws_access_key_id"], !key.isEmpty else { throw .noProfile(profile, file: path) }
         guard let secret = section["aws_secret_access_key"], !secret.isEmpty else { throw .secretMissing(source: "profile '\(profile)' of \(path)") }
         return S3Credentials(accessKeyID: key, secretAccessKey: secret, sessionToken: section["aws_session_token"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The variables of this process's environment that ``found(in:homeFolder:)``
+    /// reads, and nothing else: asked for each request to a bucket, where a
+    /// copy of the whole environment would be made each time.
+    package static func processEnvironment() -> [String: String] {
+        var found: [String: String] = [:]
+        for name in ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_SHARED_CREDENTIALS_FILE", "AWS_PROFILE"] {
+            found[name] = ProcessEnvironment.value(name)
+        }
+        return found
+    }
+
+    /// The home folder `~/.aws` is in: `HOME`, as the AWS tools read it,
+    /// else the password database's (which reads a file).
+    package static func homeFolder() -> String {
+        ProcessEnvironment.value("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 
     /// An INI file's sections, each a map of its keys (lowercased) to their
