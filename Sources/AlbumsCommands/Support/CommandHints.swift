@@ -61,7 +61,7 @@ extension LibraryError {
         case .backupFailedCheck:
             "run albums check"
         case .nothingToUndo:
-            "albums history lists it"
+            "albums history lists the changes kept, and which are undone"
         case .personNotFound:
             "albums user list lists them"
         case .shareLinkNotFound:
