@@ -29,6 +29,33 @@ struct ChangeBroadcasterTests {
         #expect(library.broadcaster.pollersStarted.load(ordering: .relaxed) == 2)
     }
 
+    @Test("a write to the watched file is heard as it happens; one to a file beside it is not", .timeLimit(.minutes(1)))
+    func writesHeard() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "albums-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appending(path: "library.albums-wal")
+        let beside = folder.appending(path: "library.albums")
+        try Data("a".utf8).write(to: log)
+        // A tick of an hour: only a write heard wakes the reader.
+        let watch = try #require(FileWriteWatch(file: log.path, tick: 3600), "Linux tells of writes (inotify)")
+        defer { watch.stop() }
+        var wakeUps = watch.wakeUps.makeAsyncIterator()
+        try Data("b".utf8).write(to: beside)
+        #expect(!watch.takeHeard(), "a file beside it")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("frame".utf8))
+        try handle.close()
+        #expect(await wakeUps.next() != nil)
+        // Its neighbour's write may have woken it first: the log's is heard by the next wake-up at the latest.
+        if !watch.takeHeard() {
+            #expect(await wakeUps.next() != nil)
+            #expect(watch.takeHeard())
+        }
+        #expect(!watch.takeHeard(), "heard once")
+    }
+
     @Test("a stream that is not read holds at most its limit; the next change it takes says it follows a gap")
     func boundedBuffer() async throws {
         let broadcaster = ChangeBroadcaster(bufferLimit: 4)

@@ -40,7 +40,8 @@ final class ChangeBroadcaster: Sendable {
         state.withLock { $0.subscribers.isEmpty ? nil : $0.lastDelivered }
     }
 
-    /// How often the watched file is stat'ed.
+    /// How often the watched file is stat'ed where its writes cannot be
+    /// heard (``FileWriteWatch``), and while a change is looked for again.
     static let watchInterval = 0.02
 
     /// A stream of the changes after `start` (the journal's newest entry
@@ -69,6 +70,11 @@ final class ChangeBroadcaster: Sendable {
     private func poll(watching watchedFile: String, pollingInterval: Double, read: @escaping JournalReader) -> Task<Void, Never> {
         pollersStarted.add(1, ordering: .relaxed)
         return Task { [weak self] in
+            // Writes heard as they happen where the kernel tells of them;
+            // else the file's stamp looked at every `watchInterval`.
+            let watch = FileWriteWatch(file: watchedFile, tick: pollingInterval)
+            defer { watch?.stop() }
+            var wakeUps = watch?.wakeUps.makeAsyncIterator()
             var stamp = FileStamp.of(watchedFile)
             // The first tick reads whatever the stamp says: this task may
             // start after a commit that followed `start`.
@@ -76,16 +82,29 @@ final class ChangeBroadcaster: Sendable {
             // After the log changed with nothing new to read yet (a writer
             // appends its frames, then publishes them), look again each tick for a while.
             var lookAgainUntil: ContinuousClock.Instant?
+            var first = true
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(min(Self.watchInterval, pollingInterval)))
+                var heard = false
+                if var waiting = wakeUps, !first, lookAgainUntil.map({ ContinuousClock.now >= $0 }) ?? true {
+                    // Until the file is written, or the periodic read is due.
+                    guard await waiting.next() != nil else { return }
+                    wakeUps = waiting
+                    heard = watch?.takeHeard() == true
+                } else {
+                    try? await Task.sleep(for: .seconds(min(Self.watchInterval, pollingInterval)))
+                    heard = watch?.takeHeard() == true
+                }
+                first = false
                 // Every commit appends to the log; reading the journal only
                 // then keeps the latency to tens of milliseconds at the cost
-                // of a stat. The periodic read catches what a stat cannot
-                // see (two commits of one size within the clock's tick).
+                // of a stat (or, heard, to none). The periodic read catches
+                // what a stat cannot see (two commits of one size within the clock's tick).
                 let now = FileStamp.of(watchedFile)
-                let changed = now != stamp
+                let changed = heard || now != stamp
                 let lookingAgain = lookAgainUntil.map { ContinuousClock.now < $0 } ?? false
-                guard changed || lookingAgain || ContinuousClock.now - lastRead >= .seconds(pollingInterval) else { continue }
+                // A watch's wake-up that heard nothing is its periodic tick.
+                let due = (watch != nil && !heard && !lookingAgain) || ContinuousClock.now - lastRead >= .seconds(pollingInterval)
+                guard changed || lookingAgain || due else { continue }
                 stamp = now
                 lastRead = .now
                 guard let self, let after = self.state.withLock({ $0.lastDelivered }) else { continue }

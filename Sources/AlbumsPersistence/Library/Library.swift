@@ -419,9 +419,10 @@ public final class Library: Sendable {
     ///
     /// This library's own commits arrive as they commit. Others' are read
     /// from the file's change journal (migration 0002) as soon as the
-    /// write-ahead log changes (its size and time, looked at every 20 ms
-    /// with `stat(2)`, no query), and at least every `pollingInterval`
-    /// seconds: one indexed query of the rows past the last one seen.
+    /// write-ahead log is written (heard from the kernel on Linux, inotify;
+    /// elsewhere its size and time, looked at every 20 ms with `stat(2)`,
+    /// no query), and at least every `pollingInterval` seconds: one indexed
+    /// query of the rows past the last one seen.
     ///
     /// ```swift
     /// for await change in try await library.changes() {
