@@ -56,6 +56,20 @@ struct ChangeBroadcasterTests {
         #expect(!watch.takeHeard(), "heard once")
     }
 
+    @Test("any polling interval an app passes is one timers and clocks take: infinity, NaN, zero and the negative among them")
+    func pollingIntervalsHeld() async throws {
+        #expect(ChangeBroadcaster.pollingInterval(0.25) == 0.25)
+        #expect(ChangeBroadcaster.pollingInterval(0) == 0.001 && ChangeBroadcaster.pollingInterval(-5) == 0.001)
+        #expect(ChangeBroadcaster.pollingInterval(.infinity) == 365 * 86_400 && ChangeBroadcaster.pollingInterval(.nan) == 365 * 86_400)
+        let fixture = try LibraryFixture()
+        for interval in [Double.infinity, .nan, 1e300, -1, 0] {
+            // Opened, heard from its own write, ended: nothing traps.
+            var changes = try await fixture.library.changes(pollingInterval: interval).makeAsyncIterator()
+            try await fixture.library.write { _ = try $0.createAlbum(named: "Album \(UUID().uuidString)") }
+            #expect(await changes.next() != nil, "\(interval)")
+        }
+    }
+
     @Test("a stream that is not read holds at most its limit; the next change it takes says it follows a gap")
     func boundedBuffer() async throws {
         let broadcaster = ChangeBroadcaster(bufferLimit: 4)

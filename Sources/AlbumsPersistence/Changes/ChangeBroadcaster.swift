@@ -67,8 +67,9 @@ final class ChangeBroadcaster: Sendable {
 
     /// Reads the journal whenever the watched file changes, and at least
     /// every `pollingInterval` seconds, until cancelled.
-    private func poll(watching watchedFile: String, pollingInterval: Double, read: @escaping JournalReader) -> Task<Void, Never> {
+    private func poll(watching watchedFile: String, pollingInterval asked: Double, read: @escaping JournalReader) -> Task<Void, Never> {
         pollersStarted.add(1, ordering: .relaxed)
+        let pollingInterval = Self.pollingInterval(asked)
         return Task { [weak self] in
             // Writes heard as they happen where the kernel tells of them;
             // else the file's stamp looked at every `watchInterval`.
@@ -117,6 +118,14 @@ final class ChangeBroadcaster: Sendable {
                 self.deliver(entries)
             }
         }
+    }
+
+    /// `asked` as timers and clocks take it: a millisecond at least and a
+    /// year at most (an infinite or NaN interval would trap them), a year
+    /// for anything that is no number.
+    static func pollingInterval(_ asked: Double) -> Double {
+        let year = 365 * 86_400.0
+        return asked.isNaN ? year : min(max(asked, 0.001), year)
     }
 
     /// Hands out the entries newer than any handed out before, in order.

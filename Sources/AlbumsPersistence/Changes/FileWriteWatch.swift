@@ -25,7 +25,8 @@ final class FileWriteWatch: Sendable {
     private let sources: Mutex<[any DispatchSourceProtocol]>
 
     /// A watch of the file at `path`, waking its reader at least every
-    /// `tick` seconds; nil where writes cannot be heard.
+    /// `tick` seconds (a finite, positive number of them, as
+    /// ``ChangeBroadcaster/pollingInterval(_:)`` makes it); nil where writes cannot be heard.
     init?(file path: String, tick: Double) {
         #if os(Linux)
             let url = URL(fileURLWithPath: path)
@@ -49,7 +50,8 @@ final class FileWriteWatch: Sendable {
             }
             reader.setCancelHandler { close(descriptor) }
             timer.setEventHandler { [weak self] in self?.wake.yield() }
-            timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(Int(tick * 100)))
+            // A tenth of the tick's slack, at most a minute's.
+            timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(Int(min(tick, 600) * 100)))
             reader.resume()
             timer.resume()
         #else
