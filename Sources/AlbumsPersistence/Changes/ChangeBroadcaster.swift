@@ -85,17 +85,15 @@ final class ChangeBroadcaster: Sendable {
             var lookAgainUntil: ContinuousClock.Instant?
             var first = true
             while !Task.isCancelled {
-                var heard = false
                 if var waiting = wakeUps, !first, lookAgainUntil.map({ ContinuousClock.now >= $0 }) ?? true {
                     // Until the file is written, or the periodic read is due.
                     guard await waiting.next() != nil else { return }
                     wakeUps = waiting
-                    heard = watch?.takeHeard() == true
                 } else {
                     try? await Task.sleep(for: .seconds(min(Self.watchInterval, pollingInterval)))
-                    heard = watch?.takeHeard() == true
                 }
                 first = false
+                let heard = watch?.takeHeard() == true
                 // Every commit appends to the log; reading the journal only
                 // then keeps the latency to tens of milliseconds at the cost
                 // of a stat (or, heard, to none). The periodic read catches

@@ -334,10 +334,12 @@ extension LibraryReader {
     private func wordCandidates(containing text: String) throws -> (sql: String, arguments: [any DatabaseValueConvertible])? {
         guard text.count >= 3 else { return nil }
         let normalized = AlbumName.normalized(text)
-        // FTS5 phrases: the text in double quotes, its own quotes doubled.
-        let phrases = [normalized] + [ItemMarks.keywordsJSON(of: [normalized]).map { String($0.dropFirst(2).dropLast(2)) }]
-            .compactMap { $0 }.filter { $0 != normalized }
+        var phrases = [normalized]
         // The index holds the keywords as their JSON array, where a quote or a backslash is escaped: a keyword is also looked for as written there.
+        if let array = ItemMarks.keywordsJSON(of: [normalized]), case let escaped = String(array.dropFirst(2).dropLast(2)), escaped != normalized {
+            phrases.append(escaped)
+        }
+        // FTS5 phrases: the text in double quotes, its own quotes doubled.
         let phrase = phrases.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let sql = "(SELECT i.photo_id FROM item_words JOIN album_item i ON i.id = item_words.rowid WHERE item_words MATCH ?)"
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(sql) LIMIT \(max(0, searchStartsFromCandidatesUpTo + 1)))", arguments: [phrase]) ?? 0
