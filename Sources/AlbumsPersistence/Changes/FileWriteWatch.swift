@@ -11,16 +11,21 @@ import Synchronization
 /// rather than by looking at the file on a timer: an `albums serve` left
 /// idle then wakes a few times a second, not fifty.
 ///
-/// It watches the file's folder and picks out the file's name, so a log
-/// that is removed and made again is still heard. Where the kernel cannot
-/// tell (another system, no inotify instance left), there is no watch and
-/// the watcher looks at the file's stamp on a timer, as before.
+/// It watches the file for its writes, and its folder only for a file of
+/// its name being made (a log removed and made again is watched anew): the
+/// other files of a busy folder (a library kept among downloads, a camera's
+/// folder) are written without waking anyone. Where the kernel cannot tell
+/// (another system, no inotify instance left), there is no watch and the
+/// watcher looks at the file's stamp on a timer, as before.
 final class FileWriteWatch: Sendable {
     /// Yields once the file is written (and then once per burst of writes
     /// read together), and at each `tick`; finishes when stopped.
     let wakeUps: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
     private let heard = Mutex(false)
+    /// How many of the events read were about another file (a neighbour
+    /// made beside it): what a busy folder costs, which tests hold to none.
+    let othersHeard = Atomic<Int>(0)
     /// The inotify reader and the tick: cancelled from any thread, as Dispatch allows.
     private let sources: Mutex<[any DispatchSourceProtocol]>
 
@@ -33,18 +38,23 @@ final class FileWriteWatch: Sendable {
             let name = Array(url.lastPathComponent.utf8)
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard descriptor >= 0 else { return nil }
-            let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)
-            guard inotify_add_watch(descriptor, url.deletingLastPathComponent().path, mask) >= 0 else {
+            let folder = inotify_add_watch(descriptor, url.deletingLastPathComponent().path, UInt32(IN_CREATE | IN_MOVED_TO))
+            guard folder >= 0 else {
                 close(descriptor)
                 return nil
             }
+            // Fails while there is no such file yet: the folder's watch hears it made.
+            _ = Self.watchWrites(of: path, on: descriptor)
             (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
             let queue = DispatchQueue(label: "albums.file-write-watch")
             let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
             let timer = DispatchSource.makeTimerSource(queue: queue)
             sources = Mutex([reader, timer])
             reader.setEventHandler { [weak self] in
-                guard Self.drain(descriptor, naming: name), let self else { return }
+                let (written, others) = Self.drain(descriptor, folder: folder, file: path, named: name)
+                guard let self else { return }
+                if others > 0 { self.othersHeard.add(others, ordering: .relaxed) }
+                guard written else { return }
                 self.heard.withLock { $0 = true }
                 self.wake.yield()
             }
@@ -78,22 +88,40 @@ final class FileWriteWatch: Sendable {
     }
 
     #if os(Linux)
-        /// Reads every event waiting on `descriptor`; true when one names the file.
-        private static func drain(_ descriptor: Int32, naming name: [UInt8]) -> Bool {
-            var named = false
+        /// Watches `path`'s writes on `descriptor` (again, once it is made anew); false when it is not there.
+        private static func watchWrites(of path: String, on descriptor: Int32) -> Bool {
+            inotify_add_watch(descriptor, path, UInt32(IN_MODIFY)) >= 0
+        }
+
+        /// Reads every event waiting on `descriptor`: whether the file was
+        /// written (or made: its new self is then watched), and how many
+        /// events were about another file made in `folder`.
+        private static func drain(_ descriptor: Int32, folder: Int32, file path: String, named name: [UInt8]) -> (written: Bool, others: Int) {
+            var written = false
+            var others = 0
             // Room for many events: each is a 16-byte header and its name, padded.
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { return named }
+                guard count > 0 else { return (written, others) }
                 buffer.withUnsafeBytes { bytes in
                     var offset = 0
                     while offset + 16 <= count {
+                        let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                        let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                         let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                         let end = min(count, offset + 16 + length)
-                        // The name, up to its first NUL (the kernel pads it with them).
-                        let field = bytes[(offset + 16)..<end]
-                        if !named, field.prefix(while: { $0 != 0 }).elementsEqual(name) { named = true }
+                        if watch == folder {
+                            // The name, up to its first NUL (the kernel pads it with them).
+                            if bytes[(offset + 16)..<end].prefix(while: { $0 != 0 }).elementsEqual(name) {
+                                _ = watchWrites(of: path, on: descriptor)
+                                written = true
+                            } else {
+                                others += 1
+                            }
+                        } else if mask & UInt32(IN_MODIFY) != 0 {
+                            written = true
+                        }
                         offset = end
                     }
                 }
