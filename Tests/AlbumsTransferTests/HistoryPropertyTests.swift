@@ -179,7 +179,9 @@ struct HistoryPropertyTests {
         let violations = try library.violations()
         #expect(violations == [], "\(violations.map(\.message))")
         print("history property test: seed \(seed), \(steps) steps: \(tally)")
-        #expect(tally.changes > steps / 4 && tally.undos > steps / 10 && tally.redos > steps / 20 && tally.loadsEnded > 5, "\(tally)")
+        // The walk did each kind of thing; loads end only while some run, so
+        // a few times at least (4 to 38 over seeds 7001-7030, ALBUMS_TEST_SEED).
+        #expect(tally.changes > steps / 4 && tally.undos > steps / 10 && tally.redos > steps / 20 && tally.loadsEnded > 2, "\(tally)")
     }
 
     // MARK: - Undo and redo against the model
