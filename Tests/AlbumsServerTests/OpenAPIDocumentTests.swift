@@ -2,6 +2,7 @@ import AlbumsPersistence
 import AlbumsTestSupport
 import AlbumsThumbnails
 import AlbumsTransfer
+import AlbumsWire
 import Foundation
 import Testing
 
@@ -122,6 +123,52 @@ struct OpenAPIDocumentTests {
         try compare(["describe_album", "mark"], over: wordValues)
         #expect(checked == 22 * 9_402 + 2 * 2_380)
         #expect(disagreements.isEmpty, "\(disagreements.count) lines, such as \(disagreements.prefix(5))")
+    }
+}
+
+extension OpenAPIDocumentTests {
+    @Test("a smart album's search as GET /api/albums answers it, with every filter set, is what the document allows")
+    func smartSearchIsTheDocuments() throws {
+        let document = try #require(PageFiles.file(named: "openapi.json")?.text)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let album = try #require(schemas["Album"] as? [String: Any])
+        let schema = try #require((album["properties"] as? [String: Any])?["search"])
+        let fixture = try LibraryFixture()
+        var search = PhotoSearch()
+        search.taken = try CaptureRange("2024-01..2024-06")
+        search.name = "IMG"
+        search.format = "jpeg"
+        search.shape = .portrait
+        search.minimumMegapixels = 2.5
+        search.camera = "X100V"
+        search.lens = "23mm"
+        search.hasLocation = true
+        search.text = "harbour"
+        search.keyword = "family"
+        search.isFavorite = true
+        search.minimumRating = 4
+        search.isRejected = false
+        // Each way a search names albums: one there, none, one gone.
+        let (inAlbum, inNoAlbum, gone) = try fixture.library.write { writer in
+            let trip = try writer.createAlbum(named: "Trip")
+            let goner = try writer.createAlbum(named: "Goner")
+            search.membership = .inAlbum(trip.id)
+            let inAlbum = try writer.createSmartAlbum(named: "In Trip", placement: .into(nil), search: search)
+            search.membership = .inNoAlbum
+            let inNoAlbum = try writer.createSmartAlbum(named: "Loose", placement: .into(nil), search: search)
+            search.membership = .inAlbum(goner.id)
+            let gone = try writer.createSmartAlbum(named: "In Goner", placement: .into(nil), search: search)
+            try writer.deleteAlbum(goner.id, force: true)
+            return (inAlbum, inNoAlbum, gone)
+        }
+        let validator = SchemaSubsetValidator(schemas: schemas)
+        for smart in [inAlbum, inNoAlbum, gone] {
+            let encoded = try fixture.library.read { reader in try JSONEncoder().encode(SmartSearchJSON(smart, reader: reader)) }
+            let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+            #expect(object.count == 14, "every filter and one way of naming albums: \(object.keys.sorted())")
+            #expect(validator.isValid(object, against: schema), "\(smart.name): \(String(decoding: encoded, as: UTF8.self))")
+        }
     }
 }
 
