@@ -66,6 +66,23 @@ struct ChangeBroadcasterTests {
         #expect(watch.takeHeard())
     }
 
+    @Test("a wake-up asked of the watch comes with nothing written; the last asked replaces the one before", .timeLimit(.minutes(1)))
+    func wakeUpAsked() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "albums-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appending(path: "library.albums-wal")
+        try Data("a".utf8).write(to: log)
+        let watch = try #require(FileWriteWatch(file: log.path, tick: 3600), "Linux tells of writes (inotify)")
+        defer { watch.stop() }
+        var wakeUps = watch.wakeUps.makeAsyncIterator()
+        // An hour's wake-up replaced by one at once: only the second can come within the test's minute.
+        watch.wake(after: 3600)
+        watch.wake(after: 0.001)
+        #expect(await wakeUps.next() != nil)
+        #expect(!watch.takeHeard(), "nothing was written")
+    }
+
     @Test("any polling interval an app passes is one timers and clocks take: infinity, NaN, zero and the negative among them")
     func pollingIntervalsHeld() async throws {
         #expect(ChangeBroadcaster.pollingInterval(0.25) == 0.25)

@@ -41,8 +41,15 @@ final class ChangeBroadcaster: Sendable {
     }
 
     /// How often the watched file is stat'ed where its writes cannot be
-    /// heard (``FileWriteWatch``), and while a change is looked for again.
+    /// heard (``FileWriteWatch``), and the longest wait while a change is
+    /// looked for again.
     static let watchInterval = 0.02
+
+    /// The first wait before looking again for a change whose write was
+    /// heard before it could be read: a writer publishes its commit
+    /// moments after writing its log, so soon, then twice as long each
+    /// time up to ``watchInterval``.
+    static let firstLookAgain = 0.001
 
     /// A stream of the changes after `start` (the journal's newest entry
     /// when the caller began watching), read with `read` as soon as
@@ -81,14 +88,26 @@ final class ChangeBroadcaster: Sendable {
             // start after a commit that followed `start`.
             var lastRead = ContinuousClock.now - .seconds(pollingInterval)
             // After the log changed with nothing new to read yet (a writer
-            // appends its frames, then publishes them), look again each tick for a while.
+            // appends its frames, then publishes them; or the last frames
+            // of a commit already read are heard late), look again for a
+            // while: soon at first, then less often. A write heard
+            // meanwhile is read at once (the next commit), but never
+            // sooner than `firstLookAgain` after the last read, so that a
+            // long transaction, writing all along, is not read without end.
             var lookAgainUntil: ContinuousClock.Instant?
+            var nextLook = ContinuousClock.now
+            var lookAgainWait = Self.firstLookAgain
+            var heardBeforeTheLook = false
             var first = true
             while !Task.isCancelled {
-                if var waiting = wakeUps, !first, lookAgainUntil.map({ ContinuousClock.now >= $0 }) ?? true {
-                    // Until the file is written, or the periodic read is due.
+                let lookingAgain = lookAgainUntil.map { ContinuousClock.now < $0 } ?? false
+                if var waiting = wakeUps, !first {
+                    // Until the file is written, the periodic read is due or, looking again, the next look.
+                    watch?.wake(after: lookingAgain ? max(0, (nextLook - .now) / .seconds(1)) : nil)
                     guard await waiting.next() != nil else { return }
                     wakeUps = waiting
+                } else if lookingAgain {
+                    try? await Task.sleep(until: nextLook, clock: .continuous)
                 } else {
                     try? await Task.sleep(for: .seconds(min(Self.watchInterval, pollingInterval)))
                 }
@@ -99,19 +118,33 @@ final class ChangeBroadcaster: Sendable {
                 // of a stat (or, heard, to none). The periodic read catches
                 // what a stat cannot see (two commits of one size within the clock's tick).
                 let now = FileStamp.of(watchedFile)
-                let changed = heard || now != stamp
-                let lookingAgain = lookAgainUntil.map { ContinuousClock.now < $0 } ?? false
+                let changed = heard || now != stamp || heardBeforeTheLook
+                let stillLookingAgain = lookAgainUntil.map { ContinuousClock.now < $0 } ?? false
+                if stillLookingAgain {
+                    let earliest = changed ? lastRead + .seconds(Self.firstLookAgain) : nextLook
+                    if ContinuousClock.now < earliest {
+                        heardBeforeTheLook = changed
+                        nextLook = min(nextLook, earliest)
+                        continue
+                    }
+                }
                 // A watch's wake-up that heard nothing is its periodic tick.
-                let due = (watch != nil && !heard && !lookingAgain) || ContinuousClock.now - lastRead >= .seconds(pollingInterval)
-                guard changed || lookingAgain || due else { continue }
+                let due = (watch != nil && !heard && !stillLookingAgain) || ContinuousClock.now - lastRead >= .seconds(pollingInterval)
+                guard changed || stillLookingAgain || due else { continue }
                 stamp = now
                 lastRead = .now
+                heardBeforeTheLook = false
                 guard let self, let after = self.state.withLock({ $0.lastDelivered }) else { continue }
                 let entries = (try? await read(after)) ?? []
                 if !entries.isEmpty {
                     lookAgainUntil = nil
                 } else if changed {
+                    if !stillLookingAgain { lookAgainWait = Self.firstLookAgain }
                     lookAgainUntil = .now + .seconds(min(0.5, pollingInterval))
+                }
+                if lookAgainUntil != nil {
+                    nextLook = .now + .seconds(min(lookAgainWait, pollingInterval))
+                    lookAgainWait = min(lookAgainWait * 2, Self.watchInterval)
                 }
                 self.deliver(entries)
             }

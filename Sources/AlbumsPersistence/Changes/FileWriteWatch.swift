@@ -19,15 +19,23 @@ import Synchronization
 /// watcher looks at the file's stamp on a timer, as before.
 final class FileWriteWatch: Sendable {
     /// Yields once the file is written (and then once per burst of writes
-    /// read together), and at each `tick`; finishes when stopped.
+    /// read together), at each `tick`, and when asked (``wake(after:)``);
+    /// finishes when stopped.
     let wakeUps: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
     private let heard = Mutex(false)
     /// How many of the events read were about another file (a neighbour
     /// made beside it): what a busy folder costs, which tests hold to none.
     let othersHeard = Atomic<Int>(0)
-    /// The inotify reader and the tick: cancelled from any thread, as Dispatch allows.
-    private let sources: Mutex<[any DispatchSourceProtocol]>
+    /// The inotify reader, the tick and the one-off wake-up, made inside
+    /// their lock and only ever touched through it (cancelled, and the
+    /// wake-up rescheduled, from any thread, as Dispatch allows).
+    private struct Sources {
+        let reader: any DispatchSourceRead
+        let tick: any DispatchSourceTimer
+        let once: any DispatchSourceTimer
+    }
+    private let sources: Mutex<Sources>
 
     /// A watch of the file at `path`, waking its reader at least every
     /// `tick` seconds (a finite, positive number of them, as
@@ -47,29 +55,42 @@ final class FileWriteWatch: Sendable {
             _ = Self.watchWrites(of: path, on: descriptor)
             (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
             let queue = DispatchQueue(label: "albums.file-write-watch")
-            let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            sources = Mutex([reader, timer])
-            reader.setEventHandler { [weak self] in
-                let (written, others) = Self.drain(descriptor, folder: folder, file: path, named: name)
-                guard let self else { return }
-                if others > 0 { self.othersHeard.add(others, ordering: .relaxed) }
-                guard written else { return }
-                self.heard.withLock { $0 = true }
-                self.wake.yield()
+            sources = Mutex(
+                Sources(
+                    reader: DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue),
+                    tick: DispatchSource.makeTimerSource(queue: queue), once: DispatchSource.makeTimerSource(queue: queue)))
+            sources.withLock { sources in
+                sources.reader.setEventHandler { [weak self] in
+                    let (written, others) = Self.drain(descriptor, folder: folder, file: path, named: name)
+                    guard let self else { return }
+                    if others > 0 { self.othersHeard.add(others, ordering: .relaxed) }
+                    guard written else { return }
+                    self.heard.withLock { $0 = true }
+                    self.wake.yield()
+                }
+                sources.reader.setCancelHandler { close(descriptor) }
+                sources.tick.setEventHandler { [weak self] in self?.wake.yield() }
+                sources.once.setEventHandler { [weak self] in self?.wake.yield() }
+                // A tenth of the tick's slack, at most a minute's.
+                sources.tick.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(Int(min(tick, 600) * 100)))
+                sources.once.schedule(deadline: .distantFuture)
+                sources.reader.resume()
+                sources.tick.resume()
+                sources.once.resume()
             }
-            reader.setCancelHandler { close(descriptor) }
-            timer.setEventHandler { [weak self] in self?.wake.yield() }
-            // A tenth of the tick's slack, at most a minute's.
-            timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(Int(min(tick, 600) * 100)))
-            reader.resume()
-            timer.resume()
         #else
             return nil
         #endif
     }
 
     deinit { stop() }
+
+    /// Wakes the reader once `delay` seconds from now, besides when the
+    /// file is written and at each tick; the last asked replaces any
+    /// before it, and nil asks for none.
+    func wake(after delay: Double?) {
+        sources.withLock { $0.once.schedule(deadline: delay.map { .now() + $0 } ?? .distantFuture) }
+    }
 
     /// Whether the file was written since this was last asked.
     func takeHeard() -> Bool {
@@ -82,7 +103,9 @@ final class FileWriteWatch: Sendable {
     /// Stops watching; ``wakeUps`` finishes.
     func stop() {
         sources.withLock { sources in
-            for source in sources where !source.isCancelled { source.cancel() }
+            if !sources.reader.isCancelled { sources.reader.cancel() }
+            if !sources.tick.isCancelled { sources.tick.cancel() }
+            if !sources.once.isCancelled { sources.once.cancel() }
         }
         wake.finish()
     }
