@@ -31,11 +31,9 @@ struct ChangeBroadcasterTests {
 
     @Test("a write to the watched file is heard as it happens; writes to files beside it wake nothing; a file made again is heard", .timeLimit(.minutes(1)))
     func writesHeard() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "albums-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let log = folder.appending(path: "library.albums-wal")
-        let beside = folder.appending(path: "library.albums")
+        let folder = try TemporaryFolder()
+        let log = folder.url.appending(path: "library.albums-wal")
+        let beside = folder.url.appending(path: "library.albums")
         try Data("a".utf8).write(to: log)
         try Data("a".utf8).write(to: beside)
         func append(_ text: String, to file: URL) throws {
@@ -68,10 +66,8 @@ struct ChangeBroadcasterTests {
 
     @Test("a wake-up asked of the watch comes with nothing written; the last asked replaces the one before", .timeLimit(.minutes(1)))
     func wakeUpAsked() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "albums-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let log = folder.appending(path: "library.albums-wal")
+        let folder = try TemporaryFolder()
+        let log = folder.url.appending(path: "library.albums-wal")
         try Data("a".utf8).write(to: log)
         let watch = try #require(FileWriteWatch(file: log.path, tick: 3600), "Linux tells of writes (inotify)")
         defer { watch.stop() }

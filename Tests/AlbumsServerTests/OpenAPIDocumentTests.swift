@@ -135,20 +135,7 @@ extension OpenAPIDocumentTests {
         let album = try #require(schemas["Album"] as? [String: Any])
         let schema = try #require((album["properties"] as? [String: Any])?["search"])
         let fixture = try LibraryFixture()
-        var search = PhotoSearch()
-        search.taken = try CaptureRange("2024-01..2024-06")
-        search.name = "IMG"
-        search.format = "jpeg"
-        search.shape = .portrait
-        search.minimumMegapixels = 2.5
-        search.camera = "X100V"
-        search.lens = "23mm"
-        search.hasLocation = true
-        search.text = "harbour"
-        search.keyword = "family"
-        search.isFavorite = true
-        search.minimumRating = 4
-        search.isRejected = false
+        var search = try PhotoSearch.everyFilter()
         // Each way a search names albums: one there, none, one gone.
         let (inAlbum, inNoAlbum, gone) = try fixture.library.write { writer in
             let trip = try writer.createAlbum(named: "Trip")

@@ -27,6 +27,28 @@ public final class TemporaryFolder: Sendable {
     }
 }
 
+extension PhotoSearch {
+    /// A search with every filter set but which albums it looks in, for
+    /// the tests that carry a search whole: through the file, as the API says it.
+    public static func everyFilter() throws -> PhotoSearch {
+        var search = PhotoSearch()
+        search.taken = try CaptureRange("2025-07-01..2025-08-15")
+        search.name = "IMG \"quoted\""
+        search.format = "heic"
+        search.shape = .square
+        search.minimumMegapixels = 12.5
+        search.camera = "X100V"
+        search.lens = "XF23"
+        search.hasLocation = false
+        search.text = "harbour"
+        search.keyword = "family"
+        search.isFavorite = true
+        search.minimumRating = 4
+        search.isRejected = false
+        return search
+    }
+}
+
 /// A new library file in a new temporary folder.
 public struct LibraryFixture: Sendable {
     public let folder: TemporaryFolder
