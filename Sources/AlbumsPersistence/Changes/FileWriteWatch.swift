@@ -52,7 +52,7 @@ final class FileWriteWatch: Sendable {
                 return nil
             }
             // Fails while there is no such file yet: the folder's watch hears it made.
-            _ = Self.watchWrites(of: path, on: descriptor)
+            Self.watchWrites(of: path, on: descriptor)
             (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
             let queue = DispatchQueue(label: "albums.file-write-watch")
             sources = Mutex(
@@ -111,9 +111,10 @@ final class FileWriteWatch: Sendable {
     }
 
     #if os(Linux)
-        /// Watches `path`'s writes on `descriptor` (again, once it is made anew); false when it is not there.
-        private static func watchWrites(of path: String, on descriptor: Int32) -> Bool {
-            inotify_add_watch(descriptor, path, UInt32(IN_MODIFY)) >= 0
+        /// Watches `path`'s writes on `descriptor` (again, once it is made
+        /// anew); nothing while there is no such file.
+        private static func watchWrites(of path: String, on descriptor: Int32) {
+            _ = inotify_add_watch(descriptor, path, UInt32(IN_MODIFY))
         }
 
         /// Reads every event waiting on `descriptor`: whether the file was
@@ -137,7 +138,7 @@ final class FileWriteWatch: Sendable {
                         if watch == folder {
                             // The name, up to its first NUL (the kernel pads it with them).
                             if bytes[(offset + 16)..<end].prefix(while: { $0 != 0 }).elementsEqual(name) {
-                                _ = watchWrites(of: path, on: descriptor)
+                                watchWrites(of: path, on: descriptor)
                                 written = true
                             } else {
                                 others += 1
