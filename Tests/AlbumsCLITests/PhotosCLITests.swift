@@ -59,12 +59,13 @@ struct PhotosCLITests {
         #expect(try files(try cli.run("--json", "photos", "--format", "mp4"), cli) == ["clip.mp4"])
     }
 
-    @Test("a bad filter is one line and exit 64; an album that is not there is not found")
+    @Test("a bad filter is one line and exit 64 (a blank text filter too, which would find every photo); an album that is not there is not found")
     func refusals() throws {
         let cli = try CLI()
         try cli.run("init")
+        let blank = [["--keyword", ""], ["--text", "  "], ["--name", "\t"], ["--format", ""], ["--camera", "\u{3000}"], ["--lens", "\n"]]
         for arguments in [["--taken", "July"], ["--taken", "2025-02-30"], ["--shape", "round"], ["--limit", "0"], ["--after", "x"],
-                          ["--with-location", "--without-location"], ["--in", "A", "--in-no-album"], ["--min-megapixels", "-2"]] {
+                          ["--with-location", "--without-location"], ["--in", "A", "--in-no-album"], ["--min-megapixels", "-2"]] + blank {
             let refused = try cli.run(["photos"] + arguments)
             #expect(refused.status == 64 && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")
             // The error on its first line, then the usage hint every command's bad arguments get.
@@ -72,6 +73,14 @@ struct PhotosCLITests {
         }
         let dated = try cli.run("photos", "--taken", "July")
         #expect(dated.stderr.hasPrefix("albums: 'July' is not a date to search by"), "\(dated.stderr)")
+        let empty = try cli.run("photos", "--keyword", "")
+        #expect(empty.stderr.hasPrefix("albums: --keyword needs something to look for: leave it out to search every photo;"), "\(empty.stderr)")
+        // Nor is a smart album saved with one.
+        for arguments in blank {
+            let refused = try cli.run(["album", "smart", "Everything"] + arguments)
+            #expect(refused.status == 64 && refused.stderr.contains("\(arguments[0]) needs something to look for"), "\(arguments): \(refused.stderr)")
+        }
+        #expect(!(try cli.run("album", "list").stdout.contains("Everything")))
         let missing = try cli.run("photos", "--in", "Nowhere")
         #expect(missing.status != 0 && missing.stderr.contains("Nowhere"), "\(missing.stderr)")
     }

@@ -172,7 +172,7 @@ struct APITests: Sendable {
         }
     }
 
-    @Test("dates in other scripts' digits, NUL and numbers past Int64 in a search are refused with their 4xx, never a crash")
+    @Test("dates in other scripts' digits, NUL, numbers past Int64 and blank text filters in a search are refused with their 4xx, never a crash")
     func searchValuesFromOutside() async throws {
         try await application.test(.router) { client in
             let refused: [(query: String, status: Int, code: String)] = [
@@ -183,6 +183,9 @@ struct APITests: Sendable {
                 ("name=har%00bour", 400, "invalid_parameter"), ("camera=a%00", 400, "invalid_parameter"),
                 ("album=Trip%00", 400, "invalid_parameter"), ("after=1%40%00", 400, "invalid_parameter"),
                 ("limit=99999999999999999999999", 400, "invalid_parameter"), ("min_megapixels=NaN", 400, "invalid_parameter"),
+                // Blank, it would find every photo (a format, none).
+                ("keyword=", 400, "invalid_parameter"), ("text=%20%20", 400, "invalid_parameter"), ("name=%E3%80%80", 400, "invalid_parameter"),
+                ("format=", 400, "invalid_parameter"), ("camera=%09", 400, "invalid_parameter"), ("lens=%0A", 400, "invalid_parameter"),
             ]
             for path in ["/api/photos", "/api/photos/months"] {
                 for (query, status, code) in refused where !(path.hasSuffix("months") && ["after", "limit"].contains(where: query.hasPrefix)) {
@@ -200,7 +203,11 @@ struct APITests: Sendable {
                 let response = try await request(client, uri, .post, body: smart)
                 #expect(response.status.code == 422, "\(uri): \(String(buffer: response.body))")
                 #expect(String(buffer: response.body).contains("is not a date to search by"), "\(uri): \(String(buffer: response.body))")
+                let blank = try await request(client, uri, .post, body: #"{"op": "create_smart_album", "name": "Everything", "search": {"keyword": " "}}"#)
+                #expect(blank.status == .badRequest, "\(uri): \(String(buffer: blank.body))")
+                #expect(String(buffer: blank.body).contains(#"\"search\".keyword needs something to look for"#), "\(uri): \(String(buffer: blank.body))")
             }
+            #expect(try json(try await request(client, "/api/albums"))["albums"].map { "\($0)".contains("Everything") } == false)
             #expect(try itemCount(of: "Trip") == 5)
         }
     }

@@ -157,6 +157,44 @@ extension OpenAPIDocumentTests {
             #expect(validator.isValid(object, against: schema), "\(smart.name): \(String(decoding: encoded, as: UTF8.self))")
         }
     }
+
+    @Test("a text filter is valid in the document exactly when the server takes it: a query's and a smart album's, blank or not, over every white space character")
+    func blankTextFiltersAreTheDocuments() throws {
+        let document = try #require(PageFiles.file(named: "openapi.json")?.text)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let paths = json["paths"] as? [String: [String: Any]] ?? [:]
+        let validator = SchemaSubsetValidator(schemas: schemas)
+        let operation = try #require(schemas["Operation"])
+        // Unicode's White_Space, and characters near it that are not (BOM, Mongolian vowel separator, zero-width space, file separator).
+        let white = (0...0x3000).compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace).map(String.init)
+        #expect(white.count == 25)
+        let alphabet = white + ["\u{FEFF}", "\u{180E}", "\u{200B}", "\u{1C}", "a", "é", "\u{0}"]
+        let texts = Self.strings(over: alphabet, upTo: 2) + ["  a ", "\n\n", " \u{3000}\t"]
+        var checked = 0
+        for filter in PhotoSearch.TextFilter.allCases {
+            for path in ["/api/photos", "/api/photos/months"] {
+                let parameters = try #require((paths[path]?["get"] as? [String: Any])?["parameters"] as? [[String: Any]], "\(path)")
+                let schema = try #require(parameters.first { $0["name"] as? String == filter.rawValue }?["schema"])
+                for text in texts {
+                    var search = PhotoSearch()
+                    search[text: filter] = text
+                    // The server refuses a NUL in any query parameter, and a blank text filter.
+                    let taken = search.blankTextFilters.isEmpty && !text.unicodeScalars.contains("\u{0}")
+                    #expect(validator.isValid(text, against: schema) == taken, "\(path)?\(filter.rawValue)=\(text.debugDescription)")
+                    checked += 1
+                }
+            }
+            for text in texts {
+                let object: [String: Any] = ["op": "create_smart_album", "name": "Found", "search": [filter.rawValue: text]]
+                let line = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+                let read = (try? TransferBatchFormat.operation(fromLine: line, number: 1)) != nil
+                #expect(validator.isValid(object, against: operation) == read, "\(line)")
+                checked += 1
+            }
+        }
+        #expect(checked == 6 * 3 * texts.count)
+    }
 }
 
 /// The part of JSON Schema the document uses, enough to test it against

@@ -31,6 +31,10 @@ struct SearchOptions: ParsableArguments {
         if album != nil && inNoAlbum { throw ValidationError("give --in ALBUM or --in-no-album, not both") }
         if let minMegapixels, !(minMegapixels >= 0) { throw ValidationError("--min-megapixels takes a number from 0") }
         if let minRating, !(1...5).contains(minRating) { throw ValidationError("--min-rating takes 1 to 5") }
+        // A bad date is request()'s own error, given when the command runs.
+        if let blank = (try? request())?.search.blankTextFilters.first {
+            throw ValidationError("--\(blank.rawValue) needs something to look for: leave it out to search every photo")
+        }
     }
 
     /// The search the options ask for, its album still by name.

@@ -210,9 +210,7 @@ extension LibraryReader {
         }
         // No name, camera or lens holds a NUL (no file system allows one in a
         // name), and SQLite's LIKE and FTS5 read a text only up to it.
-        if [search.name, search.camera, search.lens, search.format, search.text, search.keyword]
-            .contains(where: { $0?.unicodeScalars.contains("\u{0}") == true })
-        {
+        if PhotoSearch.TextFilter.allCases.contains(where: { search[text: $0]?.unicodeScalars.contains("\u{0}") == true }) {
             conditions.append("0")
         }
         if let name = search.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, !name.unicodeScalars.contains("\u{0}") {

@@ -46,6 +46,59 @@ public struct PhotoSearch: Hashable, Sendable {
 
     /// Whether the search filters anything.
     public var isEmpty: Bool { self == PhotoSearch() }
+
+    /// The filters that look for a piece of text, by the name the API, the
+    /// batch format and the CLI's options give each.
+    public enum TextFilter: String, Hashable, Sendable, CaseIterable {
+        /// ``PhotoSearch/name``.
+        case name
+        /// ``PhotoSearch/format``.
+        case format
+        /// ``PhotoSearch/camera``.
+        case camera
+        /// ``PhotoSearch/lens``.
+        case lens
+        /// ``PhotoSearch/text``.
+        case text
+        /// ``PhotoSearch/keyword``.
+        case keyword
+    }
+
+    /// The text filters given with nothing to look for: empty, or white
+    /// space only (Unicode's White_Space). A search passes over most of
+    /// them and finds every photo (a blank format finds none): nothing
+    /// anyone means. The front ends refuse them, so that an empty variable
+    /// in a script never selects the whole library.
+    public var blankTextFilters: [TextFilter] {
+        TextFilter.allCases.filter { filter in
+            guard let text = self[text: filter] else { return false }
+            return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        }
+    }
+
+    /// The value of a text filter.
+    public subscript(text filter: TextFilter) -> String? {
+        get {
+            switch filter {
+            case .name: name
+            case .format: format
+            case .camera: camera
+            case .lens: lens
+            case .text: text
+            case .keyword: keyword
+            }
+        }
+        set {
+            switch filter {
+            case .name: name = newValue
+            case .format: format = newValue
+            case .camera: camera = newValue
+            case .lens: lens = newValue
+            case .text: text = newValue
+            case .keyword: keyword = newValue
+            }
+        }
+    }
 }
 
 /// A photo's shape as it is seen.

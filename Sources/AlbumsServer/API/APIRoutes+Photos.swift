@@ -79,6 +79,9 @@ extension APIRoutes {
             search.minimumRating = digit
         }
         search.isRejected = try RequestParts.optionalFlag(request, "rejected")
+        if let blank = search.blankTextFilters.first {
+            throw RequestRefusal.badParameter("\(blank.rawValue) needs something to look for: leave it out to search every photo")
+        }
         let album = try text("album")
         let inNoAlbum = try RequestParts.optionalFlag(request, "no_album") ?? false
         // Each is valid alone; together they ask for nothing: refused as a request the document allows but that cannot be met.

@@ -271,6 +271,9 @@ public enum TransferBatchFormat {
                 request.search.minimumRating = value
             }
             request.search.isRejected = try flag("rejected")
+            if let blank = request.search.blankTextFilters.first {
+                throw fail("\"search\".\(blank.rawValue) needs something to look for: leave it out to search every photo")
+            }
             request.album = try text("album")
             request.inNoAlbum = try flag("no_album") ?? false
             if request.album != nil && request.inNoAlbum {
