@@ -48,9 +48,9 @@ struct ExactOutputTests {
             """)
         try expectJSON(cli, ["album", "list", "--tree"], #"""
             {"albums": [
-              {"count": 0, "description": null, "id": 2, "locked": false, "name": "Lisbon", "parent_id": 2, "pending": 0, "position": 1, "revision": 1, "smart": false},
-              {"count": 0, "description": null, "id": 3, "locked": false, "name": "Porto", "parent_id": 1, "pending": 0, "position": 2, "revision": 1, "smart": false},
-              {"count": 0, "description": null, "id": 1, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 2, "revision": 1, "smart": false}],
+              {"count": 0, "description": null, "id": 2, "locked": false, "name": "Lisbon", "parent_id": 2, "pending": 0, "position": 1, "revision": 1, "smart": false, "videos": 0},
+              {"count": 0, "description": null, "id": 3, "locked": false, "name": "Porto", "parent_id": 1, "pending": 0, "position": 2, "revision": 1, "smart": false, "videos": 0},
+              {"count": 0, "description": null, "id": 1, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 2, "revision": 1, "smart": false, "videos": 0}],
              "folders": [
               {"id": 1, "locked": false, "name": "Travel", "parent_id": null, "path": "Travel", "position": 1, "revision": 3},
               {"id": 2, "locked": false, "name": "2026", "parent_id": 1, "path": "Travel/2026", "position": 1, "revision": 2}]}
@@ -102,7 +102,7 @@ struct ExactOutputTests {
         let photos = CLI.examplePhotos
         try expectOutput(cli, ["album", "create", "Trip"], "created album 'Trip' at position 1\n")
         try expectJSON(cli, ["album", "create", "Book", "--at", "1"],
-            #"{"album": {"count": 0, "description": null, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1, "smart": false}, "dry_run": false}"#)
+            #"{"album": {"count": 0, "description": null, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1, "smart": false, "videos": 0}, "dry_run": false}"#)
         try expectOutput(cli, ["import", "\(photos)/01-harbour.jpg", "\(photos)/02-market.png", "\(photos)/03-cliffs.webp", "--to", "Trip", "--jobs", "1"],
             "imported 3 files into 'Trip' at positions 1–3\n")
         try expectOutput(cli, ["album", "list"], """
@@ -112,8 +112,8 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["album", "list"], #"""
-            {"albums": [{"count": 0, "description": null, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1, "smart": false},
-                        {"count": 3, "description": null, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5, "smart": false}], "folders": []}
+            {"albums": [{"count": 0, "description": null, "id": 2, "locked": false, "name": "Book", "parent_id": null, "pending": 0, "position": 1, "revision": 1, "smart": false, "videos": 0},
+                        {"count": 3, "description": null, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5, "smart": false, "videos": 0}], "folders": []}
             """#)
         try expectOutput(cli, ["list", "Trip"], """
             Trip: 3 items, revision 5
@@ -123,7 +123,7 @@ struct ExactOutputTests {
 
             """)
         try expectJSON(cli, ["list", "Trip"], #"""
-            {"album": {"count": 3, "description": null, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5, "smart": false}, "items": [
+            {"album": {"count": 3, "description": null, "id": 1, "locked": false, "name": "Trip", "parent_id": null, "pending": 0, "position": 2, "revision": 5, "smart": false, "videos": 0}, "items": [
              {"title": null, "caption": null, "favorite": false, "rating": null, "keywords": [], "byte_count": 10732, "captured_at": "2026-07-14T09:12:00+02:00", "display_height": 427, "display_width": 640, "duration": null, "live_photo": false, "motion_duration": null, "file": "01-harbour.jpg", "item_id": 1, "media_type": "image/jpeg", "orientation": 1,
               "photo_id": 1, "pixel_height": 427, "pixel_width": 640, "placeholder_id": null, "position": 1,
               "sha256": "276d3f51db0f0c122c036e10ed7e28d29f0854d5ab3fc3b1146c1680a8f1c2d0", "source": "PHOTOS/01-harbour.jpg", "stale": null},

@@ -57,6 +57,7 @@ struct JSONOutputTests {
             let inner = try writer.createFolder(named: "G " + name, placement: .into(.id(folder.id)))
             try writer.createAlbum(named: "A " + name, placement: .into(.id(inner.id)))
             let top = try writer.createAlbum(named: "B " + name)
+            try writer.insertPhotos(try writer.addTestPhotos(count: 2) + writer.addTestPhotos(count: 3, mediaType: "video/mp4"), into: top.id)
             try writer.setAlbumLocked(top.id, true)
             try writer.setFolderLocked(inner.id, true)
         }
@@ -71,6 +72,7 @@ struct JSONOutputTests {
             + tree.folders.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         #expect(written.split(separator: "\n").map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }.filter { $0.hasPrefix("{\"") && !$0.hasPrefix("{\"albums") }
             == objects)
+        #expect(written.contains(#""count":5,"#) && written.contains(#""videos":3}"#), "\(written)")
         let decoded = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary
         let expected = try JSONSerialization.jsonObject(with: try encoder.encode(tree)) as? NSDictionary
         #expect(decoded == expected)

@@ -43,6 +43,7 @@ struct IntegrityTests {
     static let cases: [(name: String, sql: String, code: String, repairs: Bool)] = [
         ("album counter", "UPDATE album SET item_count = item_count + 2 WHERE name = 'B'", "album_count_mismatch", true),
         ("placeholder counter", "UPDATE album SET placeholder_count = 1 WHERE name = 'B'", "album_count_mismatch", true),
+        ("video counter", "UPDATE album SET video_count = 2 WHERE name = 'B'", "album_video_count_mismatch", true),
         ("segment counter", "UPDATE album_segment SET item_count = item_count - 1 WHERE id = (SELECT min(id) FROM album_segment)",
          "segment_count_mismatch", true),
         ("overfull segment",

@@ -201,6 +201,37 @@ struct MigrationTests {
         #expect(try upgraded.violations() == [])
     }
 
+    @Test("the upgrade that counts albums' videos counts those each album holds, and the count then follows every write")
+    func albumVideoCount() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("library.albums")
+        // Filled by today's code, then taken back to schema 28 (no count, no triggers), as a library of then would be.
+        let library = try Library.open(at: path)
+        try library.write { writer in
+            let trip = try writer.createAlbum(named: "Trip")
+            let book = try writer.createAlbum(named: "Book")
+            let clips = try writer.addTestPhotos(count: 3, mediaType: "video/mp4")
+            try writer.insertPhotos(try writer.addTestPhotos(count: 2) + clips, into: trip.id)
+            try writer.insertPhotos([clips[0]], into: book.id)
+            _ = try writer.createAlbum(named: "Stills")
+        }
+        try library.close()
+        try DatabaseQueue(path: path).write { db in
+            for trigger in ["insert", "delete", "update", "kind"] { try db.execute(sql: "DROP TRIGGER album_video_count_\(trigger)") }
+            try db.execute(sql: "ALTER TABLE album DROP COLUMN video_count")
+            try db.execute(sql: "DELETE FROM schema_migration WHERE version = 29")
+            try db.execute(sql: "PRAGMA user_version = 28")
+        }
+        let upgraded = try Library.open(at: path)
+        let counts = try upgraded.read { reader in try reader.albums().map { "\($0.name) \($0.itemCount) \($0.videoCount)" } }
+        #expect(counts == ["Trip 5 3", "Book 1 1", "Stills 0 0"])
+        try upgraded.write { writer in
+            try writer.insertPhotos(try writer.addTestPhotos(count: 1, mediaType: "video/quicktime"), into: try writer.album(named: "Stills").id)
+        }
+        #expect(try upgraded.read { try $0.album(named: "Stills").videoCount } == 1)
+        #expect(try upgraded.violations() == [])
+    }
+
     @Test("the upgrade to photos made apart keeps every photo, its id, facts, motion and name search, and lets a second photo share bytes")
     func photosApart() throws {
         let folder = try TemporaryFolder()

@@ -61,16 +61,17 @@ public struct LibraryFixture: Sendable {
 }
 
 extension LibraryWriter {
-    /// Adds `count` photos with random digests, fast (one statement), and returns their ids.
-    public func addTestPhotos(count: Int) throws -> [PhotoID] {
+    /// Adds `count` photos (or other media: `video/mp4`) with random
+    /// digests, fast (one statement), and returns their ids.
+    public func addTestPhotos(count: Int, mediaType: String = "image/jpeg") throws -> [PhotoID] {
         let before = try Int64.fetchOne(database, sql: "SELECT coalesce(max(id), 0) FROM photo") ?? 0
         try database.execute(
             sql: """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
                 INSERT INTO photo (sha256, byte_count, media_type, original_name, source_path)
-                SELECT randomblob(32), x, 'image/jpeg', 'photo' || x || '.jpg', '/photos/photo' || x || '.jpg' FROM n
+                SELECT randomblob(32), x, ?, 'photo' || x || '.jpg', '/photos/photo' || x || '.jpg' FROM n
                 """,
-            arguments: [count])
+            arguments: [count, mediaType])
         return try PhotoID.fetchAll(database, sql: "SELECT id FROM photo WHERE id > ? ORDER BY id", arguments: [before])
     }
 

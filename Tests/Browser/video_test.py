@@ -91,6 +91,12 @@ class Videos:
 
     def test_a_video_tile_shows_its_length_and_the_viewer_plays_and_seeks_it(self):
         self.open_clips()
+        # The album says what it holds: videos, not photos; the tree says it too, and a Live Photo is a photo.
+        self.until(lambda: self.find("#pane-0 .pane-info").text == "2 videos", "the album's count")
+        labels = self.driver.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('[role=treeitem][data-album]')].map((e) => [e.dataset.album, e.getAttribute('aria-label')]))")
+        self.assertEqual(labels.get("Clips"), "Clips, 2 videos", labels)
+        self.assertEqual(labels.get("Live"), "Live, 1 photo", labels)
         tile = self.tile(0, 1)
         self.assertEqual(tile.find_element(By.CSS_SELECTOR, ".video-badge").text, "▶ 0:04")
         self.assertIn("video, 4 seconds", tile.get_attribute("aria-label"))
@@ -160,6 +166,7 @@ class Videos:
         base = re.sub(r"/(\?token=.*)?$", "", self.url)
         self.driver.get(base + self.cli("link", "create", "Live").strip())
         self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 1, "the Live Photo, one item")
+        self.assertEqual(self.find("#shared-status").text, "1 photo")
         self.press(self.find(".shared-tile"))
         self.until(lambda: self.find("#shared-viewer").get_attribute("open") is not None, "the share viewer")
         button = self.find("#shared-live")
@@ -173,6 +180,7 @@ class Videos:
 
         self.driver.get(base + self.cli("link", "create", "Camcorder").strip())
         self.until(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile")) == 1, "the camcorder's clip")
+        self.assertEqual(self.find("#shared-status").text, "1 video", "the link's page says what the album holds")
         self.press(self.find(".shared-tile"))
         video = "const v = document.getElementById('shared-video'); return {src: v.getAttribute('src'), ready: v.readyState, error: v.error && v.error.code, width: v.videoWidth}"
         self.until(lambda: (self.driver.execute_script(video)["src"] or "").endswith("/rendition") and self.driver.execute_script(video)["ready"] >= 1,

@@ -94,7 +94,7 @@ struct AlbumCommand: ParsableCommand {
                 in --json.
 
                 --json prints {"albums": [{"id", "name", "parent_id", "position", "count", "pending",
-                "revision", "locked"}], "folders": [{"id", "name", "path", "parent_id", "position",
+                "videos", "revision", "locked", "smart", "description"}], "folders": [{"id", "name", "path", "parent_id", "position",
                 "revision", "locked"}]}: parent_id is null at the top level, position is 1-based
                 among the parent's children (albums and folders together).
 

@@ -49,7 +49,10 @@ extension ListingJSONWriter {
         appendInteger(Int64(album.index + 1))
         append(",\"revision\":")
         appendInteger(album.revision)
-        append(album.isSmart ? ",\"smart\":true}" : ",\"smart\":false}")
+        append(album.isSmart ? ",\"smart\":true" : ",\"smart\":false")
+        append(",\"videos\":")
+        appendInteger(Int64(album.videoCount))
+        append("}")
     }
 
     mutating func appendFolder(_ folder: Folder, path: String) {

@@ -15,6 +15,9 @@ public struct Album: Identifiable, Hashable, Sendable {
     public let itemCount: Int
     /// Placeholders of loads not yet committed.
     public let placeholderCount: Int
+    /// How many of its items are videos (the rest are photos and
+    /// placeholders); for a smart album, of what it shows, where known.
+    public let videoCount: Int
     /// The photo chosen by hand to stand for the album, always one of its
     /// own; nil when none is chosen and its first photo stands for it
     /// (``LibraryReader/covers(in:)``).
@@ -36,8 +39,8 @@ public struct Album: Identifiable, Hashable, Sendable {
     /// An album as read from the library; ``index`` and the counts as they stand.
     public init(
         id: AlbumID, name: String, parentID: FolderID? = nil, index: Int, isLocked: Bool, revision: Int64,
-        itemCount: Int, placeholderCount: Int, chosenCoverID: PhotoID? = nil, isSmart: Bool = false, savedSearch: PhotoSearch? = nil,
-        description: String? = nil
+        itemCount: Int, placeholderCount: Int, videoCount: Int = 0, chosenCoverID: PhotoID? = nil, isSmart: Bool = false,
+        savedSearch: PhotoSearch? = nil, description: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -47,6 +50,7 @@ public struct Album: Identifiable, Hashable, Sendable {
         self.revision = revision
         self.itemCount = itemCount
         self.placeholderCount = placeholderCount
+        self.videoCount = videoCount
         self.chosenCoverID = chosenCoverID
         self.isSmart = isSmart
         self.savedSearch = savedSearch
@@ -54,17 +58,18 @@ public struct Album: Identifiable, Hashable, Sendable {
     }
 
     /// The same album with other counts, as a transaction sees them.
-    package func counted(items: Int, placeholders: Int) -> Album {
+    package func counted(items: Int, placeholders: Int, videos: Int? = nil) -> Album {
         Album(
             id: id, name: name, parentID: parentID, index: index, isLocked: isLocked, revision: revision, itemCount: items,
-            placeholderCount: placeholders, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch, description: description)
+            placeholderCount: placeholders, videoCount: videos ?? videoCount, chosenCoverID: chosenCoverID, isSmart: isSmart,
+            savedSearch: savedSearch, description: description)
     }
 
     /// The same album at another place in the tree.
     func placed(at index: Int, in parent: FolderID?) -> Album {
         Album(
             id: id, name: name, parentID: parent, index: index, isLocked: isLocked, revision: revision, itemCount: itemCount,
-            placeholderCount: placeholderCount, chosenCoverID: chosenCoverID, isSmart: isSmart, savedSearch: savedSearch,
-            description: description)
+            placeholderCount: placeholderCount, videoCount: videoCount, chosenCoverID: chosenCoverID, isSmart: isSmart,
+            savedSearch: savedSearch, description: description)
     }
 }

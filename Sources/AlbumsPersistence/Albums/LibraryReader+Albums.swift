@@ -7,14 +7,14 @@ extension LibraryReader {
         a.id, a.name, a.parent_id,
         (SELECT count(*) FROM album b WHERE coalesce(b.parent_id, 0) = coalesce(a.parent_id, 0) AND b.order_key < a.order_key)
         + (SELECT count(*) FROM folder f WHERE coalesce(f.parent_id, 0) = coalesce(a.parent_id, 0) AND f.order_key <= a.order_key) AS position,
-        a.is_locked, a.revision, a.item_count, a.placeholder_count, a.cover_photo_id, a.search, a.description
+        a.is_locked, a.revision, a.item_count, a.placeholder_count, a.video_count, a.cover_photo_id, a.search, a.description
         """
 
     static func album(from row: Row) -> Album {
         Album(
             id: row["id"], name: row["name"], parentID: row["parent_id"], index: row["position"], isLocked: row["is_locked"],
             revision: row["revision"], itemCount: row["item_count"], placeholderCount: row["placeholder_count"],
-            chosenCoverID: row["cover_photo_id"], isSmart: row["search"] != nil,
+            videoCount: row["video_count"], chosenCoverID: row["cover_photo_id"], isSmart: row["search"] != nil,
             savedSearch: (row["search"] as String?).flatMap { PhotoSearch(storedJSON: $0) }, description: row["description"])
     }
 

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// What each smart album shows each asker (how many photos, and the first),
+/// What each smart album shows each asker (how many photos, how many of
+/// them videos, and the first),
 /// kept from one committed state of the library to the next.
 ///
 /// A smart album's count and cover are a search, and the album list shows
@@ -26,6 +27,7 @@ final class SmartAlbumSummaries: Sendable {
 
     struct Summary: Sendable {
         var count: Int?
+        var videoCount: Int?
         var cover: AlbumCovers.Cover??
     }
 

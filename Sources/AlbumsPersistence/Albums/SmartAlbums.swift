@@ -31,6 +31,24 @@ extension LibraryReader {
         return count
     }
 
+    /// How many of the photos a smart album shows the principal are videos,
+    /// kept as its count is.
+    public func smartAlbumVideoCount(_ album: Album) throws -> Int {
+        let kept = try keptSummary(of: album)
+        if let count = kept?.summary?.videoCount { return count }
+        guard var search = album.savedSearch, try isAvailable(search) else { return 0 }
+        let count: Int
+        if let format = search.format {
+            // A search of one format shows videos only, or none.
+            count = PhotoSearch.findsOnlyVideos(format) ? try smartAlbumCount(album) : 0
+        } else {
+            search.format = "video"
+            count = try photoCount(matching: search)
+        }
+        if let kept { kept.summaries.update(kept.key, at: kept.sequence) { $0.videoCount = count } }
+        return count
+    }
+
     /// A smart album's first photo, as its cover, kept as its count is.
     func smartAlbumCover(_ album: Album) throws -> AlbumCovers.Cover? {
         let kept = try keptSummary(of: album)
@@ -57,7 +75,8 @@ extension LibraryReader {
     package func countingSmartAlbums(_ tree: [TreeEntry]) throws -> [TreeEntry] {
         try tree.map { entry in
             guard case .album(let album) = entry.node, album.isSmart else { return entry }
-            return TreeEntry(node: .album(album.counted(items: try smartAlbumCount(album), placeholders: 0)), depth: entry.depth)
+            let counted = album.counted(items: try smartAlbumCount(album), placeholders: 0, videos: try smartAlbumVideoCount(album))
+            return TreeEntry(node: .album(counted), depth: entry.depth)
         }
     }
 

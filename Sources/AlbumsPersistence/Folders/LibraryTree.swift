@@ -114,9 +114,10 @@ extension LibraryReader {
         // ten thousand albums is listed in about the time sqlite3 takes.
         let statement = try db.makeStatement(
             sql: """
-                SELECT 1, id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count, cover_photo_id, search, description
+                SELECT 1, id, name, parent_id, order_key, is_locked, revision, item_count, placeholder_count, cover_photo_id, search, description,
+                    video_count
                 FROM album
-                UNION ALL SELECT 0, id, name, parent_id, order_key, is_locked, revision, 0, 0, NULL, NULL, NULL FROM folder
+                UNION ALL SELECT 0, id, name, parent_id, order_key, is_locked, revision, 0, 0, NULL, NULL, NULL, 0 FROM folder
                 """)
         let handle = statement.sqliteStatement
         while true {
@@ -136,7 +137,7 @@ extension LibraryReader {
                 ? .album(current(Album(
                     id: AlbumID(rawValue: id), name: name, parentID: parent, index: 0, isLocked: isLocked, revision: revision,
                     itemCount: Int(sqlite3_column_int64(handle, 7)), placeholderCount: Int(sqlite3_column_int64(handle, 8)),
-                    chosenCoverID: sqlite3_column_type(handle, 9) == SQLITE_NULL ? nil : PhotoID(rawValue: sqlite3_column_int64(handle, 9)),
+                    videoCount: Int(sqlite3_column_int64(handle, 12)), chosenCoverID: sqlite3_column_type(handle, 9) == SQLITE_NULL ? nil : PhotoID(rawValue: sqlite3_column_int64(handle, 9)),
                     isSmart: sqlite3_column_type(handle, 10) != SQLITE_NULL,
                     savedSearch: sqlite3_column_text(handle, 10).flatMap { PhotoSearch(storedJSON: String(cString: $0)) },
                     description: sqlite3_column_text(handle, 11).map { String(cString: $0) })))

@@ -65,6 +65,14 @@ extension LibraryReader {
             AND NOT EXISTS (SELECT 1 FROM photo p WHERE p.sha256 = a.sha256 AND p.is_apart = 0)
         """
 
+    /// Each album whose count of videos (kept by migration 0029's triggers)
+    /// is not the videos it holds: its id, name, count and `videos`.
+    static let albumVideoCountsAmiss = """
+        SELECT a.id, a.name, a.video_count,
+            (SELECT count(*) FROM album_item i JOIN photo p ON p.id = i.photo_id WHERE i.album_id = a.id AND p.media_type GLOB 'video/?*') AS videos
+        FROM album a WHERE videos != a.video_count
+        """
+
     /// Every invariant the library breaks; none in a sound library (what `albums check` reports).
     public func invariantViolations() throws -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
@@ -82,6 +90,9 @@ extension LibraryReader {
             FROM album a WHERE items != a.item_count OR placeholders != a.placeholder_count
             """
         ) { "album '\($0["name"] as String)' counts \($0["item_count"] as Int) items and \($0["placeholder_count"] as Int) placeholders but holds \($0["items"] as Int) and \($0["placeholders"] as Int)" }
+        try collect("album_video_count_mismatch", Self.albumVideoCountsAmiss) {
+            "album '\($0["name"] as String)' counts \($0["video_count"] as Int) videos but holds \($0["videos"] as Int)"
+        }
         try collect(
             "segment_count_mismatch",
             """

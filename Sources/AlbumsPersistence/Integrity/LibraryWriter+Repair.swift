@@ -2,7 +2,7 @@ import GRDB
 
 extension LibraryWriter {
     /// Fixes what can be fixed without losing anything, and says what it did:
-    /// counters recounted from the rows, empty segments dropped, albums
+    /// counters recounted from the rows (items, placeholders, videos), empty segments dropped, albums
     /// whose segments overflow or whose keys left their range laid out
     /// afresh in their current order; in the tree, a folder inside itself
     /// brought to the top level, and the children of a folder whose keys
@@ -75,6 +75,12 @@ extension LibraryWriter {
                 arguments: [row["items"] as Int, row["placeholders"] as Int, row["id"] as Int64])
             changes(of: try album(AlbumID(rawValue: row["id"]))) { _ in }
             repairs.append("album '\(row["name"] as String)': counts \(row["item_count"] as Int)/\(row["placeholder_count"] as Int) corrected to \(row["items"] as Int)/\(row["placeholders"] as Int) (items/placeholders)")
+        }
+
+        for row in try Row.fetchAll(db, sql: Self.albumVideoCountsAmiss) {
+            try db.execute(sql: "UPDATE album SET video_count = ? WHERE id = ?", arguments: [row["videos"] as Int, row["id"] as Int64])
+            changes(of: try album(AlbumID(rawValue: row["id"]))) { _ in }
+            repairs.append("album '\(row["name"] as String)': count of videos \(row["video_count"] as Int) corrected to \(row["videos"] as Int)")
         }
 
         // A cover the album does not hold shows its first photo instead.

@@ -69,6 +69,8 @@ struct ShareRoutes: Sendable {
     private struct SharedAlbumJSON: Encodable {
         let name: String
         let itemCount: Int
+        /// How many of its items are videos.
+        let videoCount: Int
         let download: Bool
         let expiresAt: String?
         /// The largest thumbnail size the link shows.
@@ -78,6 +80,7 @@ struct ShareRoutes: Sendable {
         enum CodingKeys: String, CodingKey {
             case name
             case itemCount = "item_count"
+            case videoCount = "video_count"
             case download
             case expiresAt = "expires_at"
             case largestSize = "largest_size"
@@ -94,7 +97,7 @@ struct ShareRoutes: Sendable {
         let album = try await session.read { try $0.album(link.album) }
         return JSONResponse.make(
             SharedAlbumJSON(
-                name: album.name, itemCount: album.itemCount, download: link.allowsDownload, expiresAt: link.expiresAt.map(Timestamp.text),
+                name: album.name, itemCount: album.itemCount, videoCount: album.videoCount, download: link.allowsDownload, expiresAt: link.expiresAt.map(Timestamp.text),
                 largestSize: Self.largestRendition(of: link)))
     }
 

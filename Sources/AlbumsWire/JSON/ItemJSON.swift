@@ -124,6 +124,8 @@ package struct AlbumJSON: Encodable, Sendable {
     let position: Int
     let count: Int
     let pending: Int
+    /// How many of its items are videos.
+    let videos: Int
     let revision: Int64
     let locked: Bool
     /// A smart album: a saved search, read-only (its count is what it shows where it is known).
@@ -139,6 +141,7 @@ package struct AlbumJSON: Encodable, Sendable {
         position = album.index + 1
         count = album.itemCount
         pending = album.placeholderCount
+        videos = album.videoCount
         revision = album.revision
         locked = album.isLocked
         description = album.description
@@ -152,6 +155,7 @@ package struct AlbumJSON: Encodable, Sendable {
         case position
         case count
         case pending
+        case videos
         case revision
         case locked
         case smart

@@ -10,6 +10,7 @@
 
 import { aspectOf } from '../common/justified-rows.js';
 import { askAgainAfter, playbackPlan, playFromStart, preparingText, unplayableText } from '../common/video-playback.js';
+import { contentsText } from '../common/words.js';
 
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const base = `/api/share/${encodeURIComponent(token)}`;
@@ -61,7 +62,7 @@ async function open() {
   unlockForm.hidden = true;
   title.textContent = album.name;
   document.title = `${album.name} · albums`;
-  status.textContent = `${album.item_count} photo${album.item_count === 1 ? '' : 's'}`;
+  status.textContent = contentsText(album.item_count, album.video_count);
   new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) loadMore(); }, { rootMargin: '600px' }).observe(more);
   await loadMore();
 }

@@ -30,7 +30,7 @@ export const said = () => statusLine().textContent;
 /// files) scrolls it.
 export const EDGE = 48;
 
-export const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+export { contentsText, plural } from "../../common/words.js";
 
 /// Whether an item or a found photo is a video (its media type says so).
 export const isVideo = (photo) => typeof photo?.media_type === "string" && photo.media_type.startsWith("video/");

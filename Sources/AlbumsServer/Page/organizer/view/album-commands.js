@@ -7,7 +7,7 @@
 
 import { api } from "../core/api.js";
 import { perform, refused } from "../writes/live.js";
-import { element, plural, say, state } from "../core/state.js";
+import { contentsText, element, plural, say, state } from "../core/state.js";
 import { searchOf } from "../model/search-query.js";
 import { unusedName } from "../model/tree-model.js";
 import {
@@ -84,7 +84,7 @@ export function confirmDelete(name) {
   document.getElementById("delete-title").textContent = `Delete the album ${name}?`;
   const photos = album.count - album.pending;
   document.getElementById("delete-text").textContent =
-    `Its ${plural(photos, "photo")} stay in the library; only the album and its order go.` +
+    `Its ${contentsText(photos, album.videos)} stay in the library; only the album and its order go.` +
     (album.pending ? ` ${plural(album.pending, "photo")} still loading will be cancelled.` : "") +
     " Undo (Ctrl+Z) brings it back.";
   deleteDialog.returnValue = "";
@@ -256,7 +256,7 @@ export function init() {
     try {
       const written = await perform({ op: "delete_album", album: name, force: album?.pending > 0, expect_revision: album ? { [name]: album.revision } : undefined });
       await showWritten(written);
-      say(`Deleted the album ${name}${album ? ` (${plural(album.count, "photo")} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
+      say(`Deleted the album ${name}${album ? ` (${contentsText(album.count - album.pending, album.videos)} stay in the library)` : ""}. Undo (Ctrl+Z) brings it back.`);
     } catch (error) {
       await refused(error, "Not deleted");
     }

@@ -10,7 +10,7 @@
 import { api, thumbnailURL } from "../core/api.js";
 import { acceptFilesInto } from "./files.js";
 import { refreshHistory } from "./history.js";
-import { currentPane, element, isNarrow, plural, say, state } from "../core/state.js";
+import { contentsText, currentPane, element, isNarrow, plural, say, state } from "../core/state.js";
 import { chip } from "../model/search-query.js";
 import { LIBRARY } from "./timeline.js";
 import { albumsInOrder, buildTree, reflects, typeAhead, visibleRows } from "../model/tree-model.js";
@@ -201,7 +201,7 @@ function covers(photoIds) {
 function albumRow(row, shown) {
   const album = row.node.item;
   const loading = album.pending ? `, ${album.pending} loading` : "";
-  const entry = treeItem(row, `${album.name}, ${album.smart ? "smart album, " : ""}${plural(album.count, "photo")}${loading}${album.locked ? ", locked" : ""}`);
+  const entry = treeItem(row, `${album.name}, ${album.smart ? "smart album, " : ""}${contentsText(album.count, album.videos)}${loading}${album.locked ? ", locked" : ""}`);
   entry.dataset.album = album.name;
   entry.title = album.name;
   const isShown = shown.has(album.name) || state.panes.some((pane) => pane.showsLibrary && pane.timeline.smart?.name === album.name);

@@ -10,7 +10,7 @@ import { api, itemsPath, thumbnailURL } from "../core/api.js";
 import { AlbumLayout } from "../model/album-layout.js";
 import { ItemWindow, positionsToRead } from "../model/item-window.js";
 import { aspectOf } from "../../common/justified-rows.js";
-import { durationWords, element, isVideo, plural, say, state } from "../core/state.js";
+import { contentsText, durationWords, element, isVideo, plural, say, state } from "../core/state.js";
 import { chipsOf } from "../model/search-query.js";
 import { PhotoGrid, liveBadge, videoBadge } from "./photo-grid.js";
 import { LIBRARY, Timeline, timelineHooks } from "./timeline.js";
@@ -266,7 +266,7 @@ export class Pane extends PhotoGrid {
     if (this.showsLibrary) { this.timeline.render(); this.timeline.renderInfo(); return; }
     const count = this.count;
     const album = this.album;
-    this.info.textContent = album ? `${plural(album.count, "photo")}${album.pending ? `, ${album.pending} loading` : ""}${album.locked ? " · 🔒 locked" : ""}` : "";
+    this.info.textContent = album ? `${contentsText(album.count, album.videos)}${album.pending ? `, ${album.pending} loading` : ""}${album.locked ? " · 🔒 locked" : ""}` : "";
     this.section.classList.toggle("locked", Boolean(album?.locked));
     this.viewport.setAttribute("aria-label", album ? `${album.name}, ${plural(count, "item")}` : "No album");
     // A listbox holds options: an empty grid is a plain group.
