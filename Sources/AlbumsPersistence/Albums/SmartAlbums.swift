@@ -23,30 +23,27 @@ extension LibraryReader {
     /// per committed state of the library and what the principal sees
     /// (``SmartAlbumSummaries``), then kept.
     public func smartAlbumCount(_ album: Album) throws -> Int {
-        let kept = try keptSummary(of: album)
-        if let count = kept?.summary?.count { return count }
-        guard let search = album.savedSearch, try isAvailable(search) else { return 0 }
-        let count = try photoCount(matching: search)
-        if let kept { kept.summaries.update(kept.key, at: kept.sequence) { $0.count = count } }
-        return count
+        try smartAlbumCounts(album).photos
     }
 
     /// How many of the photos a smart album shows the principal are videos,
-    /// kept as its count is.
+    /// found and kept with its count.
     public func smartAlbumVideoCount(_ album: Album) throws -> Int {
+        try smartAlbumCounts(album).videos
+    }
+
+    private func smartAlbumCounts(_ album: Album) throws -> (photos: Int, videos: Int) {
         let kept = try keptSummary(of: album)
-        if let count = kept?.summary?.videoCount { return count }
-        guard var search = album.savedSearch, try isAvailable(search) else { return 0 }
-        let count: Int
-        if let format = search.format {
-            // A search of one format shows videos only, or none.
-            count = PhotoSearch.findsOnlyVideos(format) ? try smartAlbumCount(album) : 0
-        } else {
-            search.format = "video"
-            count = try photoCount(matching: search)
+        if let photos = kept?.summary?.count, let videos = kept?.summary?.videoCount { return (photos, videos) }
+        guard let search = album.savedSearch, try isAvailable(search) else { return (0, 0) }
+        let counts = try photoAndVideoCount(matching: search)
+        if let kept {
+            kept.summaries.update(kept.key, at: kept.sequence) { summary in
+                summary.count = counts.photos
+                summary.videoCount = counts.videos
+            }
         }
-        if let kept { kept.summaries.update(kept.key, at: kept.sequence) { $0.videoCount = count } }
-        return count
+        return counts
     }
 
     /// A smart album's first photo, as its cover, kept as its count is.

@@ -107,13 +107,27 @@ extension LibraryReader {
     ///
     /// - Throws: as ``photos(matching:limit:after:)``.
     public func photoCount(matching search: PhotoSearch) throws -> Int {
+        try Int.fetchOne(try countStatement(of: "count(*)", matching: search)) ?? 0
+    }
+
+    /// How many photos `search` finds, and how many of them are videos, in
+    /// one walk (the time index holds each photo's media type).
+    public func photoAndVideoCount(matching search: PhotoSearch) throws -> (photos: Int, videos: Int) {
+        let row = try Row.fetchOne(try countStatement(of: "count(*), coalesce(sum(p.media_type GLOB 'video/?*'), 0)", matching: search))
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
+    /// The statement that counts what `search` finds with `aggregates` (of the photos as `p`).
+    private func countStatement(of aggregates: String, matching search: PhotoSearch) throws -> Statement {
         let visible = try visibleAlbumIDs()
         var scope = try scope(seeing: visible)
         let (conditions, arguments, photosOfMarkedItems) = try conditions(of: search, visible: visible, scope: &scope)
         let (source, counted, countedArguments) =
             Self.fewToRead(scope, conditions, arguments, photosOfMarkedItems, taken: search.taken) ?? (scope.source, conditions, arguments)
-        let sql = "SELECT count(*) FROM \(source) \(counted.isEmpty ? "" : "WHERE " + counted.joined(separator: " AND "))"
-        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(countedArguments)) ?? 0
+        let statement = try db.makeStatement(
+            sql: "SELECT \(aggregates) FROM \(source) \(counted.isEmpty ? "" : "WHERE " + counted.joined(separator: " AND "))")
+        statement.arguments = StatementArguments(countedArguments)
+        return statement
     }
 
     /// Where a count of every photo a search finds reads fewer photos than

@@ -268,12 +268,6 @@ extension PhotoSearch {
         }
     }
 
-    /// Whether a search of `format` finds videos alone (`video`, `mov`, `video/mp4`).
-    static func findsOnlyVideos(_ format: String) -> Bool {
-        let condition = mediaTypeCondition(of: format)
-        return condition.argument.hasPrefix("video/")
-    }
-
     static func mediaType(of format: String) -> String {
         let name = format.lowercased().trimmingCharacters(in: .whitespaces)
         if name.hasPrefix("image/") || name.hasPrefix("video/") { return name }
