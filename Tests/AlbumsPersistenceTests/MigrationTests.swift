@@ -218,6 +218,7 @@ struct MigrationTests {
         try library.close()
         try DatabaseQueue(path: path).write { db in
             for trigger in ["insert", "delete", "update", "kind"] { try db.execute(sql: "DROP TRIGGER album_video_count_\(trigger)") }
+            try db.execute(sql: "DROP INDEX photo_videos")
             try db.execute(sql: "ALTER TABLE album DROP COLUMN video_count")
             try db.execute(sql: "DELETE FROM schema_migration WHERE version = 29")
             try db.execute(sql: "PRAGMA user_version = 28")

@@ -112,4 +112,26 @@ struct AlbumVideoCountTests {
         try library.write { writer in _ = try writer.freezeSmartAlbum(try writer.album(named: "All of Trip").id) }
         #expect(try counts()[2] == "All of Trip 5/3")
     }
+
+    @Test("a smart album of every photo counts the library's videos, in albums or not; a person counts only those of the albums they see")
+    func everyPhoto() throws {
+        let gran = try library.write { writer in
+            try writer.createSmartAlbum(named: "Everything", placement: .into(nil), search: PhotoSearch())
+            let gran = try writer.addPerson(named: "gran", password: try PasswordHash(password: "correct horse", cost: 4))
+            try writer.setRole(.viewer, of: gran.id, on: .album(book))
+            try writer.setRole(.viewer, of: gran.id, on: .album(try writer.album(named: "Everything").id))
+            return gran
+        }
+        // Four stills and four clips: one of each in no album.
+        #expect(try counts().last == "Everything 8/4")
+        try perform(.copy([.photo(clips[0], in: .id(trip))], to: .into(.id(book))))
+        let seen = try library.read { reader in
+            reader.act(as: .person(gran))
+            return try reader.countingSmartAlbums(try reader.tree()).compactMap { entry -> String? in
+                guard case .album(let album) = entry.node else { return nil }
+                return "\(album.name) \(album.itemCount)/\(album.videoCount)"
+            }
+        }
+        #expect(seen == ["Book 2/1", "Everything 2/1"], "gran sees Book's still and the clip copied in, nothing of Trip")
+    }
 }
