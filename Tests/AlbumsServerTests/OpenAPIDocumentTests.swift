@@ -158,6 +158,22 @@ extension OpenAPIDocumentTests {
         }
     }
 
+    @Test("a mark's rating is valid in the document exactly when albums apply reads it (schemathesis sent -732, which the document allowed)")
+    func ratingIsTheBatchFormats() throws {
+        let document = try #require(PageFiles.file(named: "openapi.json")?.text)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let validator = SchemaSubsetValidator(schemas: schemas)
+        let operation = try #require(schemas["Operation"])
+        let ratings: [Any] = [-732, -1, 0, 1, 3, 5, 6, Int64.max, "rejected", "Rejected", "1", "5", "6", "0", "", "٣", NSNull(), true, ["1"]]
+        for rating in ratings {
+            let object: [String: Any] = ["op": "mark", "items": ["Trip:1"], "rating": rating]
+            let line = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            let read = (try? TransferBatchFormat.operation(fromLine: line, number: 1)) != nil
+            #expect(validator.isValid(object, against: operation) == read, "\(line): albums apply \(read)")
+        }
+    }
+
     @Test("a text filter is valid in the document exactly when the server takes it: a query's and a smart album's, blank or not, over every white space character")
     func blankTextFiltersAreTheDocuments() throws {
         let document = try #require(PageFiles.file(named: "openapi.json")?.text)
@@ -252,6 +268,8 @@ final class SchemaSubsetValidator {
             return true
         case "boolean":
             return value is Bool
+        case "null":
+            return value is NSNull
         default:
             return true
         }
