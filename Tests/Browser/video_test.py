@@ -97,6 +97,16 @@ class Videos:
             "return Object.fromEntries([...document.querySelectorAll('[role=treeitem][data-album]')].map((e) => [e.dataset.album, e.getAttribute('aria-label')]))")
         self.assertEqual(labels.get("Clips"), "Clips, 2 videos", labels)
         self.assertEqual(labels.get("Live"), "Live, 1 photo", labels)
+        # Selected, they are videos too: select all by finger (the selection bar) or by keyboard.
+        if self.fingers:
+            self.long_press(self.tile(0, 1))
+            self.press(self.find("#pane-0 .selection-bar .select-all"))
+        else:
+            self.tile(0, 1).click()
+            self.driver.switch_to.active_element.send_keys(Keys.CONTROL, "a")
+        self.until(lambda: self.find("#pane-0 .selection-count").text == "2 videos selected", "both selected")
+        self.press(self.find("#pane-0 .clear-selection"))
+        self.until(lambda: not self.find("#pane-0 .selection-bar").is_displayed(), "the selection cleared")
         tile = self.tile(0, 1)
         self.assertEqual(tile.find_element(By.CSS_SELECTOR, ".video-badge").text, "▶ 0:04")
         self.assertIn("video, 4 seconds", tile.get_attribute("aria-label"))

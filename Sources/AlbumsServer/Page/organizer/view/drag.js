@@ -54,7 +54,7 @@ export function pointerDown(event, pane, itemId, onTap) {
       // photo apps of phones; moving on from here drags the selection.
       if (!pane.selected.has(itemId)) {
         pane.choose(itemId, { toggle: pane.selected.size > 0 });
-        say(`${plural(pane.selected.size, "photo")} selected. Tap others to add them, or drag.`);
+        say(`${pane.selectionWords()} selected. Tap others to add them, or drag.`);
       }
     }, LONG_PRESS_MS);
   }
@@ -88,7 +88,7 @@ export function pointerDown(event, pane, itemId, onTap) {
         if (rested) { swallowNextClick(); return; }
         if (pane.selected.size) {
           pane.choose(itemId, { toggle: true });
-          say(`${plural(pane.selected.size, "photo")} selected.`);
+          say(`${pane.selectionWords()} selected.`);
         } else {
           onTap?.(pane, itemId);
         }

@@ -31,7 +31,7 @@ export async function gridKeyDown(event, pane) {
   } else if (event.key === " " && command && pane.active !== null) {
     event.preventDefault();
     pane.choose(pane.active, { toggle: true });
-    say(`${plural(pane.selected.size, "photo")} selected.`);
+    say(`${pane.selectionWords()} selected.`);
   } else if (event.key === " " && pane.active !== null) {
     event.preventDefault();
     lift(pane);

@@ -13,7 +13,7 @@
 // shows that a selection is made).
 
 import { choose } from "../model/selection.js";
-import { durationText, element, plural, say, state } from "../core/state.js";
+import { contentsText, durationText, element, isVideo, plural, say, state } from "../core/state.js";
 
 /// A video tile's mark: a play sign and its length, seen even where its frame is not.
 export function videoBadge(seconds) {
@@ -86,7 +86,7 @@ export class PhotoGrid {
     await this.readRange(0, this.extent);
     this.selected = new Set(this.ids);
     this.render();
-    say(`${plural(this.selected.size, "photo")} selected in ${this.name}.`);
+    say(`${this.selectionWords()} selected in ${this.name}.`);
   }
 
   clearSelection() {
@@ -103,10 +103,21 @@ export class PhotoGrid {
     this.render();
   }
 
+  /// What is selected, in words: "3 photos", "2 photos, 1 video".
+  selectionWords() {
+    // Asked at every render: a look at each selected photo's media type, no copy of it.
+    let videos = 0;
+    for (const id of this.selected) if (this.isVideoAt(this.indexOf(id))) videos += 1;
+    return contentsText(this.selected.size, videos);
+  }
+
+  /// Whether the photo at `index` is a video (false while it is not read).
+  isVideoAt(index) { return isVideo(this.itemAt(index)); }
+
   renderSelectionBar() {
     const count = this.selected.size;
     this.selectionBar.hidden = count === 0;
     this.holder.classList.toggle("selecting", count > 0);
-    this.selectionBar.querySelector(".selection-count").textContent = `${plural(count, "photo")} selected`;
+    this.selectionBar.querySelector(".selection-count").textContent = `${this.selectionWords()} selected`;
   }
 }

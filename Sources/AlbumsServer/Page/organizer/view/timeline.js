@@ -96,6 +96,7 @@ export class Timeline extends PhotoGrid {
   get count() { return this.photos.length; }
   get ids() { return this.photos.map((photo) => photo.photo_id); }
   indexOf(id) { return this.positions.get(id) ?? -1; }
+  isVideoAt(index) { return isVideo(this.photos[index]); }
   /// A found photo as an album's item reads (the viewer shows either).
   itemAt(index) {
     const photo = this.photos[index];
@@ -513,7 +514,7 @@ export class Timeline extends PhotoGrid {
     } else if (event.key === " " && this.active !== null) {
       event.preventDefault();
       this.choose(this.active, { toggle: true });
-      say(`${plural(this.selected.size, "photo")} selected.`);
+      say(`${this.selectionWords()} selected.`);
     } else if (event.key.toLowerCase() === "a" && command) {
       event.preventDefault();
       this.selectAll();
