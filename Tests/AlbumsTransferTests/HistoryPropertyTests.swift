@@ -180,8 +180,10 @@ struct HistoryPropertyTests {
         #expect(violations == [], "\(violations.map(\.message))")
         print("history property test: seed \(seed), \(steps) steps: \(tally)")
         // The walk did each kind of thing; loads end only while some run, so
-        // a few times at least (4 to 38 over seeds 7001-7030, ALBUMS_TEST_SEED).
-        #expect(tally.changes > steps / 4 && tally.undos > steps / 10 && tally.redos > steps / 20 && tally.loadsEnded > 2, "\(tally)")
+        // a few times at least (2 to 39 over seeds 7001-7045, ALBUMS_TEST_SEED),
+        // and many steps are refused or change nothing (changes 23% to 43% of
+        // the steps over those seeds; 7035's album of 2,500 made 58 of 250).
+        #expect(tally.changes > steps / 5 && tally.undos > steps / 10 && tally.redos > steps / 20 && tally.loadsEnded >= 2, "\(tally)")
     }
 
     // MARK: - Undo and redo against the model
