@@ -26,12 +26,8 @@ extension LibraryReader {
         try smartAlbumCounts(album).photos
     }
 
-    /// How many of the photos a smart album shows the principal are videos,
-    /// found and kept with its count.
-    public func smartAlbumVideoCount(_ album: Album) throws -> Int {
-        try smartAlbumCounts(album).videos
-    }
-
+    /// How many photos a smart album shows the principal, and how many of
+    /// them are videos: one walk, kept as its count is.
     private func smartAlbumCounts(_ album: Album) throws -> (photos: Int, videos: Int) {
         let kept = try keptSummary(of: album)
         if let photos = kept?.summary?.count, let videos = kept?.summary?.videoCount { return (photos, videos) }
@@ -72,8 +68,8 @@ extension LibraryReader {
     package func countingSmartAlbums(_ tree: [TreeEntry]) throws -> [TreeEntry] {
         try tree.map { entry in
             guard case .album(let album) = entry.node, album.isSmart else { return entry }
-            let counted = album.counted(items: try smartAlbumCount(album), placeholders: 0, videos: try smartAlbumVideoCount(album))
-            return TreeEntry(node: .album(counted), depth: entry.depth)
+            let counts = try smartAlbumCounts(album)
+            return TreeEntry(node: .album(album.counted(items: counts.photos, placeholders: 0, videos: counts.videos)), depth: entry.depth)
         }
     }
 
