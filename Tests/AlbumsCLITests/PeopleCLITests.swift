@@ -71,6 +71,14 @@ struct PeopleCLITests {
         let protected = try cli.run(input: "open sesame\n", "link", "create", "Wedding", "--password", "--no-download")
         #expect(protected.status == 0)
         #expect(try cli.run("link", "list").stdout.contains("yes       no"))
+        // A smart album shows each reader their own search, so a link to it would show nothing: freeze it first.
+        #expect(try cli.run("album", "smart", "July", "--taken", "2026-07").status == 0)
+        let smart = try cli.run("link", "create", "July")
+        #expect(smart.status == 1 && smart.stdout.isEmpty, "\(smart.stderr)")
+        #expect(smart.stderr.hasPrefix("albums: album 'July' is a smart album: it shows each person what they may see, so a link would show nothing"))
+        #expect(smart.stderr.contains("albums album freeze July makes an ordinary album of it"), "\(smart.stderr)")
+        #expect(try cli.run("album", "freeze", "July").status == 0)
+        #expect(try cli.run("link", "create", "July").status == 0)
     }
 
     @Test("the history names who made each change")

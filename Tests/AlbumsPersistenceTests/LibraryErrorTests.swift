@@ -27,6 +27,7 @@ struct LibraryErrorTests {
         (.albumLocked(name: "Trip"), "album_locked", .refused),
         (.smartAlbum(name: "Best"), "smart_album", .refused),
         (.smartAlbumCover(name: "Best"), "smart_album_cover", .refused),
+        (.smartAlbumLink(name: "Best"), "smart_album_link", .refused),
         (.albumHasPendingLoads(name: "Trip", count: 2), "album_has_pending_loads", .refused),
         (.positionOutOfRange(index: 9, valid: 0..<3, album: "Trip"), "position_out_of_range", .refused),
         (.positionOutOfRange(index: 0, valid: 0..<0, album: "Trip"), "position_out_of_range", .refused),

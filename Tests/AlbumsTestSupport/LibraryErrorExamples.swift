@@ -13,7 +13,7 @@ extension LibraryError {
         .ioFailure(path: "/x", detail: "no such file"), .busy(path: "/x", timeout: 5),
         .albumNotFound(.named("Trip")), .albumNameTaken("Trip"), .invalidAlbumName("", reason: "a name cannot be empty"),
         .invalidWords(field: "caption", reason: "at most 10000 characters, and it has 10001"),
-        .albumLocked(name: "Trip"), .smartAlbum(name: "Best"), .smartAlbumCover(name: "Best"), .tooManySmartAlbums(limit: 50), .albumHasPendingLoads(name: "Trip", count: 2),
+        .albumLocked(name: "Trip"), .smartAlbum(name: "Best"), .smartAlbumCover(name: "Best"), .smartAlbumLink(name: "Best"), .tooManySmartAlbums(limit: 50), .albumHasPendingLoads(name: "Trip", count: 2),
         .positionOutOfRange(index: 9, valid: 0..<3, album: "Trip"), .albumIndexOutOfRange(index: 5, valid: 0..<2),
         .folderNotFound(.path("Travel")), .invalidFolderName("a/b", reason: "a folder's name cannot hold '/'"),
         .nameTakenInFolder("Lisbon", folder: "Travel"), .folderLocked(name: "Travel"),
@@ -40,7 +40,7 @@ extension LibraryError {
         Set(examples.map(\.caseName)).count == caseCount
     }
 
-    private static let caseCount = 56
+    private static let caseCount = 57
 
     private var caseName: String {
         switch self {
@@ -77,6 +77,7 @@ extension LibraryError {
         case .photoNotInAlbum: "photoNotInAlbum"
         case .smartAlbum: "smartAlbum"
         case .smartAlbumCover: "smartAlbumCover"
+        case .smartAlbumLink: "smartAlbumLink"
         case .tooManySmartAlbums: "tooManySmartAlbums"
         case .ambiguousPhoto: "ambiguousPhoto"
         case .duplicateItem: "duplicateItem"

@@ -2,6 +2,7 @@ import AlbumsImageFacts
 import AlbumsPersistence
 import AlbumsTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @testable import AlbumsTransfer
@@ -143,8 +144,17 @@ struct SmartAlbumTests {
         // Without lee, everyone who sees July sees Trip: sam may freeze it.
         try library.write { try $0.setRole(nil, of: lee.id, on: .album(try $0.album(named: "July").id)) }
         _ = try freeze(as: sam)
-        // A live link shows it to anyone holding it: that takes the owner too.
-        try library.write { _ = try $0.createShareLink(for: try $0.album(named: "July").id, expiresAt: nil, password: nil, allowsDownload: true) }
+        // No link is made to a smart album: it would show nothing, as a link reaches no photo of its own.
+        #expect(throws: LibraryError.smartAlbumLink(name: "July")) {
+            try library.write { _ = try $0.createShareLink(for: try $0.album(named: "July").id, expiresAt: nil, password: nil) }
+        }
+        // A library made before that rule may hold one, and a live link shows the frozen album to anyone
+        // holding it: that takes the owner too.
+        try library.write { writer in
+            try writer.database.execute(
+                sql: "INSERT INTO share_link (album_id, token_sha256) VALUES (?, ?)",
+                arguments: [try writer.album(named: "July").id.rawValue, String(repeating: "ab", count: 32)])
+        }
         #expect(throws: LibraryError.self) { try freeze(as: sam) }
         // The owner may: sharing is theirs to do.
         try library.write { try $0.setRole(.owner, of: sam.id, on: .album(try $0.album(named: "July").id)) }

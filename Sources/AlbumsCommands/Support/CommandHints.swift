@@ -40,6 +40,8 @@ extension LibraryError {
             "albums list \(Self.shellArgument(name)) shows its photos (copy them by position or id:P); albums album freeze \(Self.shellArgument(name)) makes an ordinary album of it"
         case .smartAlbumCover(let name):
             "albums album freeze \(Self.shellArgument(name)) makes an ordinary album of it, whose cover you choose"
+        case .smartAlbumLink(let name):
+            "albums album freeze \(Self.shellArgument(name)) makes an ordinary album of it, holding what you see now; then link that"
         case .albumHasPendingLoads:
             "delete it with --force to cancel them"
         case .folderNotFound(.path):

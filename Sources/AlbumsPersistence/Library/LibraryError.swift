@@ -58,6 +58,9 @@ public enum LibraryError: Error, Hashable, Sendable {
     case smartAlbum(name: String)
     /// A smart album's cover is the newest photo its search finds; none is chosen by hand.
     case smartAlbumCover(name: String)
+    /// A smart album shows each reader their own search; a link, which
+    /// reaches no photo of its own, would show nothing: freeze it first.
+    case smartAlbumLink(name: String)
     /// A person keeps at most `limit` smart albums (``LibraryWriter/smartAlbumsPerPerson``).
     case tooManySmartAlbums(limit: Int)
     /// Deleting an album with pending loads needs `force`.
@@ -160,7 +163,7 @@ public enum LibraryError: Error, Hashable, Sendable {
             .inputOutput
         case .busy:
             .busy
-        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .invalidWords, .albumLocked, .smartAlbum, .smartAlbumCover, .tooManySmartAlbums, .albumHasPendingLoads,
+        case .albumNotFound, .albumNameTaken, .invalidAlbumName, .invalidWords, .albumLocked, .smartAlbum, .smartAlbumCover, .smartAlbumLink, .tooManySmartAlbums, .albumHasPendingLoads,
             .positionOutOfRange, .albumIndexOutOfRange, .folderNotFound, .invalidFolderName, .nameTakenInFolder,
             .folderLocked, .folderNotEmpty, .folderIntoItself, .itemNotFound, .photoNotFound, .photoAlreadyInAlbum, .photoNotInAlbum,
             .ambiguousPhoto, .duplicateItem, .placeholderNotAllowed, .revisionMismatch, .neighbourIsTransferred,
@@ -196,6 +199,7 @@ public enum LibraryError: Error, Hashable, Sendable {
         case .albumLocked: "album_locked"
         case .smartAlbum: "smart_album"
         case .smartAlbumCover: "smart_album_cover"
+        case .smartAlbumLink: "smart_album_link"
         case .tooManySmartAlbums: "too_many_smart_albums"
         case .albumHasPendingLoads: "album_has_pending_loads"
         case .positionOutOfRange: "position_out_of_range"
@@ -281,6 +285,8 @@ extension LibraryError: CustomStringConvertible, LocalizedError {
             "album \(Self.quoted(name)) is a smart album: it shows what its search finds, and nothing is put in, taken out or moved by hand"
         case .smartAlbumCover(let name):
             "album \(Self.quoted(name)) is a smart album: its cover is always the newest photo its search finds"
+        case .smartAlbumLink(let name):
+            "album \(Self.quoted(name)) is a smart album: it shows each person what they may see, so a link would show nothing; freeze it into an ordinary album and share that"
         case .tooManySmartAlbums(let limit):
             "a person keeps at most \(limit) smart albums: freeze or delete one first"
         case .albumHasPendingLoads(let name, let count):

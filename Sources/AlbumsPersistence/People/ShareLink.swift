@@ -64,13 +64,17 @@ extension LibraryWriter {
     /// print("http://…/s/\(token)")
     /// ```
     ///
-    /// Only the holder, admins and the album's owner share it.
+    /// Only the holder, admins and the album's owner share it; a smart
+    /// album is frozen first.
     ///
-    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumNotFound(_:)``.
+    /// - Throws: ``LibraryError/forbidden(reason:)``, ``LibraryError/albumNotFound(_:)``,
+    ///   ``LibraryError/smartAlbumLink(name:)``.
     public func createShareLink(
         for album: AlbumID, expiresAt: Date?, password: PasswordHash?, allowsDownload: Bool = true
     ) throws -> (link: ShareLink, token: String) {
-        try require(.owner, on: try self.album(album))
+        let shared = try self.album(album)
+        try require(.owner, on: shared)
+        guard !shared.isSmart else { throw LibraryError.smartAlbumLink(name: shared.name) }
         let token = ShareLink.newToken()
         let creator: String? = if case .person(let person) = principal { person.name } else { nil }
         try db.execute(
