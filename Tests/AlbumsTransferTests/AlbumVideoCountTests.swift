@@ -133,5 +133,18 @@ struct AlbumVideoCountTests {
             }
         }
         #expect(seen == ["Book 2/1", "Everything 2/1"], "gran sees Book's still and the clip copied in, nothing of Trip")
+        // The timeline's months say the same: down the time index for the holder, from a person's own few photos for gran.
+        func months(as principal: Principal, _ change: (inout PhotoSearch) -> Void = { _ in }) throws -> [String] {
+            var search = PhotoSearch()
+            change(&search)
+            return try library.read { reader in
+                reader.act(as: principal)
+                return try reader.photoMonths(matching: search).map { "'\($0.month)' \($0.count)/\($0.videos)" }
+            }
+        }
+        #expect(try months(as: .holder) == ["'' 8/4"])
+        #expect(try months(as: .person(gran)) == ["'' 2/1"])
+        #expect(try months(as: .holder) { $0.format = "video" } == ["'' 4/4"])
+        #expect(try months(as: .holder) { $0.membership = .inAlbum(trip) } == ["'' 5/3"])
     }
 }

@@ -63,7 +63,9 @@ struct PhotosCommand: ParsableCommand {
             global.console.result("no photos found")
             return
         }
-        for line in Table(header: ["MONTH", "PHOTOS"], rows: months.map { [$0.month.isEmpty ? "no date" : $0.month, String($0.count)] }).lines { global.console.result(line) }
+        // As the page says them: "10 photos, 2 videos" counts twelve.
+        let rows = months.map { [$0.month.isEmpty ? "no date" : $0.month, String($0.count - $0.videos), String($0.videos)] }
+        for line in Table(header: ["MONTH", "PHOTOS", "VIDEOS"], rows: rows).lines { global.console.result(line) }
     }
 
     private func print(_ page: PhotoSearchPage) {

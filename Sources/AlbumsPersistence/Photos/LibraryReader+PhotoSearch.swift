@@ -72,11 +72,11 @@ extension LibraryReader {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT substr(\(time), 1, 7) AS month, count(*) FROM \(source)
+                    SELECT substr(\(time), 1, 7) AS month, count(*), \(Self.videoSum) FROM \(source)
                     \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
                     GROUP BY month ORDER BY month DESC
                     """, arguments: StatementArguments(arguments))
-            return rows.map { PhotoMonth(month: $0[0], count: $0[1]) }
+            return rows.map { PhotoMonth(month: $0[0], count: $0[1], videos: $0[2]) }
         }
         let filters = conditions.map { " AND " + $0 }.joined()
         var months: [PhotoMonth] = []
@@ -92,11 +92,11 @@ extension LibraryReader {
             let end = PhotoMonth(month: month, count: 0).start.time
             // The undated come last, all under the key '': nothing is below them.
             let range = month.isEmpty ? "\(time) = ''" : "\(time) >= ? AND \(time) < ?"
-            let count = try Int.fetchOne(
+            let counted = try Row.fetchOne(
                 db,
-                sql: "SELECT count(*) FROM photo p INDEXED BY photo_by_time WHERE \(range)\(filters)",
-                arguments: StatementArguments((month.isEmpty ? [] : [month, end]) + arguments)) ?? 0
-            months.append(PhotoMonth(month: month, count: count))
+                sql: "SELECT count(*), \(Self.videoSum) FROM photo p INDEXED BY photo_by_time WHERE \(range)\(filters)",
+                arguments: StatementArguments((month.isEmpty ? [] : [month, end]) + arguments))
+            months.append(PhotoMonth(month: month, count: counted?[0] ?? 0, videos: counted?[1] ?? 0))
             if month.isEmpty { return months }
             below = month
         }
@@ -118,9 +118,12 @@ extension LibraryReader {
             let videos = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE media_type GLOB 'video/?*'") ?? 0
             return (try photoCount(matching: search), videos)
         }
-        let row = try Row.fetchOne(try countStatement(of: "count(*), coalesce(sum(p.media_type GLOB 'video/?*'), 0)", matching: search))
+        let row = try Row.fetchOne(try countStatement(of: "count(*), \(Self.videoSum)", matching: search))
         return (row?[0] ?? 0, row?[1] ?? 0)
     }
+
+    /// How many of the photos counted (as `p`) are videos: the time index holds each one's media type.
+    private static let videoSum = "coalesce(sum(p.media_type GLOB 'video/?*'), 0)"
 
     /// The statement that counts what `search` finds with `aggregates` (of the photos as `p`).
     private func countStatement(of aggregates: String, matching search: PhotoSearch) throws -> Statement {

@@ -206,13 +206,16 @@ public struct PhotoMonth: Hashable, Sendable {
     /// `2025-07`; a year alone (`1975`) for photos dated by their year; ''
     /// for the photos that record no capture date, which come last.
     public let month: String
-    /// How many photos.
+    /// How many photos, videos included.
     public let count: Int
+    /// How many of them are videos.
+    public let videos: Int
 
-    /// A month and its count.
-    public init(month: String, count: Int) {
+    /// A month, its count and how many of those are videos.
+    public init(month: String, count: Int, videos: Int = 0) {
         self.month = month
         self.count = count
+        self.videos = videos
     }
 
     /// Where a timeline starts to show this month: a cursor after every

@@ -106,6 +106,7 @@ package struct PhotoMonthsJSON: Encodable, Sendable {
     struct Month: Encodable, Sendable {
         let month: String
         let count: Int
+        let videos: Int
         /// The cursor that starts a page at this month's newest photo.
         let start: String
     }
@@ -113,6 +114,6 @@ package struct PhotoMonthsJSON: Encodable, Sendable {
     let months: [Month]
 
     package init(_ months: [PhotoMonth]) {
-        self.months = months.map { Month(month: $0.month, count: $0.count, start: $0.start.description) }
+        self.months = months.map { Month(month: $0.month, count: $0.count, videos: $0.videos, start: $0.start.description) }
     }
 }

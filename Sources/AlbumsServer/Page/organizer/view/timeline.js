@@ -12,7 +12,7 @@
 
 import { api, thumbnailURL } from "../core/api.js";
 import { chipOf, queryOf, suggestionsFor, suggestionText, withChip } from "../model/search-query.js";
-import { durationWords, element, isVideo, plural, say, state } from "../core/state.js";
+import { contentsText, durationWords, element, isVideo, say, state } from "../core/state.js";
 import { cursorOf, layOut, mergeWindow, monthLabel, rowsBetween, stepFrom } from "../model/timeline-model.js";
 import { PhotoGrid, liveBadge, videoBadge } from "./photo-grid.js";
 
@@ -65,6 +65,7 @@ export class Timeline extends PhotoGrid {
     this.reading = null;
     this.generation = 0;         // grows with each new search or jump: late answers are dropped
     this.total = null;           // photos the search finds, from its months
+    this.videos = 0;             // how many of them are videos
     this.layout = { rows: [], places: [], height: 0 };
     this.elements = new Map();   // drawn tiles and headings by key
     this.viewport.addEventListener("scroll", () => this.render());
@@ -123,6 +124,7 @@ export class Timeline extends PhotoGrid {
     }
     for (const id of added) { this.elements.get(id)?.remove(); this.elements.delete(id); }
     if (this.chips.some((each) => each.kind === "no_album")) {
+      this.videos -= this.photos.filter((photo) => added.has(photo.photo_id) && isVideo(photo)).length;
       this.photos = this.photos.filter((photo) => !added.has(photo.photo_id));
       this.positions = new Map(this.photos.map((photo, index) => [photo.photo_id, index]));
       if (this.total !== null) this.total -= added.size;
@@ -215,7 +217,7 @@ export class Timeline extends PhotoGrid {
   async readMonths() {
     const generation = this.generation;
     const query = queryOf(this.chips);
-    if (this.smart?.search?.unavailable) { this.total = 0; this.renderInfo(); return; }
+    if (this.smart?.search?.unavailable) { this.total = 0; this.videos = 0; this.renderInfo(); return; }
     let answer;
     try {
       answer = await api(`/api/photos/months${query ? `?${query}` : ""}`);
@@ -224,6 +226,7 @@ export class Timeline extends PhotoGrid {
     }
     if (generation !== this.generation) return;
     this.total = answer.months.reduce((sum, month) => sum + month.count, 0);
+    this.videos = answer.months.reduce((sum, month) => sum + (month.videos ?? 0), 0);
     this.monthChoice.replaceChildren(
       element("option", { value: "", textContent: "Newest" }),
       ...answer.months.map((month) => element("option", { value: month.start, textContent: `${monthLabel(month.month)} (${month.count.toLocaleString("en")})` })));
@@ -363,7 +366,7 @@ export class Timeline extends PhotoGrid {
   }
 
   renderInfo() {
-    const found = this.total === null ? "" : `${plural(this.total, "photo")}${this.chips.length ? " found" : ""}`;
+    const found = this.total === null ? "" : `${contentsText(this.total, this.videos)}${this.chips.length ? " found" : ""}`;
     this.pane.info.textContent = found;
   }
 
