@@ -11,6 +11,7 @@ plays, with a tone, an MP4 turned a quarter in its matrix by exiftool,
 and an AVI of MPEG-4 Part 2 pictures and PCM sound.
 """
 
+import json
 import re
 import shutil
 import subprocess
@@ -105,6 +106,13 @@ class Videos:
             self.tile(0, 1).click()
             self.driver.switch_to.active_element.send_keys(Keys.CONTROL, "a")
         self.until(lambda: self.find("#pane-0 .selection-count").text == "2 videos selected", "both selected")
+        # Carrying them says videos too: the dialog's title and its proposal.
+        self.press(self.find("#pane-0 .copy-to"))
+        self.until(lambda: self.find("#transfer-dialog").is_displayed() and "Copies 2 videos" in self.find("#transfer-verdict").text,
+                   "the dialog's proposal")
+        self.assertEqual(self.find("#transfer-title").text, "Copy 2 videos to…")
+        self.press(self.find("#transfer-dialog button[value=cancel]"))
+        self.until(lambda: not self.find("#transfer-dialog").is_displayed(), "the dialog closed")
         self.press(self.find("#pane-0 .clear-selection"))
         self.until(lambda: not self.find("#pane-0 .selection-bar").is_displayed(), "the selection cleared")
         tile = self.tile(0, 1)
@@ -147,6 +155,17 @@ class Videos:
         self.find(".viewer-stage").send_keys(Keys.ESCAPE)
         self.until(lambda: self.find("#viewer").get_attribute("open") is None, "the viewer closed")
         self.assertIsNone(self.playback()["src"], "a closed viewer holds no video")
+
+        # The library's timeline counts them as the albums do: three clips, and as photos the Live Photo's still and the examples.
+        button = self.find("#albums-button")
+        if button.is_displayed():
+            self.press(button)
+            self.until(lambda: self.find("nav").rect["x"] >= 0, "the drawer to open")
+        self.press(self.find("#all-photos"))
+        months = json.loads(self.cli("--json", "photos", "--months"))["months"]
+        stills = sum(month["count"] - month["videos"] for month in months)
+        self.assertEqual((sum(month["videos"] for month in months), stills > 1), (3, True), months)
+        self.until(lambda: self.find("#pane-0 .pane-info").text == f"{stills} photos, 3 videos", "the timeline's count")
 
     def test_a_video_no_browser_plays_plays_from_the_rendition_made_for_it(self):
         from selenium.webdriver.support.ui import Select

@@ -6,7 +6,7 @@ import { propose } from "../core/api.js";
 import { addPhotosOperation, chosenPosition, dropOperation } from "../model/drop-model.js";
 import { perform, refused } from "../writes/live.js";
 import { menuKeys, showMenuAt } from "./menus.js";
-import { element, plural, say, state } from "../core/state.js";
+import { element, say, state } from "../core/state.js";
 import { openViewer } from "./viewer.js";
 
 /// Removes the selected photos from the album (the photos stay in the
@@ -15,6 +15,7 @@ export async function removeSelected(pane) {
   const ids = pane.selectedIds();
   if (!ids.length) { say("Select the photos to remove first."); return; }
   const first = pane.indexOf(ids[0]);
+  const words = pane.wordsFor(ids);
   const operation = {
     op: "remove", items: ids.map((id) => `${pane.name}:${pane.indexOf(id) + 1}`),
     expect_revision: { [pane.name]: pane.album.revision },
@@ -24,7 +25,7 @@ export async function removeSelected(pane) {
     pane.selected.clear();
     const next = await pane.load(Math.min(first, pane.count - 1));
     if (next) pane.setActive(next.item_id); else pane.render();
-    say(`Removed ${plural(ids.length, "photo")} from ${pane.name}; they stay in the library. Undo (Ctrl+Z) puts them back.`);
+    say(`Removed ${words} from ${pane.name}; they stay in the library. Undo (Ctrl+Z) puts them back.`);
   } catch (error) {
     await refused(error, "Not removed");
   }
@@ -38,7 +39,7 @@ let albumChoice;
 let positionInput;
 let verdictLine;
 let submit;
-let transfer = null;   // { pane, ids, copy, asked }
+let transfer = null;   // { pane, ids, words, copy, asked }
 
 /// Asks where the selected photos of `pane` go, showing the proposal as a drag would.
 export function openTransferDialog(pane, copy) {
@@ -46,9 +47,8 @@ export function openTransferDialog(pane, copy) {
   if (!ids.length) { say("Select the photos first."); return; }
   // From the library's timeline photos are added to an album: a copy.
   const library = Boolean(pane.isLibrary);
-  transfer = { pane, ids, copy: copy || library, asked: 0, library };
-  const count = plural(ids.length, "photo");
-  document.getElementById("transfer-title").textContent = `${library ? "Add" : copy ? "Copy" : "Move"} ${count} to…`;
+  transfer = { pane, ids, words: pane.wordsFor(ids), copy: copy || library, asked: 0, library };
+  document.getElementById("transfer-title").textContent = `${library ? "Add" : copy ? "Copy" : "Move"} ${transfer.words} to…`;
   submit.textContent = library ? "Add" : copy ? "Copy" : "Move";
   const other = state.panes.find((each) => each !== pane && each.album);
   // Named by path, so that an album filed in a folder is found where it is.
@@ -94,7 +94,7 @@ async function ask() {
     proposal = { allowed: false, reason: { message: error.message } };
   }
   if (!transfer || asked !== transfer.asked) return;
-  const count = plural(transfer.ids.length, "photo");
+  const count = transfer.words;
   const where = operation.at ? `at position ${operation.at} of ${operation.to}` : `at the end of ${operation.to}`;
   if (!proposal.allowed) show(false, `Not allowed: ${proposal.reason.message}`);
   else if (proposal.verdict === "no_op") show(true, `Nothing would change: the photos already stand there.`);
@@ -164,7 +164,7 @@ export function init() {
     if (event.submitter?.value === "cancel") { dialog.close(); say("Nothing moved."); return; }
     const operation = operationNow();
     if (!operation || !transfer) return;
-    const { pane, ids, copy } = transfer;
+    const { pane, ids, words, copy } = transfer;
     dialog.close();
     try {
       const answer = await perform(operation);
@@ -172,7 +172,7 @@ export function init() {
       pane.selected.clear();
       pane.render();
       const where = operation.at ? `to position ${operation.at} of ${operation.to}` : `to the end of ${operation.to}`;
-      say(`${pane.isLibrary ? "Added" : answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${plural(ids.length, "photo")} ${where}.`);
+      say(`${pane.isLibrary ? "Added" : answer.verdict === "copy" || copy ? "Copied" : "Moved"} ${words} ${where}.`);
     } catch (error) {
       await refused(error, copy ? "Not copied" : "Not moved");
     }

@@ -6,7 +6,7 @@ import { propose } from "../core/api.js";
 import { addPhotosOperation, dropOperation } from "../model/drop-model.js";
 import { perform, refused } from "../writes/live.js";
 import { carried } from "../model/selection.js";
-import { EDGE, element, plural, say, state } from "../core/state.js";
+import { EDGE, element, say, state } from "../core/state.js";
 
 /// How long a finger rests on a photo before it lifts: a quicker swipe scrolls.
 const LONG_PRESS_MS = 350;
@@ -124,7 +124,7 @@ function beginDrag(pane, itemId, tile, event) {
   if (!pane.selected.has(itemId)) pane.choose(itemId);
   const items = carried({ selected: pane.selected, ids: pane.ids, id: itemId });
   const origin = tile.getBoundingClientRect();
-  state.drag = { pane, items, origin, target: null, proposal: null, asked: 0, pointer: { x: event.clientX, y: event.clientY }, copy: event.altKey };
+  state.drag = { pane, items, words: pane.wordsFor(items), origin, target: null, proposal: null, asked: 0, pointer: { x: event.clientX, y: event.clientY }, copy: event.altKey };
   pane.render();
   const image = tile.querySelector("img");
   ghost.style.backgroundImage = image ? `url("${image.src}")` : "";
@@ -132,7 +132,7 @@ function beginDrag(pane, itemId, tile, event) {
   ghost.replaceChildren(element("span", { className: "badge", textContent: items.length }));
   ghost.hidden = false;
   document.body.classList.add("dragging");
-  say(`Dragging ${plural(items.length, "photo")}. Hold Alt to copy.`);
+  say(`Dragging ${state.drag.words}. Hold Alt to copy.`);
   requestAnimationFrame(autoScroll);
 }
 
@@ -158,7 +158,7 @@ function retarget() {
   drag.proposal = null;
   showTarget(target, null);
   if (target) ask(drag);
-  else say(`Dragging ${plural(drag.items.length, "photo")}: drop on an album or between photos.`);
+  else say(`Dragging ${drag.words}: drop on an album or between photos.`);
 }
 
 function targetAt(x, y) {
@@ -186,7 +186,7 @@ async function ask(drag) {
   if (state.drag !== drag || asked !== drag.asked) return;  // the pointer has moved on
   drag.proposal = proposal;
   showTarget(target, proposal);
-  const count = plural(drag.items.length, "photo");
+  const count = drag.words;
   const where = target.slot === null ? `into ${target.album}` : `to ${target.album} at position ${operation.at}`;
   if (proposal.allowed) say(`${drag.copy ? "Copy" : "Move"} ${count} ${where}.`);
   else say(`Cannot drop here: ${proposal.reason.message}`, true);
@@ -259,7 +259,7 @@ async function drop() {
     drag.pane.selected.clear();
     drag.pane.render();
     const where = drag.target.slot === null ? `into ${drag.target.album}` : `to position ${operation.at} of ${drag.target.album}`;
-    say(`${answer.verdict === "copy" ? "Copied" : "Moved"} ${plural(drag.items.length, "photo")} ${where}.`);
+    say(`${answer.verdict === "copy" ? "Copied" : "Moved"} ${drag.words} ${where}.`);
   } catch (error) {
     ghost.hidden = false;
     snapBack(drag);

@@ -6,7 +6,7 @@
 
 import { refusal } from "../core/api.js";
 import { refused, reloadPanes } from "../writes/live.js";
-import { EDGE, element, plural, say } from "../core/state.js";
+import { EDGE, contentsText, element, plural, say } from "../core/state.js";
 
 const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
 
@@ -102,7 +102,8 @@ function send({ album, files, at, revision, progress }) {
   const request = new XMLHttpRequest();
   const bar = element("progress", { max: 1, value: 0 });
   const cancel = element("button", { type: "button", className: "cancel-upload", textContent: "Cancel" });
-  const label = element("span", { textContent: `Sending ${plural(files.length, "photo")} to ${album}` });
+  const words = contentsText(files.length, files.filter((file) => file.type.startsWith("video/")).length);
+  const label = element("span", { textContent: `Sending ${words} to ${album}` });
   const row = element("li", {}, label, bar, cancel);
   uploads.append(row);
   uploads.hidden = false;
@@ -127,7 +128,8 @@ function send({ album, files, at, revision, progress }) {
       let body = {};
       try { body = JSON.parse(request.responseText); } catch { /* not JSON: the status says enough */ }
       if (request.status >= 200 && request.status < 300) {
-        say(`${plural(body.placeholders.length, "photo")} loading into ${album} from position ${body.position}.`);
+        const loading = body.placeholders.length === files.length ? words : plural(body.placeholders.length, "item");
+        say(`${loading} loading into ${album} from position ${body.position}.`);
         resolve(body);
       } else {
         const error = refusal(request.status, request.statusText, body);

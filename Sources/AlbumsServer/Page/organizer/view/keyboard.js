@@ -7,7 +7,7 @@ import { landingPosition } from "../model/drop-model.js";
 import { perform, refused } from "../writes/live.js";
 import { openTransferDialog, removeSelected, showItemMenu } from "./actions.js";
 import { carried } from "../model/selection.js";
-import { plural, say, state } from "../core/state.js";
+import { say, state } from "../core/state.js";
 import { openViewer } from "./viewer.js";
 import { zoomBy } from "./zoom.js";
 
@@ -69,9 +69,9 @@ export async function gridKeyDown(event, pane) {
 function lift(pane) {
   const items = carried({ selected: pane.selected, ids: pane.ids, id: pane.active });
   const first = pane.indexOf(items[0]);
-  state.lift = { pane, items, target: pane, slot: first, copy: false };
+  state.lift = { pane, items, words: pane.wordsFor(items), target: pane, slot: first, copy: false };
   pane.render();
-  showLift(`Lifted ${plural(items.length, "photo")} from position ${first + 1}. Arrows choose where, Tab carries them to the other album, C copies, Enter drops, Escape puts them back.`);
+  showLift(`Lifted ${state.lift.words} from position ${first + 1}. Arrows choose where, Tab carries them to the other album, C copies, Enter drops, Escape puts them back.`);
 }
 
 /// The slot as a position in the album without the lifted items (when moving within it).
@@ -133,7 +133,7 @@ async function keyboardDrop(lift) {
       lift.target.setActive(landed.item_id);
     }
     lift.target.viewport.focus({ preventScroll: true });
-    say(`${lift.copy ? "Copied" : "Moved"} ${plural(lift.items.length, "photo")} to position ${operation.at} of ${lift.target.name}.`);
+    say(`${lift.copy ? "Copied" : "Moved"} ${lift.words} to position ${operation.at} of ${lift.target.name}.`);
   } catch (error) {
     lift.pane.render();
     await refused(error, "Not dropped");

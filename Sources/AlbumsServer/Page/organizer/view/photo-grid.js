@@ -104,11 +104,15 @@ export class PhotoGrid {
   }
 
   /// What is selected, in words: "3 photos", "2 photos, 1 video".
-  selectionWords() {
-    // Asked at every render: a look at each selected photo's media type, no copy of it.
+  selectionWords() { return this.wordsFor(this.selected); }
+
+  /// What the items `ids` (an array or a set) are, in words: "3 photos",
+  /// "2 photos, 1 video"; an item not read yet counts as a photo.
+  wordsFor(ids) {
+    // Asked at every render: a look at each one's media type, no copy of it.
     let videos = 0;
-    for (const id of this.selected) if (this.isVideoAt(this.indexOf(id))) videos += 1;
-    return contentsText(this.selected.size, videos);
+    for (const id of ids) if (this.isVideoAt(this.indexOf(id))) videos += 1;
+    return contentsText(ids.length ?? ids.size, videos);
   }
 
   /// Whether the photo at `index` is a video (false while it is not read).
