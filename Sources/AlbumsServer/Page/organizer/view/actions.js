@@ -97,7 +97,7 @@ async function ask() {
   const count = transfer.words;
   const where = operation.at ? `at position ${operation.at} of ${operation.to}` : `at the end of ${operation.to}`;
   if (!proposal.allowed) show(false, `Not allowed: ${proposal.reason.message}`);
-  else if (proposal.verdict === "no_op") show(true, `Nothing would change: the photos already stand there.`);
+  else if (proposal.verdict === "no_op") show(true, `Nothing would change: the ${count} already ${transfer.ids.length === 1 ? "stands" : "stand"} there.`);
   else show(true, `${transfer.library ? "Adds" : transfer.copy ? "Copies" : "Moves"} ${count} ${where}.`);
 }
 
