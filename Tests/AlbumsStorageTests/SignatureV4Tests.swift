@@ -36,6 +36,34 @@ struct SignatureV4Tests {
         #expect(SignatureV4.emptyPayloadHash == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
+    @Test("x-amz-date is the time in UTC to the second, whatever the time: leap days, the turn of a century, a second's last fraction")
+    func datesOfAnyTime() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let edges: [TimeInterval] = [
+            0, 59.999, 951_782_399.999, 951_782_400, 951_868_799, 978_307_199.5, 4_107_542_399, 4_107_542_400, 2_147_483_647, 253_402_300_799,
+        ]
+        // A step that is no whole number of days or hours, so that every time of day and day of the year comes round.
+        for seconds in Array(stride(from: 0.0, through: 8_000_000_000, by: 8_380_063.37)) + edges {
+            let time = Date(timeIntervalSince1970: seconds)
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
+            let expected = String(
+                format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+            #expect(SignatureV4.amzDate(time) == expected, "\(seconds)")
+        }
+    }
+
+    @Test("a header's value is signed with its runs of spaces made one and its ends trimmed of tabs and any space separator")
+    func headerValuesTrimmed() {
+        let request = SignatureV4.Request(
+            method: "GET", path: "/",
+            headers: [("Host", "example.amazonaws.com"), ("My-Header", " \t value   with\tspaces\u{3000}"), ("X-Blank", " \u{00A0}\t ")],
+            payloadHash: SignatureV4.emptyPayloadHash)
+        #expect(SignatureV4.canonicalRequest(request).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3).prefix(4) == [
+            "host:example.amazonaws.com", "my-header:value with\tspaces", "x-blank:", "",
+        ])
+    }
+
     @Test("get-vanilla: the canonical request, the string to sign and the signature of the test suite")
     func getVanilla() {
         let request = vanilla("GET")

@@ -52,28 +52,37 @@ package struct SignatureV4: Sendable {
     /// The `Authorization` header's value for `request`, made at `time`
     /// (which the request's `x-amz-date` header must say, ``amzDate(_:)``).
     package func authorization(for request: Request, at time: Date) -> String {
-        let day = String(Self.amzDate(time).prefix(8))
-        return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(day: day)), "
-            + "SignedHeaders=\(Self.signedHeaders(request.headers)), Signature=\(signature(for: request, at: time))"
+        let date = Self.amzDate(time)
+        return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(day: Self.day(of: date))), "
+            + "SignedHeaders=\(Self.signedHeaders(request.headers)), Signature=\(signature(for: request, date: date))"
     }
 
     /// The hex signature of `request` at `time`.
     package func signature(for request: Request, at time: Date) -> String {
-        let day = String(Self.amzDate(time).prefix(8))
-        var key = SymmetricKey(data: Data("AWS4\(credentials.secretAccessKey)".utf8))
-        for part in [day, region, service, "aws4_request"] {
-            key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
-        }
-        let code = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(for: request, at: time).utf8), using: key)
-        return HexDigits.string(code)
+        signature(for: request, date: Self.amzDate(time))
     }
 
     /// What is signed: the algorithm, the time, the scope and the canonical request's hash.
     package func stringToSign(for request: Request, at time: Date) -> String {
-        let date = Self.amzDate(time)
-        return ["AWS4-HMAC-SHA256", date, scope(day: String(date.prefix(8))), Self.hexSHA256(Data(Self.canonicalRequest(request).utf8))]
+        stringToSign(for: request, date: Self.amzDate(time))
+    }
+
+    private func signature(for request: Request, date: String) -> String {
+        var key = SymmetricKey(data: Data("AWS4\(credentials.secretAccessKey)".utf8))
+        for part in [Self.day(of: date), region, service, "aws4_request"] {
+            key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
+        }
+        let code = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(for: request, date: date).utf8), using: key)
+        return HexDigits.string(code)
+    }
+
+    private func stringToSign(for request: Request, date: String) -> String {
+        ["AWS4-HMAC-SHA256", date, scope(day: Self.day(of: date)), Self.hexSHA256(Data(Self.canonicalRequest(request).utf8))]
             .joined(separator: "\n")
     }
+
+    /// The day of an `x-amz-date`: `20130524`.
+    private static func day(of date: String) -> String { String(date.prefix(8)) }
 
     private func scope(day: String) -> String {
         "\(day)/\(region)/\(service)/aws4_request"
@@ -90,8 +99,10 @@ package struct SignatureV4: Sendable {
         }
         let sorted = encoded.sorted { first, second in first.name == second.name ? first.value < second.value : first.name < second.name }
         let query = sorted.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let headers = canonicalHeaders(request.headers).map { "\($0.name):\($0.value)\n" }.joined()
-        return [request.method, request.path.isEmpty ? "/" : request.path, query, headers, signedHeaders(request.headers), request.payloadHash]
+        let canonical = canonicalHeaders(request.headers)
+        let headers = canonical.map { "\($0.name):\($0.value)\n" }.joined()
+        let signed = canonical.map(\.name).joined(separator: ";")
+        return [request.method, request.path.isEmpty ? "/" : request.path, query, headers, signed, request.payloadHash]
             .joined(separator: "\n")
     }
 
@@ -100,9 +111,19 @@ package struct SignatureV4: Sendable {
         for (name, value) in headers {
             // Inner runs of spaces count as one; the ends are trimmed.
             let folded = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            merged[name.lowercased(), default: []].append(folded.trimmingCharacters(in: .whitespaces))
+            merged[name.lowercased(), default: []].append(trimmed(folded))
         }
         return merged.map { (name: $0.key, value: $0.value.joined(separator: ",")) }.sorted { $0.name < $1.name }
+    }
+
+    /// `text` without the tabs and space separators (Unicode's Zs) at its
+    /// ends, as Foundation's `.whitespaces` trims: looked at scalar by
+    /// scalar, where that went through NSString at every request.
+    private static func trimmed(_ text: String) -> String {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 
     private static func signedHeaders(_ headers: [(name: String, value: String)]) -> String {
@@ -137,15 +158,17 @@ package struct SignatureV4: Sendable {
 
     /// `time` as `x-amz-date` says it: `20130524T000000Z`, in UTC.
     package static func amzDate(_ time: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
-        return String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        amzDateStyle.format(time)
     }
+
+    /// ISO 8601's basic form in UTC, whole seconds: one style for the
+    /// process, where a Calendar and a time zone made at every request cost
+    /// more than the signature.
+    private static let amzDateStyle = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: .gmt)
 
     /// The SHA-256 of `data` in lowercase hex: a payload's hash.
     package static func hexSHA256(_ data: Data) -> String {
         HexDigits.string(SHA256.hash(data: data))
     }
 }
+
