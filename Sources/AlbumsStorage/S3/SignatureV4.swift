@@ -53,31 +53,32 @@ package struct SignatureV4: Sendable {
     /// (which the request's `x-amz-date` header must say, ``amzDate(_:)``).
     package func authorization(for request: Request, at time: Date) -> String {
         let date = Self.amzDate(time)
+        let headers = Self.canonicalHeaders(request.headers)
         return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(day: Self.day(of: date))), "
-            + "SignedHeaders=\(Self.signedHeaders(request.headers)), Signature=\(signature(for: request, date: date))"
+            + "SignedHeaders=\(Self.signedNames(headers)), Signature=\(signature(for: request, headers: headers, date: date))"
     }
 
     /// The hex signature of `request` at `time`.
     package func signature(for request: Request, at time: Date) -> String {
-        signature(for: request, date: Self.amzDate(time))
+        signature(for: request, headers: Self.canonicalHeaders(request.headers), date: Self.amzDate(time))
     }
 
     /// What is signed: the algorithm, the time, the scope and the canonical request's hash.
     package func stringToSign(for request: Request, at time: Date) -> String {
-        stringToSign(for: request, date: Self.amzDate(time))
+        stringToSign(for: request, headers: Self.canonicalHeaders(request.headers), date: Self.amzDate(time))
     }
 
-    private func signature(for request: Request, date: String) -> String {
+    private func signature(for request: Request, headers: [(name: String, value: String)], date: String) -> String {
         var key = SymmetricKey(data: Data("AWS4\(credentials.secretAccessKey)".utf8))
         for part in [Self.day(of: date), region, service, "aws4_request"] {
             key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
         }
-        let code = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(for: request, date: date).utf8), using: key)
+        let code = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(for: request, headers: headers, date: date).utf8), using: key)
         return HexDigits.string(code)
     }
 
-    private func stringToSign(for request: Request, date: String) -> String {
-        ["AWS4-HMAC-SHA256", date, scope(day: Self.day(of: date)), Self.hexSHA256(Data(Self.canonicalRequest(request).utf8))]
+    private func stringToSign(for request: Request, headers: [(name: String, value: String)], date: String) -> String {
+        ["AWS4-HMAC-SHA256", date, scope(day: Self.day(of: date)), Self.hexSHA256(Data(Self.canonicalRequest(request, headers: headers).utf8))]
             .joined(separator: "\n")
     }
 
@@ -94,15 +95,19 @@ package struct SignatureV4: Sendable {
     /// sorted and encoded query, sorted lowercase headers with their values'
     /// spaces folded, the signed headers' names, and the payload's hash.
     package static func canonicalRequest(_ request: Request) -> String {
+        canonicalRequest(request, headers: canonicalHeaders(request.headers))
+    }
+
+    /// The canonical request with its headers already in canonical form:
+    /// a signature lists them once for the request and its signed names.
+    private static func canonicalRequest(_ request: Request, headers canonical: [(name: String, value: String)]) -> String {
         let encoded: [(name: String, value: String)] = request.query.map { parameter in
             (percentEncoded(parameter.name, keepingSlashes: false), percentEncoded(parameter.value, keepingSlashes: false))
         }
         let sorted = encoded.sorted { first, second in first.name == second.name ? first.value < second.value : first.name < second.name }
         let query = sorted.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let canonical = canonicalHeaders(request.headers)
         let headers = canonical.map { "\($0.name):\($0.value)\n" }.joined()
-        let signed = canonical.map(\.name).joined(separator: ";")
-        return [request.method, request.path.isEmpty ? "/" : request.path, query, headers, signed, request.payloadHash]
+        return [request.method, request.path.isEmpty ? "/" : request.path, query, headers, signedNames(canonical), request.payloadHash]
             .joined(separator: "\n")
     }
 
@@ -126,8 +131,9 @@ package struct SignatureV4: Sendable {
         return String(scalars[first...last])
     }
 
-    private static func signedHeaders(_ headers: [(name: String, value: String)]) -> String {
-        canonicalHeaders(headers).map(\.name).joined(separator: ";")
+    /// The signed headers' names: `host;x-amz-date`.
+    private static func signedNames(_ canonical: [(name: String, value: String)]) -> String {
+        canonical.map(\.name).joined(separator: ";")
     }
 
     // MARK: - Encoding
