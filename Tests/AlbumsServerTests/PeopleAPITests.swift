@@ -280,6 +280,30 @@ struct PeopleAPITests: Sendable {
         }
     }
 
+    @Test("a link an older library made to a smart album says so, and shows no photo the search finds")
+    func oldLinkToSmartAlbum() async throws {
+        let token = try await fixture.library.write { writer in
+            let everything = try writer.createSmartAlbum(named: "Everything", placement: .into(nil), search: PhotoSearch())
+            let token = try writer.createShareLink(for: try writer.album(named: "Wedding").id, expiresAt: nil, password: nil).token
+            // As such a library holds it: new links to smart albums are refused.
+            try writer.database.execute(
+                sql: "UPDATE share_link SET album_id = ? WHERE id = (SELECT max(id) FROM share_link)", arguments: [everything.id.rawValue])
+            return token
+        }
+        try await application.test(.router) { client in
+            let album = try await client.executeRequest(uri: "/api/share/\(token)", method: .get, headers: [:], body: nil)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: album.body)) as? [String: Any])
+            #expect(album.status == .ok && body["smart"] as? Bool == true && body["item_count"] as? Int == 0, "\(body)")
+            let items = try await client.executeRequest(uri: "/api/share/\(token)/items", method: .get, headers: [:], body: nil)
+            #expect(String(buffer: items.body).contains(#""items":[]"#), "\(String(buffer: items.body))")
+            let photo = try await client.executeRequest(uri: "/api/share/\(token)/photos/\(shared)/thumbnail?size=256", method: .get, headers: [:], body: nil)
+            #expect(photo.status == .notFound)
+            // An ordinary album's link says it is not one.
+            let ordinary = try await client.executeRequest(uri: "/api/share/\(linkToken)", method: .get, headers: [:], body: nil)
+            #expect(String(buffer: ordinary.body).contains(#""smart":false"#), "\(String(buffer: ordinary.body))")
+        }
+    }
+
     @Test("a link without downloads shows at most a screen's rendition, whatever size is asked")
     func noDownloadLinkRenditions() async throws {
         let wedding = try await fixture.library.read { try $0.album(named: "Wedding").id }

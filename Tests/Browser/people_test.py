@@ -4,6 +4,7 @@ at a phone's size, by finger; axe-core on the sign-in and share pages.
 """
 
 import re
+import sqlite3
 import time
 import unittest
 
@@ -164,6 +165,37 @@ class ShareLinkOnAPhone(PageSession):
         # What the link shows is all it shows: the organizer's API answers nothing.
         answer = self.driver.execute_script("return fetch('/api/albums').then((r) => r.status)")
         self.assertEqual(answer, 401)
+
+
+class OldLinkToSmartAlbum(PageSession):
+    """A link an older library made to a smart album (new ones are refused), opened on a phone."""
+
+    SIZE = "phone"
+    OPENS_ORGANIZER = False
+
+    def prepare(self):
+        self.cli("album", "smart", "Everything")
+        self.link_path = self.cli("link", "create", "Book").strip()
+        # As such a library holds it: the link leads to the smart album.
+        with sqlite3.connect(self.library) as database:
+            database.execute("UPDATE share_link SET album_id = (SELECT id FROM album WHERE name = 'Everything')")
+
+    def test_the_page_says_a_link_cannot_show_a_smart_album(self):
+        base = re.sub(r"/(\?token=.*)?$", "", self.url)
+        self.driver.get(base + self.link_path)
+        self.until(lambda: "smart album" in self.driver.find_element(By.ID, "shared-notice").text, "what the link leads to")
+        self.assertEqual(self.driver.find_element(By.ID, "shared-title").text, "Everything")
+        self.assertEqual(self.driver.find_element(By.ID, "shared-status").text, "Smart album")
+        self.assertIn("Ask whoever shared it", self.driver.find_element(By.ID, "shared-notice").text)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".shared-tile"), [], "no photo: the search finds by a reader's rights")
+        self.assertFalse(self.driver.find_element(By.ID, "slideshow-button").is_displayed(), "nothing to play")
+        self.audit("share page of a smart album")
+        self.screenshot("share-smart-album-phone")
+        # A link that leads nowhere (revoked, expired, mistyped) says so in the same place.
+        self.driver.get(base + re.sub(r"[^/]+$", "A" * 43, self.link_path))
+        self.until(lambda: "expired or been revoked" in self.driver.find_element(By.ID, "shared-notice").text, "what a dead link says")
+        self.assertEqual(self.driver.find_element(By.ID, "shared-status").text, "")
+        self.screenshot("share-dead-link-phone")
 
 
 if __name__ == "__main__":

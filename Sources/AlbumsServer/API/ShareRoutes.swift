@@ -75,6 +75,11 @@ struct ShareRoutes: Sendable {
         let expiresAt: String?
         /// The largest thumbnail size the link shows.
         let largestSize: Int
+        /// A smart album, which a link (made before they were refused)
+        /// cannot show: it finds photos by each reader's own rights, and a
+        /// link reaches none of its own. The page says so instead of
+        /// showing an empty album.
+        let smart: Bool
 
         /// The JSON keys, in snake_case.
         enum CodingKeys: String, CodingKey {
@@ -84,6 +89,7 @@ struct ShareRoutes: Sendable {
             case download
             case expiresAt = "expires_at"
             case largestSize = "largest_size"
+            case smart
         }
     }
 
@@ -98,7 +104,7 @@ struct ShareRoutes: Sendable {
         return JSONResponse.make(
             SharedAlbumJSON(
                 name: album.name, itemCount: album.itemCount, videoCount: album.videoCount, download: link.allowsDownload, expiresAt: link.expiresAt.map(Timestamp.text),
-                largestSize: Self.largestRendition(of: link)))
+                largestSize: Self.largestRendition(of: link), smart: album.isSmart))
     }
 
     private struct Password: Decodable {

@@ -32,6 +32,7 @@ const download = document.getElementById('shared-download');
 const playButton = document.getElementById('shared-play');
 const slideshowButton = document.getElementById('slideshow-button');
 const unlockForm = document.getElementById('unlock-form');
+const notice = document.getElementById('shared-notice');
 
 const photos = [];
 let album = null;
@@ -56,15 +57,29 @@ async function open() {
       unlockForm.password.focus();
       return;
     }
-    status.textContent = error.message;
+    tell(error.message);
     return;
   }
   unlockForm.hidden = true;
   title.textContent = album.name;
   document.title = `${album.name} · albums`;
+  if (album.smart) {
+    // A smart album finds photos by each reader's own rights; a link reaches none of its own.
+    status.textContent = 'Smart album';
+    tell('This link leads to a smart album, which shows each person what they may see: through a link it shows nothing. Ask whoever shared it for a link to an album made of it.');
+    return;
+  }
   status.textContent = contentsText(album.item_count, album.video_count);
   new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) loadMore(); }, { rootMargin: '600px' }).observe(more);
   await loadMore();
+}
+
+// What the page says about a link that shows nothing, in the page's body
+// (the header's status holds a count), with nothing left to play.
+function tell(text) {
+  notice.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+  notice.hidden = false;
+  slideshowButton.hidden = true;
 }
 
 async function loadMore() {
