@@ -122,3 +122,16 @@ describe("the organizer page", () => {
     assert.deepEqual([...preloaded].sort(), [...reached].sort());
   });
 });
+
+describe("every page", () => {
+  it("names its icon, so that no browser asks for /favicon.ico (a 401 before signing in)", () => {
+    const html = filesUnder("").filter((path) => path.endsWith(".html"));
+    assert.deepEqual(html.sort(), ["organizer/index.html", "share/share.html", "signin/signin.html"]);
+    for (const path of html) {
+      const text = readFileSync(join(root, path), "utf8");
+      const icon = text.match(/<link rel="icon" href="\/page\/([a-z\-/]+\.svg)"/);
+      assert.ok(icon, `${path} names no icon`);
+      assert.ok(statSync(join(root, icon[1])).isFile(), `${path}: ${icon[1]} is not a file`);
+    }
+  });
+});
