@@ -57,7 +57,7 @@ async function open() {
       unlockForm.password.focus();
       return;
     }
-    tell(error.message);
+    showNothing(error.message);
     return;
   }
   unlockForm.hidden = true;
@@ -66,7 +66,7 @@ async function open() {
   if (album.smart) {
     // A smart album finds photos by each reader's own rights; a link reaches none of its own.
     status.textContent = 'Smart album';
-    tell('This link leads to a smart album, which shows each person what they may see: through a link it shows nothing. Ask whoever shared it for a link to an album made of it.');
+    showNothing('This link leads to a smart album, which shows each person what they may see: through a link it shows nothing. Ask whoever shared it for a link to an album made of it.');
     return;
   }
   status.textContent = contentsText(album.item_count, album.video_count);
@@ -74,11 +74,16 @@ async function open() {
   await loadMore();
 }
 
-// What the page says about a link that shows nothing, in the page's body
-// (the header's status holds a count), with nothing left to play.
+// What the page says about the link, in the page's body: the header's
+// status holds a count, and a sentence there would squeeze the title.
 function tell(text) {
   notice.textContent = text.charAt(0).toUpperCase() + text.slice(1);
   notice.hidden = false;
+}
+
+// A link that shows nothing: said, with nothing left to play.
+function showNothing(text) {
+  tell(text);
   slideshowButton.hidden = true;
 }
 
@@ -87,13 +92,14 @@ async function loadMore() {
   loading = true;
   try {
     const page = await answer(await fetch(`${base}/items?offset=${photos.length}&limit=${PAGE}`));
+    notice.hidden = true;   // what an earlier page's failure said is over
     if (page.items.length === 0) {
       album.item_count = photos.length;
     }
     for (const item of page.items) addTile(item);
     slideshowButton.disabled = photos.length === 0;
   } catch (error) {
-    status.textContent = error.message;
+    tell(error.message);
   } finally {
     loading = false;
   }
