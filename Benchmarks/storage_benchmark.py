@@ -190,11 +190,14 @@ def first_bytes(work, photos, env, endpoint):
 
 
 def main():
-    if subprocess.run([STORAGE, "running"]).returncode != 0:
+    # A server this run starts is stopped again: left running, it would hold
+    # the ports another checkout's tests start their own on.
+    started = subprocess.run([STORAGE, "running"]).returncode != 0
+    if started:
         subprocess.run([STORAGE, "start"], check=True, stdout=sys.stderr)
-    env, endpoint = environment()
     work = Path(tempfile.mkdtemp(prefix="albums-storage-bench-"))
     try:
+        env, endpoint = environment()
         photos = work / "photos"
         make_photos(photos)
         total = PHOTOS * SIZE / 1e6
@@ -217,6 +220,8 @@ def main():
         print(f"albums serve / (the server's GET + any request to albums serve): {ours / (theirs + any_request):.2f}×")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        if started:
+            subprocess.run([STORAGE, "stop"], stdout=sys.stderr)
 
 
 if __name__ == "__main__":
