@@ -177,4 +177,3 @@ package struct SignatureV4: Sendable {
         HexDigits.string(SHA256.hash(data: data))
     }
 }
-
